@@ -1,0 +1,15 @@
+// Global execution settings (see context.hpp). Threads are OpenMP's, so GraphBLAS and spgraph
+// share one setting when both run in the same process.
+#include "engine/context.hpp"
+
+#include <omp.h>
+
+namespace spgraph {
+
+void set_num_threads(int threads) {
+  if (threads > 0) omp_set_num_threads(threads);
+}
+
+int num_threads() { return omp_get_max_threads(); }
+
+}  // namespace spgraph

@@ -1,0 +1,11 @@
+// Global execution settings: the number of CPU threads kernels may use.
+#pragma once
+
+namespace spgraph {
+
+/// Sets the number of threads used by kernels (0 = OpenMP's default).
+void set_num_threads(int threads);
+/// The number of threads kernels will use.
+int num_threads();
+
+}  // namespace spgraph

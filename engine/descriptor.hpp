@@ -1,0 +1,17 @@
+// Descriptor: the GraphBLAS C API 2.0 modifiers of an operation's output and inputs.
+// C<M, replace> = accum(C, T): with a mask, entries of C outside the (possibly complemented)
+// mask are kept, or deleted under replace; accum folds T into C instead of overwriting.
+#pragma once
+
+namespace spgraph {
+
+/// Mask interpretation, output replace, and input transposes (GrB_Descriptor fields).
+struct Descriptor {
+  bool mask_structural = false;  ///< GrB_STRUCTURE: an entry's presence counts, not its value
+  bool mask_complement = false;  ///< GrB_COMP: use the complement of the mask
+  bool replace = false;          ///< GrB_REPLACE: clear C outside the mask
+  bool transpose_a = false;      ///< GrB_INP0 = GrB_TRAN
+  bool transpose_b = false;      ///< GrB_INP1 = GrB_TRAN
+};
+
+}  // namespace spgraph

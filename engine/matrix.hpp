@@ -1,0 +1,149 @@
+// Matrix<T>: the user's handle on a sparse matrix. It owns one CSR with sorted rows and builds
+// the transpose (CSC view) lazily on first use, caching it until the matrix changes. The cache
+// is guarded by a mutex, so concurrent readers may ask for it safely.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "engine/error.hpp"
+#include "engine/semiring.hpp"
+#include "engine/types.hpp"
+#include "formats/coo/coo.hpp"
+#include "formats/csr/csr.hpp"
+
+namespace spgraph {
+
+template <class T>
+class Matrix {
+ public:
+  using value_type = T;
+
+  /// An empty 0 × 0 matrix.
+  Matrix() : cache_(std::make_unique<Cache>()) {}
+  /// An empty nrows × ncols matrix; `pattern` stores no values.
+  Matrix(Vertex nrows, Vertex ncols, bool pattern = false)
+      : csr_(Csr<T>::empty(nrows, ncols, pattern)), cache_(std::make_unique<Cache>()) {}
+  /// Wraps CSR arrays after checking their invariants.
+  explicit Matrix(Csr<T> csr) : csr_(std::move(csr)), cache_(std::make_unique<Cache>()) {
+    validate_csr(csr_);
+  }
+  Matrix(const Matrix& o) : csr_(o.csr_), cache_(std::make_unique<Cache>()) {}
+  Matrix(Matrix&&) noexcept = default;
+  Matrix& operator=(const Matrix& o) {
+    if (this != &o) {
+      csr_ = o.csr_;
+      cache_ = std::make_unique<Cache>();
+    }
+    return *this;
+  }
+  Matrix& operator=(Matrix&&) noexcept = default;
+
+  /// Builds from tuples; repeated (i, j) are folded with DupOp or rejected, per `policy`.
+  template <class DupOp = PlusOp<T>>
+  static Matrix build(Vertex nrows, Vertex ncols, std::span<const Vertex> rows,
+                      std::span<const Vertex> cols, std::span<const T> vals,
+                      DuplicatePolicy policy = DuplicatePolicy::Combine) {
+    Coo<T> coo{nrows, ncols, false, {rows.begin(), rows.end()}, {cols.begin(), cols.end()},
+               {vals.begin(), vals.end()}};
+    if (vals.size() != rows.size())
+      throw InvalidArgument("build: " + std::to_string(rows.size()) + " indices but " +
+                            std::to_string(vals.size()) + " values");
+    return Matrix(build_csr<T, DupOp>(std::move(coo), policy), Trusted{});
+  }
+  /// Builds a pattern (structure-only) matrix from tuples; repeats are merged or rejected.
+  static Matrix build_pattern(Vertex nrows, Vertex ncols, std::span<const Vertex> rows,
+                              std::span<const Vertex> cols,
+                              DuplicatePolicy policy = DuplicatePolicy::Combine) {
+    Coo<T> coo{nrows, ncols, true, {rows.begin(), rows.end()}, {cols.begin(), cols.end()}, {}};
+    return Matrix(build_csr<T, FirstOp<T>>(std::move(coo), policy), Trusted{});
+  }
+  /// Builds from COO tuples already in memory, consuming them.
+  template <class DupOp = PlusOp<T>>
+  static Matrix from_coo(Coo<T>&& coo, DuplicatePolicy policy = DuplicatePolicy::Combine) {
+    return Matrix(build_csr<T, DupOp>(std::move(coo), policy), Trusted{});
+  }
+
+  Vertex nrows() const { return csr_.nrows; }
+  Vertex ncols() const { return csr_.ncols; }
+  Offset nvals() const { return csr_.nnz(); }
+  bool is_pattern() const { return csr_.pattern; }
+
+  /// The CSR arrays (rows sorted).
+  const Csr<T>& csr() const { return csr_; }
+  /// The transpose in CSR form (the CSC view of this matrix), built on first use and cached.
+  const Csr<T>& transposed() const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    if (!cache_->transpose) cache_->transpose = std::make_shared<Csr<T>>(transpose(csr_));
+    return *cache_->transpose;
+  }
+  /// True when the transpose is cached (for tests of the lazy view).
+  bool has_cached_transpose() const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    return cache_->transpose != nullptr;
+  }
+  /// Replaces the contents; drops cached views.
+  void assign(Csr<T> csr) {
+    validate_csr(csr);
+    assign_trusted(std::move(csr));
+  }
+  /// Replaces the contents with arrays the caller guarantees are valid; drops cached views.
+  void assign_trusted(Csr<T> csr) {
+    csr_ = std::move(csr);
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    cache_->transpose.reset();
+  }
+
+  /// The value at (i, j), or nullopt if no entry is stored there.
+  std::optional<T> get(Vertex i, Vertex j) const {
+    check_index(i, j);
+    auto b = csr_.col.begin() + csr_.row_ptr[i], e = csr_.col.begin() + csr_.row_ptr[i + 1];
+    auto it = std::lower_bound(b, e, j);
+    if (it == e || *it != j) return std::nullopt;
+    return csr_.value(Offset(it - csr_.col.begin()));
+  }
+
+  /// Writes every stored entry as tuples in row-major order.
+  void extract_tuples(std::vector<Vertex>& rows, std::vector<Vertex>& cols,
+                      std::vector<T>& vals) const {
+    rows.resize(nvals());
+    cols.assign(csr_.col.begin(), csr_.col.end());
+    vals.resize(nvals());
+    for (Vertex i = 0; i < nrows(); ++i)
+      for (Offset k = csr_.row_ptr[i]; k < csr_.row_ptr[i + 1]; ++k) {
+        rows[k] = i;
+        vals[k] = csr_.value(k);
+      }
+  }
+
+  /// Bytes held by the matrix, including a cached transpose.
+  std::size_t memory_bytes() const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    return csr_.bytes() + (cache_->transpose ? cache_->transpose->bytes() : 0);
+  }
+
+  /// Wraps arrays produced by a kernel that guarantees the invariants (no O(nnz) check).
+  static Matrix trusted(Csr<T> csr) { return Matrix(std::move(csr), Trusted{}); }
+
+ private:
+  struct Trusted {};
+  Matrix(Csr<T> csr, Trusted) : csr_(std::move(csr)), cache_(std::make_unique<Cache>()) {}
+  struct Cache {
+    std::mutex mutex;
+    std::shared_ptr<const Csr<T>> transpose;
+  };
+  void check_index(Vertex i, Vertex j) const {
+    if (i >= nrows() || j >= ncols())
+      throw IndexOutOfBounds("index (" + std::to_string(i) + ", " + std::to_string(j) +
+                             ") outside a " + std::to_string(nrows()) + " x " +
+                             std::to_string(ncols()) + " matrix");
+  }
+
+  Csr<T> csr_;
+  std::unique_ptr<Cache> cache_;
+};
+
+}  // namespace spgraph
