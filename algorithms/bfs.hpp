@@ -42,6 +42,8 @@ struct BfsOptions {
   bool parents = true;  ///< compute parent[]
   int alpha = 15;       ///< push -> pull when m_f > m_u / alpha (Beamer et al. use 14-15)
   int beta = 18;        ///< pull -> push when n_f < n / beta (Beamer et al. use 18-24)
+  /// The graph is undirected (A == A'): pull steps read A itself and no transpose is built.
+  bool undirected = false;
 };
 
 struct BfsResult {

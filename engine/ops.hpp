@@ -1,0 +1,378 @@
+// The operations front end: mxv, vxm, ewise_add, ewise_mult, apply, select, reduce, transpose,
+// with GraphBLAS C API 2.0 semantics and argument order.
+//
+// Every operation (1) checks shapes and throws DimensionMismatch naming them, (2) picks the
+// operand orientation (the matrix or its cached transpose) and the kernel, (3) computes the
+// result T into a fresh object (so the output may alias an input), and (4) hands T to the one
+// write-back of engine/ops_write_back.hpp, which applies mask, accumulator and replace.
+//
+// Masks are passed as pointers (nullptr for none) to a Vector or Matrix of any value type; the
+// accumulator is a binary-operator struct instance or NoAccum{}; the descriptor chooses a
+// structural or valued mask, its complement, replace, and input transposes.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "engine/descriptor.hpp"
+#include "engine/error.hpp"
+#include "engine/mask.hpp"
+#include "engine/matrix.hpp"
+#include "engine/ops_write_back.hpp"
+#include "engine/semiring.hpp"
+#include "engine/vector.hpp"
+#include "formats/csr/ewise_cpu.hpp"
+#include "formats/csr/reduce_cpu.hpp"
+#include "formats/csr/select_cpu.hpp"
+#include "formats/csr/spmspv_cpu.hpp"
+#include "formats/csr/spmv_cpu.hpp"
+
+namespace spgraph {
+
+/// Which mxv/vxm kernel to run: by the density of u (Auto), row-wise SpMV, or scatter SpMSpV.
+enum class SpmvMethod { Auto, Pull, Push };
+
+// ---- predefined index-unary predicates for select: pred(value, i, j, thunk) ----------------
+/// Keeps A(i,j) with j <= i + thunk (GrB_TRIL).
+struct Tril {
+  template <class X, class S>
+  bool operator()(X, Vertex i, Vertex j, S k) const {
+    return std::int64_t(j) <= std::int64_t(i) + static_cast<std::int64_t>(k);
+  }
+};
+/// Keeps A(i,j) with j >= i + thunk (GrB_TRIU).
+struct Triu {
+  template <class X, class S>
+  bool operator()(X, Vertex i, Vertex j, S k) const {
+    return std::int64_t(j) >= std::int64_t(i) + static_cast<std::int64_t>(k);
+  }
+};
+/// Keeps A(i,j) with j == i + thunk (GrB_DIAG).
+struct Diag {
+  template <class X, class S>
+  bool operator()(X, Vertex i, Vertex j, S k) const {
+    return std::int64_t(j) == std::int64_t(i) + static_cast<std::int64_t>(k);
+  }
+};
+/// Keeps A(i,j) with j != i + thunk (GrB_OFFDIAG).
+struct Offdiag {
+  template <class X, class S>
+  bool operator()(X, Vertex i, Vertex j, S k) const {
+    return std::int64_t(j) != std::int64_t(i) + static_cast<std::int64_t>(k);
+  }
+};
+/// Keeps entries whose value compares to the thunk (cast to the value type) as Cmp says.
+template <class Cmp>
+struct ValuePredicate {
+  template <class X, class S>
+  bool operator()(X x, Vertex, Vertex, S k) const {
+    return Cmp{}(x, static_cast<X>(k));
+  }
+};
+using ValueEq = ValuePredicate<std::equal_to<>>;       ///< GrB_VALUEEQ
+using ValueNe = ValuePredicate<std::not_equal_to<>>;   ///< GrB_VALUENE
+using ValueGt = ValuePredicate<std::greater<>>;        ///< GrB_VALUEGT
+using ValueGe = ValuePredicate<std::greater_equal<>>;  ///< GrB_VALUEGE
+using ValueLt = ValuePredicate<std::less<>>;           ///< GrB_VALUELT
+using ValueLe = ValuePredicate<std::less_equal<>>;     ///< GrB_VALUELE
+
+namespace detail {
+
+inline std::string dims(Vertex r, Vertex c) { return std::to_string(r) + " x " + std::to_string(c); }
+
+/// Rows and columns of A as the operation sees it (after an optional transpose).
+template <class T>
+std::pair<Vertex, Vertex> effective_shape(const Matrix<T>& a, bool transposed) {
+  return transposed ? std::pair{a.ncols(), a.nrows()} : std::pair{a.nrows(), a.ncols()};
+}
+
+/// The rows of A as the operation sees it: A's CSR, or the cached transpose.
+template <class T>
+const Csr<T>& oriented(const Matrix<T>& a, bool transposed) {
+  return transposed ? a.transposed() : a.csr();
+}
+
+/// Throws DimensionMismatch unless the mask (if any) has the output's size.
+template <VectorMaskArg P>
+void check_vector_mask(const char* op, P mask, Vertex n) {
+  if constexpr (!std::is_null_pointer_v<P>) {
+    if (mask != nullptr && mask->size() != n)
+      throw DimensionMismatch(std::string(op) + ": mask has size " + std::to_string(mask->size()) +
+                              " but the output has size " + std::to_string(n));
+  }
+}
+
+/// Throws DimensionMismatch unless the mask (if any) has the output's shape.
+template <MatrixMaskArg P>
+void check_matrix_mask(const char* op, P mask, Vertex r, Vertex c) {
+  if constexpr (!std::is_null_pointer_v<P>) {
+    if (mask != nullptr && (mask->nrows() != r || mask->ncols() != c))
+      throw DimensionMismatch(std::string(op) + ": mask is " + dims(mask->nrows(), mask->ncols()) +
+                              " but the output is " + dims(r, c));
+  }
+}
+
+/// Throws DimensionMismatch unless the output is r x c.
+template <class T>
+void check_output(const char* op, const Matrix<T>& c, Vertex r, Vertex cols) {
+  if (c.nrows() != r || c.ncols() != cols)
+    throw DimensionMismatch(std::string(op) + ": output is " + dims(c.nrows(), c.ncols()) +
+                            " but the result is " + dims(r, cols));
+}
+
+/// Shared body of mxv (VectorFirst = false) and vxm (VectorFirst = true); shapes are valid.
+/// `pull` holds the rows indexed by outputs, `push` the rows indexed by u's positions.
+template <bool VectorFirst, class SR, class TW, class Accum, class TA, class TU>
+void multiply_vector(Vector<TW>& w, const VectorMask& mask, Accum accum, const Matrix<TA>& a,
+                     bool pull_uses_transpose, const Vector<TU>& u, const Descriptor& d,
+                     SpmvMethod method) {
+  using V = typename SR::value_type;
+  const Vertex n = w.size();
+  Vector<V> t(n);
+  if (!mask.allows_none() && u.nvals() > 0) {
+    if (method == SpmvMethod::Auto)
+      method = u.nvals() > Offset(u.size()) / 16 ? SpmvMethod::Pull : SpmvMethod::Push;
+    auto allow = [&mask](Vertex r) { return mask.allows(r); };
+    if (method == SpmvMethod::Pull) {
+      const Csr<TA>& s = oriented(a, pull_uses_transpose);
+      if (u.form() == VectorForm::Bitmap) {
+        t = spmv_pull_cpu<SR, VectorFirst>(s, u.present().data(), u.dense().data(), allow);
+      } else {
+        Vector<TU> ub = u;
+        ub.to_bitmap();
+        t = spmv_pull_cpu<SR, VectorFirst>(s, ub.present().data(), ub.dense().data(), allow);
+      }
+    } else {
+      const Csr<TA>& p = oriented(a, !pull_uses_transpose);
+      if (u.form() == VectorForm::Sparse) {
+        t = spmspv_push_cpu<SR, VectorFirst>(p, std::span<const Vertex>(u.indices()),
+                                             std::span<const TU>(u.values()), allow);
+      } else {
+        std::vector<Vertex> idx;
+        std::vector<TU> val;
+        u.extract_tuples(idx, val);
+        t = spmspv_push_cpu<SR, VectorFirst>(p, std::span<const Vertex>(idx),
+                                             std::span<const TU>(val), allow);
+      }
+    }
+  }
+  write_back(w, mask, accum, d.replace, std::move(t));
+}
+
+}  // namespace detail
+
+/// w<mask> = accum(w, A ⊕.⊗ u), or A' ⊕.⊗ u with d.transpose_a (GrB_mxv).
+template <class TW, VectorMaskArg MaskP, class Accum, class SR, class TA, class TU>
+void mxv(Vector<TW>& w, MaskP mask, Accum accum, SR, const Matrix<TA>& a, const Vector<TU>& u,
+         const Descriptor& d = {}, SpmvMethod method = SpmvMethod::Auto) {
+  const auto [rows, cols] = detail::effective_shape(a, d.transpose_a);
+  if (u.size() != cols || w.size() != rows)
+    throw DimensionMismatch("mxv: A is " + detail::dims(rows, cols) +
+                            (d.transpose_a ? " (transposed)" : "") + ", u has size " +
+                            std::to_string(u.size()) + ", w has size " + std::to_string(w.size()));
+  detail::check_vector_mask("mxv", mask, w.size());
+  const VectorMask m = make_vector_mask(mask, d);
+  detail::multiply_vector<false, SR>(w, m, accum, a, d.transpose_a, u, d, method);
+}
+
+/// w'<mask> = accum(w', u' ⊕.⊗ A), or u' ⊕.⊗ A' with d.transpose_a (GrB_vxm).
+template <class TW, VectorMaskArg MaskP, class Accum, class SR, class TU, class TA>
+void vxm(Vector<TW>& w, MaskP mask, Accum accum, SR, const Vector<TU>& u, const Matrix<TA>& a,
+         const Descriptor& d = {}, SpmvMethod method = SpmvMethod::Auto) {
+  const auto [rows, cols] = detail::effective_shape(a, d.transpose_a);
+  if (u.size() != rows || w.size() != cols)
+    throw DimensionMismatch("vxm: A is " + detail::dims(rows, cols) +
+                            (d.transpose_a ? " (transposed)" : "") + ", u has size " +
+                            std::to_string(u.size()) + ", w has size " + std::to_string(w.size()));
+  detail::check_vector_mask("vxm", mask, w.size());
+  const VectorMask m = make_vector_mask(mask, d);
+  detail::multiply_vector<true, SR>(w, m, accum, a, !d.transpose_a, u, d, method);
+}
+
+namespace detail {
+
+template <bool Union, class TW, VectorMaskArg MaskP, class Accum, class Op, class TU, class TV>
+void ewise_vector(const char* name, Vector<TW>& w, MaskP mask, Accum accum, const Vector<TU>& u,
+                  const Vector<TV>& v, const Descriptor& d) {
+  if (u.size() != v.size() || w.size() != u.size())
+    throw DimensionMismatch(std::string(name) + ": u has size " + std::to_string(u.size()) +
+                            ", v has size " + std::to_string(v.size()) + ", w has size " +
+                            std::to_string(w.size()));
+  check_vector_mask(name, mask, w.size());
+  using Z = binary_result_t<Op>;
+  const VectorMask m = make_vector_mask(mask, d);
+  auto op = [](auto x, auto y) { return apply_binary<Op>(x, y); };
+  write_back(w, m, accum, d.replace, ewise_vector_cpu<Z, Union>(u, v, op));
+}
+
+template <bool Union, class TC, MatrixMaskArg MaskP, class Accum, class Op, class TA, class TB>
+void ewise_matrix(const char* name, Matrix<TC>& c, MaskP mask, Accum accum, const Matrix<TA>& a,
+                  const Matrix<TB>& b, const Descriptor& d) {
+  const auto [ar, ac] = effective_shape(a, d.transpose_a);
+  const auto [br, bc] = effective_shape(b, d.transpose_b);
+  if (ar != br || ac != bc)
+    throw DimensionMismatch(std::string(name) + ": A is " + dims(ar, ac) + " but B is " +
+                            dims(br, bc));
+  check_output(name, c, ar, ac);
+  check_matrix_mask(name, mask, ar, ac);
+  using Z = binary_result_t<Op>;
+  const auto m = make_matrix_mask(mask, d);
+  auto op = [](auto x, auto y) { return apply_binary<Op>(x, y); };
+  write_back(c, m, accum, d.replace,
+             ewise_csr_cpu<Z, Union>(oriented(a, d.transpose_a), oriented(b, d.transpose_b), op));
+}
+
+}  // namespace detail
+
+/// w<mask> = accum(w, u ∪op v): the union of the patterns, op where both are present
+/// (GrB_eWiseAdd).
+template <class TW, VectorMaskArg MaskP, class Accum, class Op, class TU, class TV>
+void ewise_add(Vector<TW>& w, MaskP mask, Accum accum, Op, const Vector<TU>& u,
+               const Vector<TV>& v, const Descriptor& d = {}) {
+  detail::ewise_vector<true, TW, MaskP, Accum, Op>("ewise_add", w, mask, accum, u, v, d);
+}
+
+/// w<mask> = accum(w, u ∩op v): the intersection of the patterns (GrB_eWiseMult).
+template <class TW, VectorMaskArg MaskP, class Accum, class Op, class TU, class TV>
+void ewise_mult(Vector<TW>& w, MaskP mask, Accum accum, Op, const Vector<TU>& u,
+                const Vector<TV>& v, const Descriptor& d = {}) {
+  detail::ewise_vector<false, TW, MaskP, Accum, Op>("ewise_mult", w, mask, accum, u, v, d);
+}
+
+/// C<mask> = accum(C, A ∪op B), with optional input transposes (GrB_eWiseAdd).
+template <class TC, MatrixMaskArg MaskP, class Accum, class Op, class TA, class TB>
+void ewise_add(Matrix<TC>& c, MaskP mask, Accum accum, Op, const Matrix<TA>& a,
+               const Matrix<TB>& b, const Descriptor& d = {}) {
+  detail::ewise_matrix<true, TC, MaskP, Accum, Op>("ewise_add", c, mask, accum, a, b, d);
+}
+
+/// C<mask> = accum(C, A ∩op B), with optional input transposes (GrB_eWiseMult).
+template <class TC, MatrixMaskArg MaskP, class Accum, class Op, class TA, class TB>
+void ewise_mult(Matrix<TC>& c, MaskP mask, Accum accum, Op, const Matrix<TA>& a,
+                const Matrix<TB>& b, const Descriptor& d = {}) {
+  detail::ewise_matrix<false, TC, MaskP, Accum, Op>("ewise_mult", c, mask, accum, a, b, d);
+}
+
+/// w<mask> = accum(w, f(u)) on u's pattern (GrB_apply with a unary operator).
+template <class TW, VectorMaskArg MaskP, class Accum, class F, class TU>
+void apply(Vector<TW>& w, MaskP mask, Accum accum, F f, const Vector<TU>& u,
+           const Descriptor& d = {}) {
+  if (w.size() != u.size())
+    throw DimensionMismatch("apply: u has size " + std::to_string(u.size()) + ", w has size " +
+                            std::to_string(w.size()));
+  detail::check_vector_mask("apply", mask, w.size());
+  using R = std::decay_t<std::invoke_result_t<F&, TU>>;
+  std::vector<Vertex> idx;
+  std::vector<TU> val;
+  u.extract_tuples(idx, val);
+  std::vector<R> out(val.size());
+  for (std::size_t k = 0; k < val.size(); ++k) out[k] = f(val[k]);
+  Vector<R> t(u.size());
+  t.assign_sparse(std::move(idx), std::move(out));
+  const VectorMask m = make_vector_mask(mask, d);
+  write_back(w, m, accum, d.replace, std::move(t));
+}
+
+/// C<mask> = accum(C, f(A)) on A's pattern, A' with d.transpose_a (GrB_apply).
+template <class TC, MatrixMaskArg MaskP, class Accum, class F, class TA>
+void apply(Matrix<TC>& c, MaskP mask, Accum accum, F f, const Matrix<TA>& a,
+           const Descriptor& d = {}) {
+  const auto [r, cols] = detail::effective_shape(a, d.transpose_a);
+  detail::check_output("apply", c, r, cols);
+  detail::check_matrix_mask("apply", mask, r, cols);
+  using R = std::decay_t<std::invoke_result_t<F&, TA>>;
+  const auto m = make_matrix_mask(mask, d);
+  write_back(c, m, accum, d.replace,
+             apply_csr_cpu<R>(detail::oriented(a, d.transpose_a), f));
+}
+
+/// w<mask> = accum(w, u(i) where pred(u(i), i, 0, thunk)) (GrB_select).
+template <class TW, VectorMaskArg MaskP, class Accum, class Pred, class TU, class S>
+void select(Vector<TW>& w, MaskP mask, Accum accum, Pred pred, const Vector<TU>& u, S thunk,
+            const Descriptor& d = {}) {
+  if (w.size() != u.size())
+    throw DimensionMismatch("select: u has size " + std::to_string(u.size()) + ", w has size " +
+                            std::to_string(w.size()));
+  detail::check_vector_mask("select", mask, w.size());
+  std::vector<Vertex> idx;
+  std::vector<TU> val;
+  u.for_each([&](Vertex i, TU x) {
+    if (pred(x, i, Vertex(0), thunk)) {
+      idx.push_back(i);
+      val.push_back(x);
+    }
+  });
+  Vector<TU> t(u.size());
+  t.assign_sparse(std::move(idx), std::move(val));
+  const VectorMask m = make_vector_mask(mask, d);
+  write_back(w, m, accum, d.replace, std::move(t));
+}
+
+/// C<mask> = accum(C, A(i,j) where pred(A(i,j), i, j, thunk)), A' with d.transpose_a
+/// (GrB_select with tril, triu, diag, offdiag, value comparisons or a user predicate).
+template <class TC, MatrixMaskArg MaskP, class Accum, class Pred, class TA, class S>
+void select(Matrix<TC>& c, MaskP mask, Accum accum, Pred pred, const Matrix<TA>& a, S thunk,
+            const Descriptor& d = {}) {
+  const auto [r, cols] = detail::effective_shape(a, d.transpose_a);
+  detail::check_output("select", c, r, cols);
+  detail::check_matrix_mask("select", mask, r, cols);
+  const auto m = make_matrix_mask(mask, d);
+  write_back(c, m, accum, d.replace,
+             select_csr_cpu(detail::oriented(a, d.transpose_a), pred, thunk));
+}
+
+/// w<mask> = accum(w, ⊕_j A(i,j)) per row, per column with d.transpose_a; empty rows give no
+/// entry (GrB_reduce to a vector).
+template <class TW, VectorMaskArg MaskP, class Accum, class Monoid, class TA>
+void reduce(Vector<TW>& w, MaskP mask, Accum accum, Monoid, const Matrix<TA>& a,
+            const Descriptor& d = {}) {
+  const auto [r, cols] = detail::effective_shape(a, d.transpose_a);
+  if (w.size() != r)
+    throw DimensionMismatch("reduce: A is " + detail::dims(r, cols) +
+                            (d.transpose_a ? " (transposed)" : "") + " but w has size " +
+                            std::to_string(w.size()));
+  detail::check_vector_mask("reduce", mask, w.size());
+  const VectorMask m = make_vector_mask(mask, d);
+  Vector<typename Monoid::value_type> t =
+      reduce_rows_cpu<Monoid>(detail::oriented(a, d.transpose_a));
+  t.conform();
+  write_back(w, m, accum, d.replace, std::move(t));
+}
+
+/// ⊕ over every entry of A; the monoid's identity when A is empty (GrB_Matrix_reduce).
+template <class Monoid, class TA>
+typename Monoid::value_type reduce_scalar(const Matrix<TA>& a, Monoid = {}) {
+  return reduce_all_cpu<Monoid>(a.csr());
+}
+
+/// ⊕ over every entry of u; the monoid's identity when u is empty (GrB_Vector_reduce).
+template <class Monoid, class TU>
+typename Monoid::value_type reduce_scalar(const Vector<TU>& u, Monoid = {}) {
+  using V = typename Monoid::value_type;
+  V s = Monoid::identity();
+  bool any = false;
+  u.for_each([&](Vertex, TU x) {
+    if (any && Monoid::has_terminal && Monoid::is_terminal(s)) return;
+    s = any ? Monoid::add(s, static_cast<V>(x)) : static_cast<V>(x);
+    any = true;
+  });
+  return s;
+}
+
+/// C<mask> = accum(C, A'), or accum(C, A) with d.transpose_a (GrB_transpose).
+template <class TC, MatrixMaskArg MaskP, class Accum, class TA>
+void transpose(Matrix<TC>& c, MaskP mask, Accum accum, const Matrix<TA>& a,
+               const Descriptor& d = {}) {
+  const auto [r, cols] = detail::effective_shape(a, !d.transpose_a);
+  detail::check_output("transpose", c, r, cols);
+  detail::check_matrix_mask("transpose", mask, r, cols);
+  const auto m = make_matrix_mask(mask, d);
+  Csr<TA> t = detail::oriented(a, !d.transpose_a);
+  write_back(c, m, accum, d.replace, std::move(t));
+}
+
+}  // namespace spgraph

@@ -1,0 +1,241 @@
+// The output write-back shared by every operation: C<M, replace> = accum(C, T).
+//
+// Computes, from the operation's result T, the old output C, the mask M, the accumulator and
+// the replace flag, the new C exactly as the GraphBLAS C API 2.0 §3.5.4 ("mask, accumulate,
+// replace") states it:
+//   1. Z = accum ? union(C, T), with Z(i) = accum(C(i), T(i)) where both are present and the
+//      present one elsewhere : T.
+//   2. For each position i: if M(i) is true, C(i) = Z(i) (absent where Z is absent); otherwise
+//      C(i) = replace ? absent : old C(i).
+// Values are cast with static_cast: C and T into the accumulator's operand types, and Z into
+// C's type.
+//
+// Inputs: T has C's shape (checked by the callers). T is a fresh object, so C may alias an
+// operand of the operation. Vectors are merged as sorted index lists in one pass; matrices row
+// by row in two parallel passes (count, then fill). Cost O(nnz(C) + nnz(T)) plus the mask
+// (one byte per vector position, or a merge with each matrix mask row).
+#pragma once
+
+#include <omp.h>
+
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "engine/mask.hpp"
+#include "engine/matrix.hpp"
+#include "engine/vector.hpp"
+#include "formats/csr/ewise_cpu.hpp"
+
+namespace spgraph {
+
+/// The "no accumulator" marker: the result overwrites the output (GrB_NULL accum).
+struct NoAccum {};
+
+template <class A>
+inline constexpr bool is_no_accum_v = std::is_same_v<A, NoAccum>;
+
+template <class F>
+struct BinaryFnTraits;
+template <class R, class A, class B>
+struct BinaryFnTraits<R (*)(A, B)> {
+  using result = R;
+  using first = A;
+  using second = B;
+};
+
+/// The result type of a binary operator struct with `static R apply(A, B)`.
+template <class Op>
+using binary_result_t = typename BinaryFnTraits<decltype(&Op::apply)>::result;
+
+/// Applies a binary operator struct, casting each operand to the operator's parameter type.
+template <class Op, class X, class Y>
+constexpr binary_result_t<Op> apply_binary(X x, Y y) {
+  using Tr = BinaryFnTraits<decltype(&Op::apply)>;
+  return Op::apply(static_cast<typename Tr::first>(x), static_cast<typename Tr::second>(y));
+}
+
+namespace detail {
+
+/// Entries of a vector as sorted index and value lists (copies only a bitmap's entries).
+template <class T>
+struct SortedEntries {
+  explicit SortedEntries(const Vector<T>& v) {
+    if (v.form() == VectorForm::Sparse) {
+      idx = v.indices().data();
+      val = v.values().data();
+      n = v.indices().size();
+    } else {
+      v.extract_tuples(own_idx, own_val);
+      idx = own_idx.data();
+      val = own_val.data();
+      n = own_idx.size();
+    }
+  }
+  const Vertex* idx = nullptr;
+  const T* val = nullptr;
+  std::size_t n = 0;
+  std::vector<Vertex> own_idx;
+  std::vector<T> own_val;
+};
+
+/// Z(i) from C(i) and T(i) (both present) under the accumulator, cast to C's type.
+template <class TC, class Accum, class TT>
+TC accumulate(TC c, TT t) {
+  return static_cast<TC>(apply_binary<Accum>(c, t));
+}
+
+/// Converts T into C's type, keeping T's form.
+template <class TC, class TT>
+Vector<TC> cast_vector(Vector<TT>&& t) {
+  if constexpr (std::is_same_v<TC, TT>) {
+    return std::move(t);
+  } else {
+    Vector<TC> out(t.size());
+    if (t.form() == VectorForm::Bitmap) {
+      std::vector<TC> dense(t.size());
+      for (Vertex i = 0; i < t.size(); ++i) dense[i] = static_cast<TC>(t.dense()[i]);
+      out.assign_bitmap(t.present(), std::move(dense), t.nvals());
+    } else {
+      std::vector<TC> vals(t.values().size());
+      for (std::size_t k = 0; k < vals.size(); ++k) vals[k] = static_cast<TC>(t.values()[k]);
+      out.assign_sparse(t.indices(), std::move(vals));
+    }
+    return out;
+  }
+}
+
+/// Converts CSR arrays into value type TC (a pattern stays a pattern).
+template <class TC, class TT>
+Csr<TC> cast_csr(Csr<TT>&& t) {
+  if constexpr (std::is_same_v<TC, TT>) {
+    return std::move(t);
+  } else {
+    Csr<TC> out;
+    out.nrows = t.nrows;
+    out.ncols = t.ncols;
+    out.pattern = t.pattern;
+    out.row_ptr = std::move(t.row_ptr);
+    out.col = std::move(t.col);
+    out.val.resize(t.val.size());
+    for (std::size_t k = 0; k < t.val.size(); ++k) out.val[k] = static_cast<TC>(t.val[k]);
+    return out;
+  }
+}
+
+}  // namespace detail
+
+/// Writes the result `t` into `w` through the mask, accumulator and replace flag (C API §3.5.4).
+template <class TW, class Accum, class TT>
+void write_back(Vector<TW>& w, const VectorMask& mask, Accum, bool replace, Vector<TT>&& t) {
+  constexpr bool no_accum = is_no_accum_v<Accum>;
+  if (mask.allows_all() && no_accum) {
+    w = detail::cast_vector<TW>(std::move(t));
+    return;
+  }
+  // Phase 1 and 2 fused: walk the union of C's and T's indices, deciding each position once.
+  const detail::SortedEntries<TW> c(w);
+  const detail::SortedEntries<TT> tt(t);
+  std::vector<Vertex> out_idx;
+  std::vector<TW> out_val;
+  out_idx.reserve(c.n + tt.n);
+  out_val.reserve(c.n + tt.n);
+  auto emit = [&](Vertex i, TW x) {
+    out_idx.push_back(i);
+    out_val.push_back(x);
+  };
+  merge_sorted(
+      c.idx, c.n, tt.idx, tt.n,
+      [&](std::size_t p) {  // C only: Z = C under accum, absent otherwise
+        const Vertex i = c.idx[p];
+        if (mask.allows(i)) {
+          if constexpr (!no_accum) emit(i, c.val[p]);
+        } else if (!replace) {
+          emit(i, c.val[p]);
+        }
+      },
+      [&](std::size_t q) {  // T only: Z = T
+        const Vertex i = tt.idx[q];
+        if (mask.allows(i)) emit(i, static_cast<TW>(tt.val[q]));
+      },
+      [&](std::size_t p, std::size_t q) {  // both: Z = accum(C, T) or T
+        const Vertex i = c.idx[p];
+        if (mask.allows(i)) {
+          if constexpr (no_accum) emit(i, static_cast<TW>(tt.val[q]));
+          else emit(i, detail::accumulate<TW, Accum>(c.val[p], tt.val[q]));
+        } else if (!replace) {
+          emit(i, c.val[p]);
+        }
+      });
+  w.assign_sparse(std::move(out_idx), std::move(out_val));
+  w.conform();
+}
+
+/// Writes the result `t` into `c` through the mask, accumulator and replace flag (C API §3.5.4).
+template <class TC, class M, class Accum, class TT>
+void write_back(Matrix<TC>& c, const MatrixMask<M>& mask, Accum, bool replace, Csr<TT>&& t) {
+  constexpr bool no_accum = is_no_accum_v<Accum>;
+  if (mask.allows_all() && no_accum) {
+    c.assign_trusted(detail::cast_csr<TC>(std::move(t)));
+    return;
+  }
+  const Csr<TC>& old = c.csr();
+  // A pattern T stays a pattern when every surviving entry is known to read as 1.
+  const bool pattern = no_accum && t.pattern && (old.pattern || replace || old.nnz() == 0);
+  Csr<TC> out = Csr<TC>::empty(t.nrows, t.ncols, pattern);
+  std::vector<Offset> count(std::size_t(t.nrows) + 1, 0);
+
+  // Decides row i; calls emit(j, value) for each surviving entry in column order.
+  auto merge_row = [&](Vertex i, auto&& emit) {
+    auto cursor = mask.row(i);
+    const Offset cb = old.row_begin(i), tb = t.row_begin(i);
+    merge_sorted(
+        old.col.data() + cb, old.degree(i), t.col.data() + tb, t.degree(i),
+        [&](std::size_t p) {
+          const Vertex j = old.col[cb + p];
+          if (cursor.allows(j)) {
+            if constexpr (!no_accum) emit(j, old.value(cb + p));
+          } else if (!replace) {
+            emit(j, old.value(cb + p));
+          }
+        },
+        [&](std::size_t q) {
+          const Vertex j = t.col[tb + q];
+          if (cursor.allows(j)) emit(j, static_cast<TC>(t.value(tb + q)));
+        },
+        [&](std::size_t p, std::size_t q) {
+          const Vertex j = old.col[cb + p];
+          if (cursor.allows(j)) {
+            if constexpr (no_accum) emit(j, static_cast<TC>(t.value(tb + q)));
+            else emit(j, detail::accumulate<TC, Accum>(old.value(cb + p), t.value(tb + q)));
+          } else if (!replace) {
+            emit(j, old.value(cb + p));
+          }
+        });
+  };
+
+  // Pass 1: count each row's surviving entries.
+#pragma omp parallel for schedule(dynamic, 256)
+  for (std::int64_t i = 0; i < std::int64_t(t.nrows); ++i) {
+    Offset n = 0;
+    merge_row(Vertex(i), [&](Vertex, TC) { ++n; });
+    count[i + 1] = n;
+  }
+  for (std::size_t i = 0; i < t.nrows; ++i) count[i + 1] += count[i];
+  out.col.resize(count.back());
+  if (!pattern) out.val.resize(count.back());
+  // Pass 2: fill.
+#pragma omp parallel for schedule(dynamic, 256)
+  for (std::int64_t i = 0; i < std::int64_t(t.nrows); ++i) {
+    Offset p = count[i];
+    merge_row(Vertex(i), [&](Vertex j, TC x) {
+      out.col[p] = j;
+      if (!pattern) out.val[p] = x;
+      ++p;
+    });
+  }
+  out.row_ptr = std::move(count);
+  c.assign_trusted(std::move(out));
+}
+
+}  // namespace spgraph

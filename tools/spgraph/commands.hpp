@@ -1,0 +1,14 @@
+// Registration of each spgraph subcommand on the CLI11 app; one file per subcommand.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace spgraph::cli {
+
+void register_info(CLI::App& app);
+void register_convert(CLI::App& app);
+void register_generate(CLI::App& app);
+void register_bfs(CLI::App& app);
+void register_compare(CLI::App& app);
+
+}  // namespace spgraph::cli
