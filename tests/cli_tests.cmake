@@ -1,1 +1,7 @@
-# (placeholder: filled in by its owner)
+# End-to-end tests of the spgraph binary.
+spgraph_test(cli_tests SOURCES cli/cli_test.cpp LABELS cli)
+target_compile_definitions(cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+if(SPGRAPH_HAVE_GRAPHBLAS)
+  target_compile_definitions(cli_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
+endif()
+add_dependencies(cli_tests spgraph_cli)

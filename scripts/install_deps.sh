@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages spgraph needs, skipping those already present (fast when all are).
+set -euo pipefail
+packages=(g++ cmake make clang libclang-rt-14-dev libgtest-dev libbenchmark-dev libomp-dev
+          libgraphblas-dev libboost-graph-dev zlib1g-dev libcli11-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+fi

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The README's second command (and CI's): install what is missing, build with tests, run the
+# whole suite through ctest, then a bounded libFuzzer run of every parser (clang build).
+# Prints ctest's summary; exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install_deps.sh
+jobs=$(nproc)
+cmake --preset release -DSPGRAPH_WERROR=ON >/dev/null
+cmake --build --preset release -j"$jobs"
+status=0
+ctest --preset release -j"$jobs" --timeout 600 || status=$?
+if command -v clang++ >/dev/null; then
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz -j"$jobs" --target fuzz_targets
+  ctest --preset fuzz || status=$?
+fi
+exit $status

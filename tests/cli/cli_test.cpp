@@ -1,0 +1,163 @@
+// End-to-end runs of the spgraph binary: exit codes, key output lines and error messages.
+// The binary's path comes from CMake (SPGRAPH_CLI); data come from data/ and temporary files.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "tests/test_data.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using spgraph::testing::bundled_data;
+
+struct Run {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Run run(const std::string& args) {
+  const std::string cmd = std::string(SPGRAPH_CLI) + " " + args + " 2>&1";
+  Run r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buf;
+  std::size_t got;
+  while ((got = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), got);
+  const int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+fs::path temp_file(const std::string& name, const std::string& content = "") {
+  fs::path p = fs::temp_directory_path() / ("spgraph_cli_test_" + std::to_string(getpid()) + "_" + name);
+  if (!content.empty()) std::ofstream(p) << content;
+  return p;
+}
+
+const std::string wiki = bundled_data("wiki-Vote.txt").string() + " --remap-ids";
+const std::string email = bundled_data("email-Eu-core.csv").string();
+
+TEST(Cli, HelpListsEverySubcommand) {
+  Run r = run("--help");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* sub : {"info", "convert", "generate", "bfs", "compare"})
+    EXPECT_NE(r.output.find(sub), std::string::npos) << sub;
+  EXPECT_NE(r.output.find("Exit codes"), std::string::npos);
+}
+
+TEST(Cli, EverySubcommandHasHelp) {
+  for (const char* sub : {"info", "convert", "generate", "bfs", "compare"}) {
+    Run r = run(std::string(sub) + " --help");
+    EXPECT_EQ(r.exit_code, 0) << sub;
+    EXPECT_NE(r.output.find("--threads"), std::string::npos) << sub;
+  }
+}
+
+TEST(Cli, UnknownSubcommandIsAUsageError) {
+  Run r = run("frobnicate");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+}
+
+TEST(Cli, InfoReportsWikiVoteShape) {
+  Run r = run("info " + wiki);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("shape:          7115 x 7115"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("103689 stored"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("directed:       yes"), std::string::npos) << r.output;
+}
+
+TEST(Cli, InfoJsonIsOneObject) {
+  Run r = run("info --json " + email);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.front(), '{');
+  EXPECT_NE(r.output.find("\"nrows\": 1005"), std::string::npos) << r.output;
+}
+
+TEST(Cli, MissingFileNamesTheFile) {
+  Run r = run("info /nonexistent/graph.mtx");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("/nonexistent/graph.mtx"), std::string::npos) << r.output;
+}
+
+TEST(Cli, MalformedFileGivesFileAndLine) {
+  fs::path bad = temp_file("bad.mtx",
+                           "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 1\n1 x\n");
+  Run r = run("info " + bad.string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find(bad.string() + ":4"), std::string::npos) << r.output;
+  fs::remove(bad);
+}
+
+TEST(Cli, BfsWritesOneLinePerVertexWithTheSourceAtLevelZero) {
+  fs::path out = temp_file("levels.txt");
+  Run r = run("bfs " + email + " --source 0 --out " + out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(out);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "# vertex level parent");
+  std::getline(in, line);
+  EXPECT_EQ(line, "0\t0\t0");
+  std::size_t lines = 1;
+  while (std::getline(in, line)) ++lines;
+  EXPECT_EQ(lines, 1005u);
+  fs::remove(out);
+}
+
+TEST(Cli, BfsSourceOutOfRangeIsAnError) {
+  Run r = run("bfs " + email + " --source 5000");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("out of range"), std::string::npos) << r.output;
+}
+
+TEST(Cli, BfsSourceUsesTheFilesOwnIds) {
+  // 30 is a SNAP id in wiki-Vote; with --remap-ids the output names it as 30 too.
+  Run r = run("bfs " + wiki + " --source 30 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"source\": 30"), std::string::npos) << r.output;
+}
+
+TEST(Cli, GenerateThenInfoRoundTrips) {
+  fs::path g = temp_file("kron.mtx");
+  Run r = run("generate kron --scale 8 --edge-factor 4 --seed 3 --out " + g.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  Run i = run("info --json " + g.string());
+  ASSERT_EQ(i.exit_code, 0) << i.output;
+  EXPECT_NE(i.output.find("\"nrows\": 256"), std::string::npos) << i.output;
+  EXPECT_NE(i.output.find("\"directed\": false"), std::string::npos) << i.output;
+  fs::remove(g);
+}
+
+TEST(Cli, ConvertToBinaryKeepsEveryEntry) {
+  fs::path bin = temp_file("wiki.bin");
+  ASSERT_EQ(run("convert " + wiki + " " + bin.string()).exit_code, 0);
+  Run r = run("info --json " + bin.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"entries\": 103689"), std::string::npos) << r.output;
+  fs::remove(bin);
+}
+
+#ifdef SPGRAPH_HAVE_GRAPHBLAS
+TEST(Cli, CompareBfsVerifiesAgainstGraphBlas) {
+  Run r = run("compare bfs " + email + " --sources 4 --threads 2");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("verified: levels identical, parents valid, 4 sources"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("median ratio"), std::string::npos);
+}
+
+TEST(Cli, CompareBfsJsonSaysVerified) {
+  Run r = run("compare bfs " + wiki + " --source 30 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"verified\": true"), std::string::npos) << r.output;
+}
+#endif
+
+}  // namespace
