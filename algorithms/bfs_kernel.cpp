@@ -15,22 +15,76 @@ namespace {
 
 constexpr std::int64_t kUnvisited = kUnreached;
 constexpr Vertex kPullChunk = 4096;  // a multiple of 64: each bitmap word has a single writer
+// Levels with less work than this run on the calling thread alone: a fork/join costs more than
+// it saves, and on a loaded machine a barrier can wait milliseconds for a descheduled thread.
+constexpr Offset kParallelEdgeWork = Offset(1) << 18;
 
-bool test_bit(const std::vector<std::uint64_t>& bm, Vertex v) { return (bm[v >> 6] >> (v & 63)) & 1; }
+bool test_bit(const std::uint64_t* bm, Vertex v) { return (bm[v >> 6] >> (v & 63)) & 1; }
 
-/// Shared state of one traversal, decided by one thread between levels.
-struct LevelState {
-  bool pull = false;
-  bool done = false;
-  std::int64_t depth = 0;
-  Offset queue_begin = 0;  // current frontier = queue[queue_begin, queue_end)
-  Offset queue_end = 0;
-  std::atomic<Offset> queue_tail{0};  // next frontier is appended here
-  std::atomic<Offset> scout{0};       // out-edges of the vertices found this level
-  std::atomic<Offset> awake{0};       // vertices found this level
-  Offset edges_to_check = 0;
-  Offset awake_prev = 0;
-};
+/// One top-down level: claims unvisited out-neighbours of queue[begin, end) and appends them
+/// at *tail. Returns the out-degree sum of the vertices found (the next level's edge work).
+Offset push_level(const AdjacencyView& out, Offset begin, Offset end, std::int64_t next_depth,
+                  std::int64_t* parent, std::int64_t* level, Vertex* queue, Offset& tail,
+                  bool parallel) {
+  std::atomic_ref<Offset> shared_tail(tail);
+  Offset scout_total = 0;
+#pragma omp parallel if (parallel) reduction(+ : scout_total)
+  {
+    Vertex local[1024];
+    std::size_t used = 0;
+    auto flush = [&] {
+      Offset pos = shared_tail.fetch_add(used, std::memory_order_relaxed);
+      std::copy(local, local + used, queue + pos);
+      used = 0;
+    };
+#pragma omp for schedule(dynamic, 64) nowait
+    for (Offset q = begin; q < end; ++q) {
+      const Vertex u = queue[q];
+      for (Offset k = out.row_ptr[u]; k < out.row_ptr[u + 1]; ++k) {
+        const Vertex v = out.col[k];
+        std::atomic_ref<std::int64_t> pv(parent[v]);
+        std::int64_t expected = kUnvisited;
+        if (pv.load(std::memory_order_relaxed) == kUnvisited &&
+            pv.compare_exchange_strong(expected, u, std::memory_order_relaxed)) {
+          if (level) level[v] = next_depth;
+          local[used++] = v;
+          scout_total += out.row_ptr[v + 1] - out.row_ptr[v];
+          if (used == std::size(local)) flush();
+        }
+      }
+    }
+    flush();
+  }
+  return scout_total;
+}
+
+/// One bottom-up level: every unvisited vertex takes the first in-neighbour found in
+/// `frontier` as its parent (the any monoid's early exit). Writes the found set to `next`.
+Offset pull_level(const AdjacencyView& in, const std::uint64_t* frontier, std::uint64_t* next,
+                  std::int64_t next_depth, std::int64_t* parent, std::int64_t* level,
+                  bool parallel) {
+  const Vertex n = in.n;
+  Offset awake = 0;
+#pragma omp parallel for if (parallel) schedule(dynamic, 1) reduction(+ : awake)
+  for (Vertex chunk = 0; chunk < (n + kPullChunk - 1) / kPullChunk; ++chunk) {
+    const Vertex lo = chunk * kPullChunk, hi = std::min<Vertex>(n, lo + kPullChunk);
+    for (std::size_t w = lo >> 6; w < (std::size_t(hi) + 63) >> 6; ++w) next[w] = 0;
+    for (Vertex v = lo; v < hi; ++v) {
+      if (parent[v] != kUnvisited) continue;
+      for (Offset k = in.row_ptr[v]; k < in.row_ptr[v + 1]; ++k) {
+        const Vertex u = in.col[k];
+        if (test_bit(frontier, u)) {
+          parent[v] = u;
+          if (level) level[v] = next_depth;
+          next[v >> 6] |= std::uint64_t(1) << (v & 63);
+          ++awake;
+          break;
+        }
+      }
+    }
+  }
+  return awake;
+}
 
 }  // namespace
 
@@ -49,134 +103,72 @@ void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex sour
   std::int64_t* parent = result.parent.data();
   std::int64_t* level = options.levels ? result.level.data() : nullptr;
   Vertex* queue = ws.queue.data();
+  const bool threads = omp_get_max_threads() > 1;
+  // Pull levels scan every unvisited vertex, so their work is about n + edges scanned.
+  const bool parallel_pull = threads && Offset(n) + out.row_ptr[n] / 4 > kParallelEdgeWork;
 
   parent[source] = source;
   if (level) level[source] = 0;
   queue[0] = source;
+  Offset begin = 0, end = 1, tail = 1;
+  Offset scout = out.row_ptr[source + 1] - out.row_ptr[source];
+  Offset edges_to_check = out.row_ptr[n];
+  Offset awake_prev = 1;
+  bool pull = options.method == BfsMethod::Pull;
+  if (pull) ws.frontier[source >> 6] |= std::uint64_t(1) << (source & 63);
+  std::int64_t depth = 0;
 
-  LevelState st;
-  st.queue_end = 1;
-  st.queue_tail = 1;
-  st.scout = out.row_ptr[source + 1] - out.row_ptr[source];
-  st.edges_to_check = out.row_ptr[n];
-  st.pull = options.method == BfsMethod::Pull;
-  if (st.pull) ws.frontier[source >> 6] |= std::uint64_t(1) << (source & 63);
-  st.awake_prev = 1;
-  int push_steps = 0, pull_steps = 0;
-
-#pragma omp parallel
-  {
-    std::vector<Vertex> local;
-    local.reserve(1024);
-    auto flush = [&] {
-      if (local.empty()) return;
-      Offset pos = st.queue_tail.fetch_add(local.size(), std::memory_order_relaxed);
-      std::copy(local.begin(), local.end(), queue + pos);
-      local.clear();
-    };
-    while (!st.done) {
-      const std::int64_t next_depth = st.depth + 1;
-      if (!st.pull) {
-        // Phase 1: push. Claim unvisited out-neighbours of the queue's frontier.
-        Offset scout = 0;
-#pragma omp for schedule(dynamic, 64) nowait
-        for (Offset q = st.queue_begin; q < st.queue_end; ++q) {
-          const Vertex u = queue[q];
-          for (Offset k = out.row_ptr[u]; k < out.row_ptr[u + 1]; ++k) {
-            const Vertex v = out.col[k];
-            std::atomic_ref<std::int64_t> pv(parent[v]);
-            std::int64_t expected = kUnvisited;
-            if (pv.load(std::memory_order_relaxed) == kUnvisited &&
-                pv.compare_exchange_strong(expected, u, std::memory_order_relaxed)) {
-              if (level) level[v] = next_depth;
-              local.push_back(v);
-              scout += out.row_ptr[v + 1] - out.row_ptr[v];
-              if (local.size() == local.capacity()) flush();
-            }
-          }
-        }
-        flush();
-        st.scout.fetch_add(scout, std::memory_order_relaxed);
-      } else {
-        // Phase 2: pull. Each unvisited vertex looks for any in-neighbour in the frontier.
-        Offset awake = 0;
-#pragma omp for schedule(dynamic, 1) nowait
-        for (Vertex chunk = 0; chunk < (n + kPullChunk - 1) / kPullChunk; ++chunk) {
-          const Vertex lo = chunk * kPullChunk, hi = std::min<Vertex>(n, lo + kPullChunk);
-          for (std::size_t w = lo >> 6; w < (std::size_t(hi) + 63) >> 6; ++w) ws.next[w] = 0;
-          for (Vertex v = lo; v < hi; ++v) {
-            if (parent[v] != kUnvisited) continue;
-            for (Offset k = in.row_ptr[v]; k < in.row_ptr[v + 1]; ++k) {
-              const Vertex u = in.col[k];
-              if (test_bit(ws.frontier, u)) {
-                parent[v] = u;
-                if (level) level[v] = next_depth;
-                ws.next[v >> 6] |= std::uint64_t(1) << (v & 63);
-                ++awake;
-                break;  // the any monoid's terminal value: one parent is enough
-              }
-            }
-          }
-        }
-        st.awake.fetch_add(awake, std::memory_order_relaxed);
+  while (true) {
+    const std::int64_t next_depth = depth + 1;
+    if (!pull) {
+      // Phase 1: push.
+      scout = push_level(out, begin, end, next_depth, parent, level, queue, tail,
+                         threads && scout > kParallelEdgeWork);
+      ++result.push_steps;
+      begin = end;
+      end = tail;
+      depth = next_depth;
+      if (begin == end) break;
+      edges_to_check -= std::min(edges_to_check, scout);
+      // Phase 3: switch to pull when the frontier's edges exceed the unexplored edges / alpha.
+      if (options.method == BfsMethod::Auto && scout > edges_to_check / Offset(options.alpha)) {
+        pull = true;
+        awake_prev = end - begin;
+        std::fill(ws.frontier.begin(), ws.frontier.end(), 0);
+        for (Offset q = begin; q < end; ++q)
+          ws.frontier[queue[q] >> 6] |= std::uint64_t(1) << (queue[q] & 63);
       }
-#pragma omp barrier
-      // Phase 3: decide the next level's direction (one thread), converting the frontier.
-#pragma omp single
-      {
-        st.depth = next_depth;
-        if (!st.pull) {
-          ++push_steps;
-          st.queue_begin = st.queue_end;
-          st.queue_end = st.queue_tail.load();
-          const Offset found = st.queue_end - st.queue_begin;
-          const Offset scout = st.scout.exchange(0);
-          st.edges_to_check -= std::min(st.edges_to_check, scout);
-          if (found == 0) {
-            st.done = true;
-          } else if (options.method == BfsMethod::Auto &&
-                     scout > st.edges_to_check / Offset(options.alpha)) {
-            st.pull = true;
-            st.awake_prev = found;
-            std::fill(ws.frontier.begin(), ws.frontier.end(), 0);
-            for (Offset q = st.queue_begin; q < st.queue_end; ++q)
-              ws.frontier[queue[q] >> 6] |= std::uint64_t(1) << (queue[q] & 63);
+    } else {
+      // Phase 2: pull.
+      const Offset awake = pull_level(in, ws.frontier.data(), ws.next.data(), next_depth, parent,
+                                      level, parallel_pull);
+      ++result.pull_steps;
+      depth = next_depth;
+      ws.frontier.swap(ws.next);
+      if (awake == 0) break;
+      // Phase 3: back to push once the frontier shrinks below n / beta.
+      if (options.method == BfsMethod::Auto && awake < awake_prev &&
+          awake <= Offset(n) / Offset(options.beta)) {
+        pull = false;
+        begin = end = tail;
+        scout = 0;
+        for (std::size_t w = 0; w < words; ++w)
+          for (std::uint64_t bits = ws.frontier[w]; bits; bits &= bits - 1) {
+            const Vertex v = Vertex(w * 64 + std::countr_zero(bits));
+            queue[end++] = v;
+            scout += out.row_ptr[v + 1] - out.row_ptr[v];
           }
-        } else {
-          ++pull_steps;
-          const Offset awake = st.awake.exchange(0);
-          ws.frontier.swap(ws.next);
-          if (awake == 0) {
-            st.done = true;
-          } else if (options.method == BfsMethod::Auto && awake < st.awake_prev &&
-                     awake <= Offset(n) / Offset(options.beta)) {
-            // Back to push: rebuild the queue from the frontier bitmap.
-            st.pull = false;
-            Offset tail = st.queue_end;
-            st.queue_begin = tail;
-            for (std::size_t w = 0; w < words; ++w)
-              for (std::uint64_t bits = ws.frontier[w]; bits; bits &= bits - 1)
-                queue[tail++] = Vertex(w * 64 + std::countr_zero(bits));
-            st.queue_end = tail;
-            st.queue_tail = tail;
-          }
-          st.awake_prev = awake;
-        }
+        tail = end;
       }
+      awake_prev = awake;
     }
   }
 
   // Phase 4: summary.
   Vertex reached = 0;
-  std::int64_t depth = 0;
-  for (Vertex v = 0; v < n; ++v)
-    if (parent[v] != kUnvisited) ++reached;
-  if (level)
-    for (Vertex v = 0; v < n; ++v) depth = std::max(depth, level[v]);
+  for (Vertex v = 0; v < n; ++v) reached += parent[v] != kUnvisited;
   result.reached = reached;
-  result.depth = Vertex(level ? depth : std::max<std::int64_t>(0, st.depth - 1));
-  result.push_steps = push_steps;
-  result.pull_steps = pull_steps;
+  result.depth = Vertex(depth - 1);
   if (!options.parents) result.parent = {};
 }
 
