@@ -21,14 +21,34 @@ constexpr Offset kParallelEdgeWork = Offset(1) << 18;
 
 bool test_bit(const std::uint64_t* bm, Vertex v) { return (bm[v >> 6] >> (v & 63)) & 1; }
 
+/// One top-down level on the calling thread alone: no atomics, no OpenMP runtime calls.
+Offset push_level_serial(const AdjacencyView& out, Offset begin, Offset end,
+                         std::int64_t next_depth, std::int64_t* parent, std::int64_t* level,
+                         Vertex* queue, Offset& tail) {
+  Offset scout = 0;
+  for (Offset q = begin; q < end; ++q) {
+    const Vertex u = queue[q];
+    for (Offset k = out.row_ptr[u]; k < out.row_ptr[u + 1]; ++k) {
+      const Vertex v = out.col[k];
+      if (parent[v] != kUnvisited) continue;
+      parent[v] = u;
+      if (level) level[v] = next_depth;
+      queue[tail++] = v;
+      scout += out.row_ptr[v + 1] - out.row_ptr[v];
+    }
+  }
+  return scout;
+}
+
 /// One top-down level: claims unvisited out-neighbours of queue[begin, end) and appends them
 /// at *tail. Returns the out-degree sum of the vertices found (the next level's edge work).
 Offset push_level(const AdjacencyView& out, Offset begin, Offset end, std::int64_t next_depth,
                   std::int64_t* parent, std::int64_t* level, Vertex* queue, Offset& tail,
                   bool parallel) {
+  if (!parallel) return push_level_serial(out, begin, end, next_depth, parent, level, queue, tail);
   std::atomic_ref<Offset> shared_tail(tail);
   Offset scout_total = 0;
-#pragma omp parallel if (parallel) reduction(+ : scout_total)
+#pragma omp parallel reduction(+ : scout_total)
   {
     Vertex local[1024];
     std::size_t used = 0;
