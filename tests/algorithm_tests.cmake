@@ -1,1 +1,16 @@
-# (placeholder: filled in by its owner)
+# Algorithm tests: BFS against the serial oracle, Boost.Graph (when found), LDBC Graphalytics
+# and LAGraph answers, plus the graph generators the randomized tests are built on.
+set(_spgraph_bfs_sources
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs_oracle_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs_reference_data_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs_edge_cases_test.cpp)
+if(SPGRAPH_HAVE_BOOST)
+  spgraph_test(bfs_tests SOURCES ${_spgraph_bfs_sources} LIBS Boost::graph LABELS unit oracle bfs)
+  target_compile_definitions(bfs_tests PRIVATE SPGRAPH_HAVE_BOOST)
+else()
+  spgraph_test(bfs_tests SOURCES ${_spgraph_bfs_sources} LABELS unit oracle bfs)
+endif()
+
+spgraph_test(generator_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/generators_test.cpp
+  LABELS unit)

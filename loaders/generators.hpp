@@ -1,0 +1,37 @@
+// Synthetic graph generators for tests and benchmarks: Kronecker (R-MAT), uniform random arcs
+// (Erdős–Rényi style) and a 4-neighbour 2-D grid. All return pattern COO tuples; duplicates and
+// self-loops are left in for the CSR build to merge.
+//
+// Kronecker follows the Graph500 specification 3.0, section 3 (the reference
+// kronecker_generator): each edge descends `scale` levels of the 2 x 2 initiator
+// [a b; c d], d = 1 - a - b - c, choosing the row bit with P(1) = c + d and then the column bit
+// with P(1) = b / (a + b) or d / (c + d). This is the noise-free variant: the initiator is the
+// same at every level. Vertex labels are then randomly permuted so degree does not correlate
+// with id. The model is Chakrabarti, Zhan & Faloutsos, "R-MAT: A Recursive Model for Graph
+// Mining", SDM 2004.
+//
+// Determinism: every edge draws from its own counter-based stream (splitmix64 keyed by seed and
+// edge index), so the result depends only on the arguments, never on the thread count.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/types.hpp"
+#include "formats/coo/coo.hpp"
+
+namespace spgraph {
+
+/// Generates a Graph500 Kronecker graph with 2^scale vertices and edge_factor * 2^scale edges
+/// (twice as many arcs when undirected); throws InvalidArgument for a bad scale or initiator.
+Coo<bool> generate_kronecker(int scale, int edge_factor, std::uint64_t seed, bool undirected,
+                             double a = 0.57, double b = 0.19, double c = 0.19);
+
+/// Generates m arcs with endpoints drawn uniformly from n vertices (both directions when
+/// undirected); throws InvalidArgument when n is 0 or too large and arcs are requested.
+Coo<bool> generate_uniform(Vertex n, Offset m, std::uint64_t seed, bool undirected);
+
+/// Generates a rows x cols grid where each cell links to its 4 neighbours in both directions;
+/// vertex (r, c) has id r * cols + c. Throws InvalidArgument if rows * cols does not fit a Vertex.
+Coo<bool> generate_grid2d(Vertex rows, Vertex cols);
+
+}  // namespace spgraph
