@@ -1,0 +1,203 @@
+// Implementation of the binary format (layout in binary_format.hpp).
+#include "loaders/binary_format.hpp"
+
+#include <zlib.h>
+
+#include <cstring>
+
+#include "engine/error.hpp"
+
+namespace spgraph {
+
+namespace {
+
+constexpr char kMagic[8] = {'S', 'P', 'G', 'R', 'A', 'P', 'H', '1'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + 3 * 8;
+constexpr std::uint32_t kFlagPattern = 1, kFlagSymmetric = 2;
+
+std::uint32_t crc_of(std::string_view bytes) {
+  uLong crc = crc32(0L, Z_NULL, 0);
+  const char* p = bytes.data();
+  std::size_t left = bytes.size();
+  while (left) {
+    const uInt chunk = uInt(std::min<std::size_t>(left, 1u << 30));
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(p), chunk);
+    p += chunk;
+    left -= chunk;
+  }
+  return std::uint32_t(crc);
+}
+
+template <class X>
+X read_at(std::string_view bytes, std::size_t off) {
+  X x;
+  std::memcpy(&x, bytes.data() + off, sizeof(X));
+  return x;
+}
+
+template <class X>
+void append(std::string& out, const X& x) {
+  out.append(reinterpret_cast<const char*>(&x), sizeof(X));
+}
+
+template <class T>
+LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrows, Vertex ncols,
+                    std::uint64_t nnz, bool pattern, bool pattern_only) {
+  Csr<T> c;
+  c.nrows = nrows;
+  c.ncols = ncols;
+  c.pattern = pattern || pattern_only;
+  std::size_t off = kHeaderBytes;
+  c.row_ptr.resize(std::size_t(nrows) + 1);
+  std::memcpy(c.row_ptr.data(), bytes.data() + off, c.row_ptr.size() * sizeof(Offset));
+  off += c.row_ptr.size() * sizeof(Offset);
+  // row_ptr must be checked before anything indexes col with it.
+  if (c.row_ptr[0] != 0 || c.row_ptr.back() != nnz)
+    throw ParseError(name, 0, "corrupt file: invalid CSR arrays: row_ptr must run from 0 to nnz");
+  for (Vertex i = 0; i < nrows; ++i)
+    if (c.row_ptr[i + 1] < c.row_ptr[i])
+      throw ParseError(
+          name, 0,
+          "corrupt file: invalid CSR arrays: row_ptr decreases at row " + std::to_string(i));
+  c.col.resize(nnz);
+  if (nnz) std::memcpy(c.col.data(), bytes.data() + off, nnz * sizeof(Vertex));
+  off += nnz * sizeof(Vertex);
+  if (!c.pattern) {
+    c.val.resize(nnz);
+    if constexpr (std::is_same_v<T, bool>) {
+      for (std::uint64_t k = 0; k < nnz; ++k) {
+        const unsigned char b = static_cast<unsigned char>(bytes[off + k]);
+        if (b > 1) throw ParseError(name, 0, "corrupt file: bool value byte is not 0 or 1");
+        c.val[k] = b == 1;
+      }
+    } else if (nnz) {
+      std::memcpy(c.val.data(), bytes.data() + off, nnz * sizeof(T));
+    }
+  }
+  LoadedMatrix out;
+  try {
+    out.matrix = Matrix<T>(std::move(c));
+  } catch (const InvalidArgument& e) {
+    throw ParseError(name, 0, std::string("corrupt file: invalid CSR arrays: ") + e.what());
+  }
+  return out;
+}
+
+std::size_t value_size(ValueType t) {
+  switch (t) {
+    case ValueType::Pattern:
+      return 0;
+    case ValueType::Bool:
+      return 1;
+    case ValueType::Int32:
+    case ValueType::Float:
+      return 4;
+    case ValueType::Int64:
+    case ValueType::Double:
+      return 8;
+  }
+  return 0;
+}
+
+}  // namespace
+
+LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
+                         const LoadOptions& options) {
+  if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
+    throw ParseError(name, 0, "not an spgraph binary file (magic 'SPGRAPH1' missing)");
+  if (bytes.size() < kHeaderBytes + 4)
+    throw ParseError(name, 0, "file is truncated: header incomplete");
+  const auto version = read_at<std::uint32_t>(bytes, 8);
+  if (version != kVersion)
+    throw ParseError(
+        name, 0, "unsupported binary version " + std::to_string(version) + " (this build reads 1)");
+  const auto type_code = read_at<std::uint32_t>(bytes, 12);
+  const auto flags = read_at<std::uint32_t>(bytes, 16);
+  const auto nrows = read_at<std::uint64_t>(bytes, 24), ncols = read_at<std::uint64_t>(bytes, 32),
+             nnz = read_at<std::uint64_t>(bytes, 40);
+  if (type_code > std::uint32_t(ValueType::Double))
+    throw ParseError(name, 0, "corrupt file: unknown value type code");
+  if (flags & ~(kFlagPattern | kFlagSymmetric))
+    throw ParseError(name, 0, "corrupt file: unknown flag bits");
+  if (nrows > options.max_dimension || ncols > options.max_dimension)
+    throw ParseError(name, 0,
+                     "dimension exceeds the limit of " + std::to_string(options.max_dimension));
+  const ValueType type = ValueType(type_code);
+  const bool pattern = flags & kFlagPattern;
+  if (type == ValueType::Pattern)
+    throw ParseError(name, 0, "corrupt file: value type code 0 is not an element type");
+  const std::size_t vsize = pattern ? 0 : value_size(type);
+  // Sizes against the length, without overflow: nnz must fit in what remains.
+  const std::uint64_t avail = bytes.size() - kHeaderBytes - 4;
+  const std::uint64_t ptr_bytes = (nrows + 1) * 8;
+  if (ptr_bytes > avail || nnz > (avail - ptr_bytes) / (4 + vsize) ||
+      ptr_bytes + nnz * (4 + vsize) != avail)
+    throw ParseError(name, 0,
+                     "file size " + std::to_string(bytes.size()) + " does not match the header (" +
+                         std::to_string(nrows) + " rows, " + std::to_string(nnz) +
+                         " entries): truncated or corrupt");
+  const std::uint32_t stored_crc = read_at<std::uint32_t>(bytes, bytes.size() - 4);
+  if (crc_of(bytes.substr(0, bytes.size() - 4)) != stored_crc)
+    throw ParseError(name, 0, "checksum mismatch: file is corrupt");
+  const Vertex nr = Vertex(nrows), nc = Vertex(ncols);
+  LoadedMatrix out;
+  const bool po = options.pattern_only;
+  switch (type) {
+    case ValueType::Pattern:
+    case ValueType::Bool:
+      out = decode<bool>(name, bytes, nr, nc, nnz, pattern, po);
+      break;
+    case ValueType::Int32:
+      out = decode<std::int32_t>(name, bytes, nr, nc, nnz, pattern, po);
+      break;
+    case ValueType::Int64:
+      out = decode<std::int64_t>(name, bytes, nr, nc, nnz, pattern, po);
+      break;
+    case ValueType::Float:
+      out = decode<float>(name, bytes, nr, nc, nnz, pattern, po);
+      break;
+    case ValueType::Double:
+      out = decode<double>(name, bytes, nr, nc, nnz, pattern, po);
+      break;
+  }
+  out.info.format = FileFormat::Binary;
+  out.info.symmetric_storage = flags & kFlagSymmetric;
+  out.info.field = pattern ? "pattern" : std::string(value_type_name(type));
+  out.info.entries_in_file = nnz;
+  return out;
+}
+
+std::string encode_binary(const AnyMatrix& m, bool symmetric) {
+  return std::visit(
+      [&](const auto& x) {
+        using T = typename std::decay_t<decltype(x)>::value_type;
+        const auto& c = x.csr();
+        std::string out;
+        const std::size_t vsize = c.pattern ? 0 : sizeof(T);
+        out.reserve(kHeaderBytes + c.row_ptr.size() * 8 + c.col.size() * (4 + vsize) + 4);
+        out.append(kMagic, 8);
+        append(out, kVersion);
+        append(out, std::uint32_t(value_type_of<T>()));
+        append(out,
+               std::uint32_t((c.pattern ? kFlagPattern : 0) | (symmetric ? kFlagSymmetric : 0)));
+        append(out, std::uint32_t(0));
+        append(out, std::uint64_t(c.nrows));
+        append(out, std::uint64_t(c.ncols));
+        append(out, std::uint64_t(c.nnz()));
+        out.append(reinterpret_cast<const char*>(c.row_ptr.data()),
+                   c.row_ptr.size() * sizeof(Offset));
+        out.append(reinterpret_cast<const char*>(c.col.data()), c.col.size() * sizeof(Vertex));
+        if (!c.pattern) {
+          if constexpr (std::is_same_v<T, bool>)
+            for (bool b : c.val) out.push_back(char(b ? 1 : 0));
+          else
+            out.append(reinterpret_cast<const char*>(c.val.data()), c.val.size() * sizeof(T));
+        }
+        append(out, crc_of(out));
+        return out;
+      },
+      m);
+}
+
+}  // namespace spgraph

@@ -1,0 +1,23 @@
+// spgraph binary format, version 1 (little-endian):
+//   "SPGRAPH1" | u32 version | u32 value type (ValueType) | u32 flags (1 pattern, 2 symmetric)
+//   | u32 reserved (0) | u64 nrows | u64 ncols | u64 nnz | u64 row_ptr[nrows+1] | u32 col[nnz]
+//   | T val[nnz] (absent for patterns) | u32 CRC-32 (zlib) of every byte before it.
+// Reading: (1) header and size checks against the length, (2) CRC over the file, (3) copy the
+// arrays, (4) CSR invariant check. Cost O(bytes); writing is one pass.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "loaders/load.hpp"
+
+namespace spgraph {
+
+/// Parses a binary file's bytes; `name` is used in errors.
+LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
+                         const LoadOptions& options);
+
+/// Serialises `m` in the binary format (flag `symmetric` records symmetric storage).
+std::string encode_binary(const AnyMatrix& m, bool symmetric = false);
+
+}  // namespace spgraph

@@ -1,0 +1,51 @@
+// InputBuffer: the bytes of an input file, memory-mapped read-only, or inflated into memory
+// when the content starts with the gzip magic 1f 8b (detected by content, not by name).
+// Phases: open + fstat, mmap (O(1)); for gzip, one inflate pass (O(uncompressed size) memory).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace spgraph {
+
+class InputBuffer {
+ public:
+  /// Maps `path` (or inflates it if gzip-compressed); throws IoError naming the file on failure.
+  static InputBuffer open(const std::string& path);
+  /// Wraps bytes already in memory, which must outlive the buffer unless they are gzip (then
+  /// they are inflated into owned memory); `name` is used in errors.
+  static InputBuffer from_memory(const std::string& name, std::string_view bytes);
+
+  InputBuffer(InputBuffer&& o) noexcept;
+  InputBuffer& operator=(InputBuffer&& o) noexcept;
+  InputBuffer(const InputBuffer&) = delete;
+  InputBuffer& operator=(const InputBuffer&) = delete;
+  ~InputBuffer();
+
+  /// The (uncompressed) content.
+  std::string_view bytes() const { return view_; }
+  /// Size of the file as stored (compressed size for gzip).
+  std::uint64_t stored_size() const { return stored_size_; }
+  /// True if the input was gzip-compressed.
+  bool was_gzip() const { return gzip_; }
+
+ private:
+  InputBuffer() = default;
+  void release();
+
+  void* map_ = nullptr;
+  std::size_t map_len_ = 0;
+  std::string owned_;
+  std::string_view view_;
+  std::uint64_t stored_size_ = 0;
+  bool gzip_ = false;
+};
+
+/// True if `bytes` begins with the gzip magic number.
+bool is_gzip(std::string_view bytes);
+
+/// Inflates a gzip stream (all members); throws ParseError naming `name` if it is corrupt.
+std::string gunzip(const std::string& name, std::string_view bytes);
+
+}  // namespace spgraph

@@ -1,0 +1,21 @@
+// libFuzzer entry point: feeds arbitrary bytes to the Metis reader. Any spgraph::Error is an
+// accepted outcome; crashes, sanitizer reports and other exceptions are bugs.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "engine/error.hpp"
+#include "loaders/load.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  spgraph::LoadOptions options;
+  options.format = spgraph::FileFormat::Metis;
+  options.threads = 1;
+  options.max_dimension = 1 << 16;
+  try {
+    spgraph::load_matrix_from_buffer(
+        "fuzz.graph", std::string_view(reinterpret_cast<const char*>(data), size), options);
+  } catch (const spgraph::Error&) {
+  }
+  return 0;
+}
