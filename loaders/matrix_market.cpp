@@ -355,6 +355,23 @@ std::string read_index(const char*& p, const char* e, Vertex limit, const char* 
   return {};
 }
 
+/// The common case of read_index: plain digits, in range, followed by a blank or the line end.
+/// Returns false (leaving `p` alone) for anything else, so read_index can say what is wrong.
+inline bool read_index_fast(const char*& p, const char* e, Vertex limit, Vertex& out) {
+  const char* q = p;
+  std::uint64_t v = 0;
+  int digits = 0;
+  while (q < e && unsigned(*q - '0') <= 9 && digits < 19) {
+    v = v * 10 + unsigned(*q - '0');
+    ++q;
+    ++digits;
+  }
+  if (digits == 0 || v == 0 || v > limit || (q < e && !detail::is_blank(*q))) return false;
+  p = q;
+  out = Vertex(v - 1);
+  return true;
+}
+
 template <class T>
 std::optional<ChunkError> parse_coordinate_chunk(std::string_view text, const Header& h,
                                                  const ValueSpec& vs, bool store,
@@ -374,8 +391,12 @@ std::optional<ChunkError> parse_coordinate_chunk(std::string_view text, const He
     if (p == e || *p == '%') continue;
     ++out.data_lines;
     Vertex i = 0, j = 0;
-    std::string err = read_index(p, e, h.nrows, "row", i);
-    if (err.empty()) err = read_index(p = detail::skip_blanks(p, e), e, h.ncols, "column", j);
+    std::string err;
+    if (!read_index_fast(p, e, h.nrows, i)) err = read_index(p, e, h.nrows, "row", i);
+    if (err.empty()) {
+      p = detail::skip_blanks(p, e);
+      if (!read_index_fast(p, e, h.ncols, j)) err = read_index(p, e, h.ncols, "column", j);
+    }
     T v{};
     if (err.empty()) {
       if (skew && i == j)

@@ -71,8 +71,9 @@ void validate_csr(const Csr<T>& a) {
   if (a.col.size() != a.row_ptr.back()) fail("col size differs from row_ptr[nrows]");
   if (!a.pattern && a.val.size() != a.col.size()) fail("val size differs from col size");
   if (a.pattern && !a.val.empty()) fail("a pattern matrix must have no values");
-  for (Vertex i = 0; i < a.nrows; ++i) {
+  for (Vertex i = 0; i < a.nrows; ++i)
     if (a.row_ptr[i + 1] < a.row_ptr[i]) fail("row_ptr decreases at row " + std::to_string(i));
+  for (Vertex i = 0; i < a.nrows; ++i) {
     for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) {
       if (a.col[k] >= a.ncols) fail("column out of range in row " + std::to_string(i));
       if (k > a.row_ptr[i] && a.col[k] <= a.col[k - 1])
