@@ -22,6 +22,7 @@
 
 namespace spgraph {
 
+/// True for a pointer to a Vector of any value type.
 template <class P>
 struct IsVectorPointer : std::false_type {};
 template <class M>
@@ -29,6 +30,7 @@ struct IsVectorPointer<const Vector<M>*> : std::true_type {};
 template <class M>
 struct IsVectorPointer<Vector<M>*> : std::true_type {};
 
+/// True for a pointer to a Matrix of any value type.
 template <class P>
 struct IsMatrixPointer : std::false_type {};
 template <class M>
@@ -151,6 +153,7 @@ class MatrixMask {
   bool complement_ = false;
 };
 
+/// The value type of a matrix mask argument (bool for nullptr).
 template <class P>
 struct MatrixMaskValue {
   using type = bool;

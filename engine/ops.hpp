@@ -12,7 +12,7 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
+#include <functional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -82,7 +82,9 @@ using ValueLe = ValuePredicate<std::less_equal<>>;     ///< GrB_VALUELE
 
 namespace detail {
 
-inline std::string dims(Vertex r, Vertex c) { return std::to_string(r) + " x " + std::to_string(c); }
+inline std::string dims(Vertex r, Vertex c) {
+  return std::to_string(r) + " x " + std::to_string(c);
+}
 
 /// Rows and columns of A as the operation sees it (after an optional transpose).
 template <class T>
@@ -125,7 +127,8 @@ void check_output(const char* op, const Matrix<T>& c, Vertex r, Vertex cols) {
 }
 
 /// Shared body of mxv (VectorFirst = false) and vxm (VectorFirst = true); shapes are valid.
-/// `pull` holds the rows indexed by outputs, `push` the rows indexed by u's positions.
+/// `pull_uses_transpose` says whether the rows indexed by outputs (read by the pull kernel) are
+/// those of A' (and the push kernel then scatters rows of A) or of A (and push reads A').
 template <bool VectorFirst, class SR, class TW, class Accum, class TA, class TU>
 void multiply_vector(Vector<TW>& w, const VectorMask& mask, Accum accum, const Matrix<TA>& a,
                      bool pull_uses_transpose, const Vector<TU>& u, const Descriptor& d,
@@ -140,23 +143,21 @@ void multiply_vector(Vector<TW>& w, const VectorMask& mask, Accum accum, const M
     if (method == SpmvMethod::Pull) {
       const Csr<TA>& s = oriented(a, pull_uses_transpose);
       if (u.form() == VectorForm::Bitmap) {
-        t = spmv_pull_cpu<SR, VectorFirst>(s, u.present().data(), u.dense().data(), allow);
+        t = spmv_pull_cpu<SR, VectorFirst>(s, u.present(), u.dense(), allow);
       } else {
         Vector<TU> ub = u;
         ub.to_bitmap();
-        t = spmv_pull_cpu<SR, VectorFirst>(s, ub.present().data(), ub.dense().data(), allow);
+        t = spmv_pull_cpu<SR, VectorFirst>(s, ub.present(), ub.dense(), allow);
       }
     } else {
       const Csr<TA>& p = oriented(a, !pull_uses_transpose);
       if (u.form() == VectorForm::Sparse) {
-        t = spmspv_push_cpu<SR, VectorFirst>(p, std::span<const Vertex>(u.indices()),
-                                             std::span<const TU>(u.values()), allow);
+        t = spmspv_push_cpu<SR, VectorFirst>(p, u.indices(), u.values(), allow);
       } else {
         std::vector<Vertex> idx;
         std::vector<TU> val;
         u.extract_tuples(idx, val);
-        t = spmspv_push_cpu<SR, VectorFirst>(p, std::span<const Vertex>(idx),
-                                             std::span<const TU>(val), allow);
+        t = spmspv_push_cpu<SR, VectorFirst>(p, idx, val, allow);
       }
     }
   }
@@ -179,18 +180,19 @@ void mxv(Vector<TW>& w, MaskP mask, Accum accum, SR, const Matrix<TA>& a, const 
   detail::multiply_vector<false, SR>(w, m, accum, a, d.transpose_a, u, d, method);
 }
 
-/// w'<mask> = accum(w', u' ⊕.⊗ A), or u' ⊕.⊗ A' with d.transpose_a (GrB_vxm).
+/// w'<mask> = accum(w', u' ⊕.⊗ A), or u' ⊕.⊗ A' with d.transpose_b, since A is the second
+/// input of GrB_vxm (GrB_INP1).
 template <class TW, VectorMaskArg MaskP, class Accum, class SR, class TU, class TA>
 void vxm(Vector<TW>& w, MaskP mask, Accum accum, SR, const Vector<TU>& u, const Matrix<TA>& a,
          const Descriptor& d = {}, SpmvMethod method = SpmvMethod::Auto) {
-  const auto [rows, cols] = detail::effective_shape(a, d.transpose_a);
+  const auto [rows, cols] = detail::effective_shape(a, d.transpose_b);
   if (u.size() != rows || w.size() != cols)
     throw DimensionMismatch("vxm: A is " + detail::dims(rows, cols) +
-                            (d.transpose_a ? " (transposed)" : "") + ", u has size " +
+                            (d.transpose_b ? " (transposed)" : "") + ", u has size " +
                             std::to_string(u.size()) + ", w has size " + std::to_string(w.size()));
   detail::check_vector_mask("vxm", mask, w.size());
   const VectorMask m = make_vector_mask(mask, d);
-  detail::multiply_vector<true, SR>(w, m, accum, a, !d.transpose_a, u, d, method);
+  detail::multiply_vector<true, SR>(w, m, accum, a, !d.transpose_b, u, d, method);
 }
 
 namespace detail {
@@ -231,8 +233,8 @@ void ewise_matrix(const char* name, Matrix<TC>& c, MaskP mask, Accum accum, cons
 /// w<mask> = accum(w, u ∪op v): the union of the patterns, op where both are present
 /// (GrB_eWiseAdd).
 template <class TW, VectorMaskArg MaskP, class Accum, class Op, class TU, class TV>
-void ewise_add(Vector<TW>& w, MaskP mask, Accum accum, Op, const Vector<TU>& u,
-               const Vector<TV>& v, const Descriptor& d = {}) {
+void ewise_add(Vector<TW>& w, MaskP mask, Accum accum, Op, const Vector<TU>& u, const Vector<TV>& v,
+               const Descriptor& d = {}) {
   detail::ewise_vector<true, TW, MaskP, Accum, Op>("ewise_add", w, mask, accum, u, v, d);
 }
 
@@ -245,8 +247,8 @@ void ewise_mult(Vector<TW>& w, MaskP mask, Accum accum, Op, const Vector<TU>& u,
 
 /// C<mask> = accum(C, A ∪op B), with optional input transposes (GrB_eWiseAdd).
 template <class TC, MatrixMaskArg MaskP, class Accum, class Op, class TA, class TB>
-void ewise_add(Matrix<TC>& c, MaskP mask, Accum accum, Op, const Matrix<TA>& a,
-               const Matrix<TB>& b, const Descriptor& d = {}) {
+void ewise_add(Matrix<TC>& c, MaskP mask, Accum accum, Op, const Matrix<TA>& a, const Matrix<TB>& b,
+               const Descriptor& d = {}) {
   detail::ewise_matrix<true, TC, MaskP, Accum, Op>("ewise_add", c, mask, accum, a, b, d);
 }
 
@@ -286,8 +288,7 @@ void apply(Matrix<TC>& c, MaskP mask, Accum accum, F f, const Matrix<TA>& a,
   detail::check_matrix_mask("apply", mask, r, cols);
   using R = std::decay_t<std::invoke_result_t<F&, TA>>;
   const auto m = make_matrix_mask(mask, d);
-  write_back(c, m, accum, d.replace,
-             apply_csr_cpu<R>(detail::oriented(a, d.transpose_a), f));
+  write_back(c, m, accum, d.replace, apply_csr_cpu<R>(detail::oriented(a, d.transpose_a), f));
 }
 
 /// w<mask> = accum(w, u(i) where pred(u(i), i, 0, thunk)) (GrB_select).

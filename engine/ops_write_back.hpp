@@ -26,15 +26,18 @@
 #include "engine/matrix.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/ewise_cpu.hpp"
+#include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph {
 
 /// The "no accumulator" marker: the result overwrites the output (GrB_NULL accum).
 struct NoAccum {};
 
+/// True when A is the NoAccum marker.
 template <class A>
 inline constexpr bool is_no_accum_v = std::is_same_v<A, NoAccum>;
 
+/// Parameter and result types of a binary function pointer type.
 template <class F>
 struct BinaryFnTraits;
 template <class R, class A, class B>
@@ -59,24 +62,19 @@ namespace detail {
 
 /// Entries of a vector as sorted index and value lists (copies only a bitmap's entries).
 template <class T>
-struct SortedEntries {
-  explicit SortedEntries(const Vector<T>& v) {
-    if (v.form() == VectorForm::Sparse) {
-      idx = v.indices().data();
-      val = v.values().data();
-      n = v.indices().size();
-    } else {
-      v.extract_tuples(own_idx, own_val);
-      idx = own_idx.data();
-      val = own_val.data();
-      n = own_idx.size();
-    }
+class SortedEntries {
+ public:
+  explicit SortedEntries(const Vector<T>& v) : sparse_(v.form() == VectorForm::Sparse), v_(v) {
+    if (!sparse_) v.extract_tuples(idx_, val_);
   }
-  const Vertex* idx = nullptr;
-  const T* val = nullptr;
-  std::size_t n = 0;
-  std::vector<Vertex> own_idx;
-  std::vector<T> own_val;
+  const std::vector<Vertex>& idx() const { return sparse_ ? v_.indices() : idx_; }
+  const std::vector<T>& val() const { return sparse_ ? v_.values() : val_; }
+
+ private:
+  bool sparse_;
+  const Vector<T>& v_;
+  std::vector<Vertex> idx_;
+  std::vector<T> val_;
 };
 
 /// Z(i) from C(i) and T(i) (both present) under the accumulator, cast to C's type.
@@ -134,37 +132,41 @@ void write_back(Vector<TW>& w, const VectorMask& mask, Accum, bool replace, Vect
     return;
   }
   // Phase 1 and 2 fused: walk the union of C's and T's indices, deciding each position once.
-  const detail::SortedEntries<TW> c(w);
-  const detail::SortedEntries<TT> tt(t);
+  const detail::SortedEntries<TW> c_entries(w);
+  const detail::SortedEntries<TT> t_entries(t);
+  const auto &ci = c_entries.idx(), &ti = t_entries.idx();
+  const auto &cv = c_entries.val(), &tv = t_entries.val();
   std::vector<Vertex> out_idx;
   std::vector<TW> out_val;
-  out_idx.reserve(c.n + tt.n);
-  out_val.reserve(c.n + tt.n);
+  out_idx.reserve(ci.size() + ti.size());
+  out_val.reserve(ci.size() + ti.size());
   auto emit = [&](Vertex i, TW x) {
     out_idx.push_back(i);
     out_val.push_back(x);
   };
   merge_sorted(
-      c.idx, c.n, tt.idx, tt.n,
+      ci.data(), ci.size(), ti.data(), ti.size(),
       [&](std::size_t p) {  // C only: Z = C under accum, absent otherwise
-        const Vertex i = c.idx[p];
+        const Vertex i = ci[p];
         if (mask.allows(i)) {
-          if constexpr (!no_accum) emit(i, c.val[p]);
+          if constexpr (!no_accum) emit(i, cv[p]);
         } else if (!replace) {
-          emit(i, c.val[p]);
+          emit(i, cv[p]);
         }
       },
       [&](std::size_t q) {  // T only: Z = T
-        const Vertex i = tt.idx[q];
-        if (mask.allows(i)) emit(i, static_cast<TW>(tt.val[q]));
+        const Vertex i = ti[q];
+        if (mask.allows(i)) emit(i, static_cast<TW>(tv[q]));
       },
       [&](std::size_t p, std::size_t q) {  // both: Z = accum(C, T) or T
-        const Vertex i = c.idx[p];
+        const Vertex i = ci[p];
         if (mask.allows(i)) {
-          if constexpr (no_accum) emit(i, static_cast<TW>(tt.val[q]));
-          else emit(i, detail::accumulate<TW, Accum>(c.val[p], tt.val[q]));
+          if constexpr (no_accum)
+            emit(i, static_cast<TW>(tv[q]));
+          else
+            emit(i, detail::accumulate<TW, Accum>(cv[p], tv[q]));
         } else if (!replace) {
-          emit(i, c.val[p]);
+          emit(i, cv[p]);
         }
       });
   w.assign_sparse(std::move(out_idx), std::move(out_val));
@@ -184,6 +186,7 @@ void write_back(Matrix<TC>& c, const MatrixMask<M>& mask, Accum, bool replace, C
   const bool pattern = no_accum && t.pattern && (old.pattern || replace || old.nnz() == 0);
   Csr<TC> out = Csr<TC>::empty(t.nrows, t.ncols, pattern);
   std::vector<Offset> count(std::size_t(t.nrows) + 1, 0);
+  const bool parallel = t.nrows + t.nnz() + old.nnz() >= kMinParallelWork;
 
   // Decides row i; calls emit(j, value) for each surviving entry in column order.
   auto merge_row = [&](Vertex i, auto&& emit) {
@@ -206,8 +209,10 @@ void write_back(Matrix<TC>& c, const MatrixMask<M>& mask, Accum, bool replace, C
         [&](std::size_t p, std::size_t q) {
           const Vertex j = old.col[cb + p];
           if (cursor.allows(j)) {
-            if constexpr (no_accum) emit(j, static_cast<TC>(t.value(tb + q)));
-            else emit(j, detail::accumulate<TC, Accum>(old.value(cb + p), t.value(tb + q)));
+            if constexpr (no_accum)
+              emit(j, static_cast<TC>(t.value(tb + q)));
+            else
+              emit(j, detail::accumulate<TC, Accum>(old.value(cb + p), t.value(tb + q)));
           } else if (!replace) {
             emit(j, old.value(cb + p));
           }
@@ -215,7 +220,7 @@ void write_back(Matrix<TC>& c, const MatrixMask<M>& mask, Accum, bool replace, C
   };
 
   // Pass 1: count each row's surviving entries.
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (std::int64_t i = 0; i < std::int64_t(t.nrows); ++i) {
     Offset n = 0;
     merge_row(Vertex(i), [&](Vertex, TC) { ++n; });
@@ -224,8 +229,8 @@ void write_back(Matrix<TC>& c, const MatrixMask<M>& mask, Accum, bool replace, C
   for (std::size_t i = 0; i < t.nrows; ++i) count[i + 1] += count[i];
   out.col.resize(count.back());
   if (!pattern) out.val.resize(count.back());
-  // Pass 2: fill.
-#pragma omp parallel for schedule(dynamic, 256)
+    // Pass 2: fill.
+#pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (std::int64_t i = 0; i < std::int64_t(t.nrows); ++i) {
     Offset p = count[i];
     merge_row(Vertex(i), [&](Vertex j, TC x) {

@@ -1,1 +1,19 @@
-# (placeholder: filled in by its owner)
+# Engine operations and handles: randomized comparisons with the dense oracle (tests/oracle),
+# edge cases, the semiring registry, and (when SuiteSparse:GraphBLAS is installed) an
+# entry-by-entry cross-check against GrB_* calls.
+spgraph_test(engine_tests
+  SOURCES
+    unit/engine/multiply_test.cpp
+    unit/engine/elementwise_test.cpp
+    unit/engine/edge_cases_test.cpp
+    unit/engine/handles_test.cpp
+    unit/engine/semiring_registry_test.cpp
+  LABELS unit oracle)
+
+if(SPGRAPH_HAVE_GRAPHBLAS)
+  spgraph_test(engine_graphblas_tests
+    SOURCES unit/engine/graphblas_crosscheck_test.cpp
+    LIBS GraphBLAS::GraphBLAS
+    LABELS unit oracle)
+  target_compile_definitions(engine_graphblas_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
+endif()

@@ -25,18 +25,22 @@
 #include "engine/types.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/csr.hpp"
+#include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph {
 
 /// Merges two sorted unique index lists, calling only_a(p), only_b(q) or both(p, q) in order.
 template <class OnlyA, class OnlyB, class Both>
-void merge_sorted(const Vertex* a, std::size_t na, const Vertex* b, std::size_t nb,
-                  OnlyA&& only_a, OnlyB&& only_b, Both&& both) {
+void merge_sorted(const Vertex* a, std::size_t na, const Vertex* b, std::size_t nb, OnlyA&& only_a,
+                  OnlyB&& only_b, Both&& both) {
   std::size_t p = 0, q = 0;
   while (p < na && q < nb) {
-    if (a[p] < b[q]) only_a(p++);
-    else if (b[q] < a[p]) only_b(q++);
-    else both(p++, q++);
+    if (a[p] < b[q])
+      only_a(p++);
+    else if (b[q] < a[p])
+      only_b(q++);
+    else
+      both(p++, q++);
   }
   while (p < na) only_a(p++);
   while (q < nb) only_b(q++);
@@ -53,12 +57,16 @@ Vector<Z> ewise_vector_cpu(const Vector<TA>& a, const Vector<TB>& b, Op op) {
     const auto &pa = a.present(), &pb = b.present();
     const auto &va = a.dense(), &vb = b.dense();
     Offset nvals = 0;
-#pragma omp parallel for schedule(static) reduction(+ : nvals)
+#pragma omp parallel for schedule(static) reduction(+ : nvals) if (n >= kMinParallelWork)
     for (std::int64_t i = 0; i < std::int64_t(n); ++i) {
-      if (pa[i] && pb[i]) dense[i] = op(va[i], vb[i]);
-      else if (Union && pa[i]) dense[i] = static_cast<Z>(va[i]);
-      else if (Union && pb[i]) dense[i] = static_cast<Z>(vb[i]);
-      else continue;
+      if (pa[i] && pb[i])
+        dense[i] = op(va[i], vb[i]);
+      else if (Union && pa[i])
+        dense[i] = static_cast<Z>(va[i]);
+      else if (Union && pb[i])
+        dense[i] = static_cast<Z>(vb[i]);
+      else
+        continue;
       present[i] = 1;
       ++nvals;
     }
@@ -99,6 +107,7 @@ Vector<Z> ewise_vector_cpu(const Vector<TA>& a, const Vector<TB>& b, Op op) {
 template <class Z, bool Union, class TA, class TB, class Op>
 Csr<Z> ewise_csr_cpu(const Csr<TA>& a, const Csr<TB>& b, Op op) {
   Csr<Z> out = Csr<Z>::empty(a.nrows, a.ncols, false);
+  const bool parallel = a.nrows + a.nnz() + b.nnz() >= kMinParallelWork;
   auto merge_row = [&](Vertex i, auto&& emit) {
     const Offset ab = a.row_begin(i), bb = b.row_begin(i);
     merge_sorted(
@@ -114,7 +123,7 @@ Csr<Z> ewise_csr_cpu(const Csr<TA>& a, const Csr<TB>& b, Op op) {
         });
   };
   // Phase 1: count.
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (std::int64_t i = 0; i < std::int64_t(a.nrows); ++i) {
     Offset n = 0;
     merge_row(Vertex(i), [&](Vertex, Z) { ++n; });
@@ -125,7 +134,7 @@ Csr<Z> ewise_csr_cpu(const Csr<TA>& a, const Csr<TB>& b, Op op) {
   out.col.resize(out.nnz());
   out.val.resize(out.nnz());
   // Phase 3: fill.
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (std::int64_t i = 0; i < std::int64_t(a.nrows); ++i) {
     Offset p = out.row_ptr[i];
     merge_row(Vertex(i), [&](Vertex j, Z x) {

@@ -22,6 +22,7 @@
 #include "engine/types.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/csr.hpp"
+#include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph {
 
@@ -34,7 +35,7 @@ Vector<typename Monoid::value_type> reduce_rows_cpu(const Csr<TA>& a) {
   std::vector<V> dense(n);
   Offset nvals = 0;
   // Phase 1 and 2: fold and record each row.
-#pragma omp parallel for schedule(dynamic, 256) reduction(+ : nvals)
+#pragma omp parallel for schedule(dynamic, 256) reduction(+ : nvals) if (n + a.nnz() >= kMinParallelWork)
   for (std::int64_t ii = 0; ii < std::int64_t(n); ++ii) {
     const Vertex i = Vertex(ii);
     const Offset b = a.row_begin(i), e = a.row_end(i);
@@ -59,7 +60,7 @@ Vector<typename Monoid::value_type> reduce_rows_cpu(const Csr<TA>& a) {
 template <class Monoid, class TA>
 typename Monoid::value_type reduce_all_cpu(const Csr<TA>& a) {
   using V = typename Monoid::value_type;
-  const int nthreads = a.nnz() < 100000 ? 1 : omp_get_max_threads();
+  const int nthreads = a.nnz() < kMinParallelWork ? 1 : omp_get_max_threads();
   std::vector<V> partial(nthreads, Monoid::identity());
   std::vector<std::uint8_t> has(nthreads, 0);
   // Phase 1: per-thread partials over contiguous entry ranges, each seeded with its first term

@@ -22,6 +22,7 @@
 
 #include "engine/types.hpp"
 #include "formats/csr/csr.hpp"
+#include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph {
 
@@ -32,7 +33,7 @@ Csr<R> apply_csr_cpu(const Csr<TA>& a, F&& f) {
   out.row_ptr = a.row_ptr;
   out.col = a.col;
   out.val.resize(a.nnz());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (a.nnz() >= kMinParallelWork)
   for (std::int64_t p = 0; p < std::int64_t(a.nnz()); ++p)
     out.val[p] = static_cast<R>(f(a.value(Offset(p))));
   return out;
@@ -42,8 +43,9 @@ Csr<R> apply_csr_cpu(const Csr<TA>& a, F&& f) {
 template <class TA, class Pred, class S>
 Csr<TA> select_csr_cpu(const Csr<TA>& a, Pred&& pred, S thunk) {
   Csr<TA> out = Csr<TA>::empty(a.nrows, a.ncols, a.pattern);
+  const bool parallel = a.nrows + a.nnz() >= kMinParallelWork;
   // Phase 1: count.
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (std::int64_t ii = 0; ii < std::int64_t(a.nrows); ++ii) {
     const Vertex i = Vertex(ii);
     Offset n = 0;
@@ -55,8 +57,8 @@ Csr<TA> select_csr_cpu(const Csr<TA>& a, Pred&& pred, S thunk) {
   for (std::size_t i = 0; i < a.nrows; ++i) out.row_ptr[i + 1] += out.row_ptr[i];
   out.col.resize(out.nnz());
   if (!a.pattern) out.val.resize(out.nnz());
-  // Phase 3: copy.
-#pragma omp parallel for schedule(dynamic, 256)
+    // Phase 3: copy.
+#pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (std::int64_t ii = 0; ii < std::int64_t(a.nrows); ++ii) {
     const Vertex i = Vertex(ii);
     Offset w = out.row_ptr[i];

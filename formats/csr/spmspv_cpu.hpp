@@ -22,7 +22,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <span>
 #include <vector>
 
 #include "engine/types.hpp"
@@ -33,8 +32,8 @@ namespace spgraph {
 
 /// t = u ⊕.⊗ P for a sparse u, outputs restricted to allow(r); returns t in sparse form.
 template <class SR, bool VectorFirst, class TP, class TU, class Allow>
-Vector<typename SR::value_type> spmspv_push_cpu(const Csr<TP>& p, std::span<const Vertex> u_idx,
-                                                std::span<const TU> u_val, Allow&& allow) {
+Vector<typename SR::value_type> spmspv_push_cpu(const Csr<TP>& p, const std::vector<Vertex>& u_idx,
+                                                const std::vector<TU>& u_val, Allow&& allow) {
   using V = typename SR::value_type;
   const Vertex n = p.ncols;
   std::vector<V> acc(n);

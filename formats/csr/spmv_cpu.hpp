@@ -26,20 +26,22 @@
 #include "engine/types.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/csr.hpp"
+#include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph {
 
 /// t = S ⊕.⊗ u for a bitmap u, rows of S restricted to allow(r); returns t as a bitmap.
 template <class SR, bool VectorFirst, class TS, class TU, class Allow>
-Vector<typename SR::value_type> spmv_pull_cpu(const Csr<TS>& s, const std::uint8_t* u_present,
-                                              const TU* u_dense, Allow&& allow) {
+Vector<typename SR::value_type> spmv_pull_cpu(const Csr<TS>& s,
+                                              const std::vector<std::uint8_t>& u_present,
+                                              const std::vector<TU>& u_dense, Allow&& allow) {
   using V = typename SR::value_type;
   const Vertex n = s.nrows;
   std::vector<std::uint8_t> present(n, 0);
   std::vector<V> dense(n);
   Offset nvals = 0;
   // Phase 1: one row per iteration.
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : nvals)
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : nvals) if (n + s.nnz() >= kMinParallelWork)
   for (std::int64_t ri = 0; ri < std::int64_t(n); ++ri) {
     const Vertex r = Vertex(ri);
     if (!allow(r)) continue;

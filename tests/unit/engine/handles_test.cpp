@@ -1,0 +1,137 @@
+// The Matrix and Vector handles: build with duplicates combined or rejected, index checks,
+// the lazily cached transpose, get/set/remove, extract_tuples, and form switching.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "engine/matrix.hpp"
+#include "engine/vector.hpp"
+#include "tests/unit/engine/engine_test_util.hpp"
+
+namespace spgraph::testing {
+namespace {
+
+const std::vector<Vertex> kDupRows{2, 0, 2, 1, 2};
+const std::vector<Vertex> kDupCols{1, 0, 1, 2, 1};
+const std::vector<double> kDupVals{5, 1, 7, 3, 11};
+
+TEST(Handles, matrix_build_combines_duplicates_in_input_order) {
+  auto plus = Matrix<double>::build(3, 3, kDupRows, kDupCols, kDupVals);
+  auto first = Matrix<double>::build<FirstOp<double>>(3, 3, kDupRows, kDupCols, kDupVals);
+  auto second = Matrix<double>::build<SecondOp<double>>(3, 3, kDupRows, kDupCols, kDupVals);
+  EXPECT_EQ(plus.nvals(), 3u);
+  EXPECT_EQ(plus.get(2, 1), 23.0);
+  EXPECT_EQ(first.get(2, 1), 5.0);
+  EXPECT_EQ(second.get(2, 1), 11.0);
+  EXPECT_EQ(plus.get(0, 0), 1.0);
+  EXPECT_EQ(plus.get(1, 1), std::nullopt);
+}
+
+TEST(Handles, matrix_build_rejects_duplicates_when_asked) {
+  EXPECT_THROW(Matrix<double>::build(3, 3, kDupRows, kDupCols, kDupVals, DuplicatePolicy::Reject),
+               InvalidArgument);
+  EXPECT_THROW(Matrix<double>::build_pattern(3, 3, kDupRows, kDupCols, DuplicatePolicy::Reject),
+               InvalidArgument);
+}
+
+TEST(Handles, vector_build_combines_or_rejects_duplicates) {
+  const std::vector<Vertex> idx{4, 1, 4, 4};
+  const std::vector<std::int32_t> val{2, 9, 3, 5};
+  EXPECT_EQ(Vector<std::int32_t>::build(6, idx, val).get(4), 10);
+  EXPECT_EQ((Vector<std::int32_t>::build<FirstOp<std::int32_t>>(6, idx, val).get(4)), 2);
+  EXPECT_EQ((Vector<std::int32_t>::build<SecondOp<std::int32_t>>(6, idx, val).get(4)), 5);
+  EXPECT_THROW(Vector<std::int32_t>::build(6, idx, val, DuplicatePolicy::Reject), InvalidArgument);
+}
+
+TEST(Handles, build_out_of_range_throws_index_out_of_bounds) {
+  const std::vector<Vertex> r{0, 3}, c{0, 0};
+  const std::vector<double> v{1, 2};
+  EXPECT_THROW(Matrix<double>::build(3, 3, r, c, v), IndexOutOfBounds);
+  EXPECT_THROW(Matrix<double>::build(4, 3, c, r, v), IndexOutOfBounds);
+  EXPECT_THROW(Vector<double>::build(3, r, v), IndexOutOfBounds);
+  Matrix<double> m(2, 2);
+  EXPECT_THROW(m.get(2, 0), IndexOutOfBounds);
+  Vector<double> u(2);
+  EXPECT_THROW(u.set(2, 1.0), IndexOutOfBounds);
+  EXPECT_THROW(u.get(5), IndexOutOfBounds);
+}
+
+TEST(Handles, transpose_is_built_lazily_and_dropped_on_assign) {
+  std::mt19937_64 rng(test_seed(7));
+  Matrix<double> a = random_matrix<double>(rng, 20, 30, 0.2);
+  EXPECT_FALSE(a.has_cached_transpose());
+  const Csr<double>& t = a.transposed();
+  EXPECT_TRUE(a.has_cached_transpose());
+  EXPECT_EQ(t.nrows, 30u);
+  EXPECT_EQ(t.nnz(), a.nvals());
+  for (Vertex i = 0; i < t.nrows; ++i)
+    for (Offset p = t.row_begin(i); p < t.row_end(i); ++p) EXPECT_EQ(a.get(t.col[p], i), t.val[p]);
+  EXPECT_EQ(&a.transposed(), &t) << "a second call must reuse the cache";
+  a.assign(Csr<double>::empty(20, 30, false));
+  EXPECT_FALSE(a.has_cached_transpose());
+  EXPECT_EQ(a.transposed().nnz(), 0u);
+  Matrix<double> copy = a;
+  EXPECT_FALSE(copy.has_cached_transpose()) << "a copy starts without the view";
+}
+
+TEST(Handles, vector_get_set_remove_agree_in_both_forms) {
+  for (VectorForm form : {VectorForm::Sparse, VectorForm::Bitmap}) {
+    Vector<std::int64_t> v(10);
+    if (form == VectorForm::Bitmap) v.to_bitmap();
+    v.set(7, 70);
+    v.set(2, 20);
+    v.set(7, 71);
+    EXPECT_EQ(v.nvals(), 2u);
+    EXPECT_EQ(v.get(7), 71);
+    EXPECT_EQ(v.get(3), std::nullopt);
+    v.remove(2);
+    v.remove(3);
+    EXPECT_EQ(v.nvals(), 1u);
+    std::vector<Vertex> idx;
+    std::vector<std::int64_t> val;
+    v.extract_tuples(idx, val);
+    EXPECT_EQ(idx, std::vector<Vertex>{7});
+    EXPECT_EQ(val, std::vector<std::int64_t>{71});
+    EXPECT_EQ(v.form(), form);
+  }
+}
+
+TEST(Handles, vector_conform_switches_forms_and_keeps_entries) {
+  std::mt19937_64 rng(test_seed(8));
+  Vector<float> v = random_vector<float>(rng, 1000, 0.5, VectorForm::Sparse);
+  const auto before = oracle::dense(v);
+  v.conform();
+  EXPECT_EQ(v.form(), VectorForm::Bitmap);
+  EXPECT_EQ(oracle::dense(v), before);
+  for (Vertex i = 10; i < 1000; ++i) v.remove(i);
+  v.conform();
+  EXPECT_EQ(v.form(), VectorForm::Sparse);
+  for (Vertex i = 0; i < 10; ++i) EXPECT_EQ(v.get(i), before[i]);
+  EXPECT_EQ(v.nvals(), Offset(std::count_if(before.begin(), before.begin() + 10,
+                                            [](const auto& x) { return x.has_value(); })));
+}
+
+TEST(Handles, matrix_extract_tuples_is_row_major) {
+  const std::vector<Vertex> r{1, 0, 1}, c{2, 1, 0};
+  const std::vector<std::int32_t> v{3, 1, 2};
+  auto m = Matrix<std::int32_t>::build(2, 3, r, c, v);
+  std::vector<Vertex> rr, cc;
+  std::vector<std::int32_t> vv;
+  m.extract_tuples(rr, cc, vv);
+  EXPECT_EQ(rr, (std::vector<Vertex>{0, 1, 1}));
+  EXPECT_EQ(cc, (std::vector<Vertex>{1, 0, 2}));
+  EXPECT_EQ(vv, (std::vector<std::int32_t>{1, 2, 3}));
+}
+
+TEST(Handles, pattern_matrix_reads_as_one) {
+  const std::vector<Vertex> r{0, 1}, c{1, 1};
+  auto m = Matrix<double>::build_pattern(2, 2, r, c);
+  EXPECT_TRUE(m.is_pattern());
+  EXPECT_EQ(m.get(0, 1), 1.0);
+  EXPECT_EQ(m.get(0, 0), std::nullopt);
+}
+
+}  // namespace
+}  // namespace spgraph::testing
