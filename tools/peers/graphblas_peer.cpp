@@ -33,12 +33,16 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// Frees GraphBLAS objects on scope exit.
+// GrB_free is a C11 _Generic macro; C++ calls the typed functions.
+void grb_free(GrB_Matrix* m) { GrB_Matrix_free(m); }
+void grb_free(GrB_Vector* v) { GrB_Vector_free(v); }
+
+/// Frees a GraphBLAS object on scope exit.
 template <class T>
 struct GrbOwner {
   T obj = nullptr;
   ~GrbOwner() {
-    if (obj) GrB_free(&obj);
+    if (obj) grb_free(&obj);
   }
 };
 
@@ -115,9 +119,9 @@ GraphBlasGraph::GraphBlasGraph(const Csr<bool>& csr, bool undirected)
 
 GraphBlasGraph::~GraphBlasGraph() {
   Impl& g = *impl_;
-  if (g.at && g.at != g.a) GrB_free(&g.at);
-  if (g.a) GrB_free(&g.a);
-  if (g.degree) GrB_free(&g.degree);
+  if (g.at && g.at != g.a) grb_free(&g.at);
+  if (g.a) grb_free(&g.a);
+  if (g.degree) grb_free(&g.degree);
 }
 
 GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& graph, std::uint32_t source, bool parents) {
