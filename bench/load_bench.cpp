@@ -13,11 +13,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "loaders/load.hpp"
+#include "tools/common/process_memory.hpp"
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 extern "C" {
@@ -29,14 +29,6 @@ namespace {
 
 constexpr int kRuns = 5;
 
-/// Peak resident set (VmHWM) of this process in KiB.
-long peak_rss_kib() {
-  std::ifstream in("/proc/self/status");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
-  return -1;
-}
 
 /// What a contender reports back to the parent.
 struct Result {
@@ -132,7 +124,7 @@ Result run_in_child(F load) {
       r.nvals = load();
       s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
-    r.peak_kib = peak_rss_kib();
+    r.peak_kib = long(spgraph::tools::peak_rss_bytes() / 1024);
     r.ok = 1;
     if (write(fds[1], &r, sizeof r) != ssize_t(sizeof r)) _exit(4);
     _exit(0);

@@ -16,14 +16,14 @@ namespace {
 namespace fs = std::filesystem;
 using spgraph::testing::bundled_data;
 
-struct Run {
+struct CliRun {
   int exit_code = -1;
   std::string output;  // stdout and stderr together
 };
 
-Run run(const std::string& args) {
+CliRun run(const std::string& args) {
   const std::string cmd = std::string(SPGRAPH_CLI) + " " + args + " 2>&1";
-  Run r;
+  CliRun r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return r;
   std::array<char, 4096> buf;
@@ -44,7 +44,7 @@ const std::string wiki = bundled_data("wiki-Vote.txt").string() + " --remap-ids"
 const std::string email = bundled_data("email-Eu-core.csv").string();
 
 TEST(Cli, HelpListsEverySubcommand) {
-  Run r = run("--help");
+  CliRun r = run("--help");
   EXPECT_EQ(r.exit_code, 0);
   for (const char* sub : {"info", "convert", "generate", "bfs", "compare"})
     EXPECT_NE(r.output.find(sub), std::string::npos) << sub;
@@ -53,19 +53,19 @@ TEST(Cli, HelpListsEverySubcommand) {
 
 TEST(Cli, EverySubcommandHasHelp) {
   for (const char* sub : {"info", "convert", "generate", "bfs", "compare"}) {
-    Run r = run(std::string(sub) + " --help");
+    CliRun r = run(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub;
     EXPECT_NE(r.output.find("--threads"), std::string::npos) << sub;
   }
 }
 
 TEST(Cli, UnknownSubcommandIsAUsageError) {
-  Run r = run("frobnicate");
+  CliRun r = run("frobnicate");
   EXPECT_EQ(r.exit_code, 2) << r.output;
 }
 
 TEST(Cli, InfoReportsWikiVoteShape) {
-  Run r = run("info " + wiki);
+  CliRun r = run("info " + wiki);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("shape:          7115 x 7115"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("103689 stored"), std::string::npos) << r.output;
@@ -73,14 +73,14 @@ TEST(Cli, InfoReportsWikiVoteShape) {
 }
 
 TEST(Cli, InfoJsonIsOneObject) {
-  Run r = run("info --json " + email);
+  CliRun r = run("info --json " + email);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output.front(), '{');
   EXPECT_NE(r.output.find("\"nrows\": 1005"), std::string::npos) << r.output;
 }
 
 TEST(Cli, MissingFileNamesTheFile) {
-  Run r = run("info /nonexistent/graph.mtx");
+  CliRun r = run("info /nonexistent/graph.mtx");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.output.find("/nonexistent/graph.mtx"), std::string::npos) << r.output;
 }
@@ -88,7 +88,7 @@ TEST(Cli, MissingFileNamesTheFile) {
 TEST(Cli, MalformedFileGivesFileAndLine) {
   fs::path bad = temp_file("bad.mtx",
                            "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 1\n1 x\n");
-  Run r = run("info " + bad.string());
+  CliRun r = run("info " + bad.string());
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.output.find(bad.string() + ":4"), std::string::npos) << r.output;
   fs::remove(bad);
@@ -96,7 +96,7 @@ TEST(Cli, MalformedFileGivesFileAndLine) {
 
 TEST(Cli, BfsWritesOneLinePerVertexWithTheSourceAtLevelZero) {
   fs::path out = temp_file("levels.txt");
-  Run r = run("bfs " + email + " --source 0 --out " + out.string());
+  CliRun r = run("bfs " + email + " --source 0 --out " + out.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::ifstream in(out);
   std::string line;
@@ -111,23 +111,23 @@ TEST(Cli, BfsWritesOneLinePerVertexWithTheSourceAtLevelZero) {
 }
 
 TEST(Cli, BfsSourceOutOfRangeIsAnError) {
-  Run r = run("bfs " + email + " --source 5000");
+  CliRun r = run("bfs " + email + " --source 5000");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.output.find("out of range"), std::string::npos) << r.output;
 }
 
 TEST(Cli, BfsSourceUsesTheFilesOwnIds) {
   // 30 is a SNAP id in wiki-Vote; with --remap-ids the output names it as 30 too.
-  Run r = run("bfs " + wiki + " --source 30 --json");
+  CliRun r = run("bfs " + wiki + " --source 30 --json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("\"source\": 30"), std::string::npos) << r.output;
 }
 
 TEST(Cli, GenerateThenInfoRoundTrips) {
   fs::path g = temp_file("kron.mtx");
-  Run r = run("generate kron --scale 8 --edge-factor 4 --seed 3 --out " + g.string());
+  CliRun r = run("generate kron --scale 8 --edge-factor 4 --seed 3 --out " + g.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  Run i = run("info --json " + g.string());
+  CliRun i = run("info --json " + g.string());
   ASSERT_EQ(i.exit_code, 0) << i.output;
   EXPECT_NE(i.output.find("\"nrows\": 256"), std::string::npos) << i.output;
   EXPECT_NE(i.output.find("\"directed\": false"), std::string::npos) << i.output;
@@ -137,7 +137,7 @@ TEST(Cli, GenerateThenInfoRoundTrips) {
 TEST(Cli, ConvertToBinaryKeepsEveryEntry) {
   fs::path bin = temp_file("wiki.bin");
   ASSERT_EQ(run("convert " + wiki + " " + bin.string()).exit_code, 0);
-  Run r = run("info --json " + bin.string());
+  CliRun r = run("info --json " + bin.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("\"entries\": 103689"), std::string::npos) << r.output;
   fs::remove(bin);
@@ -145,7 +145,7 @@ TEST(Cli, ConvertToBinaryKeepsEveryEntry) {
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 TEST(Cli, CompareBfsVerifiesAgainstGraphBlas) {
-  Run r = run("compare bfs " + email + " --sources 4 --threads 2");
+  CliRun r = run("compare bfs " + email + " --sources 4 --threads 2");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("verified: levels identical, parents valid, 4 sources"),
             std::string::npos)
@@ -154,7 +154,7 @@ TEST(Cli, CompareBfsVerifiesAgainstGraphBlas) {
 }
 
 TEST(Cli, CompareBfsJsonSaysVerified) {
-  Run r = run("compare bfs " + wiki + " --source 30 --json");
+  CliRun r = run("compare bfs " + wiki + " --source 30 --json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("\"verified\": true"), std::string::npos) << r.output;
 }
