@@ -24,13 +24,15 @@ bool test_bit(const std::uint64_t* bm, Vertex v) { return (bm[v >> 6] >> (v & 63
 /// One top-down level on the calling thread alone: no atomics, no OpenMP runtime calls.
 Offset push_level_serial(const AdjacencyView& out, Offset begin, Offset end,
                          std::int64_t next_depth, std::int64_t* parent, std::int64_t* level,
-                         Vertex* queue, Offset& tail) {
+                         std::uint64_t* visited, Vertex* queue, Offset& tail) {
   Offset scout = 0;
   for (Offset q = begin; q < end; ++q) {
     const Vertex u = queue[q];
     for (Offset k = out.row_ptr[u]; k < out.row_ptr[u + 1]; ++k) {
       const Vertex v = out.col[k];
-      if (parent[v] != kUnvisited) continue;
+      const std::uint64_t bit = std::uint64_t(1) << (v & 63);
+      if (visited[v >> 6] & bit) continue;
+      visited[v >> 6] |= bit;
       parent[v] = u;
       if (level) level[v] = next_depth;
       queue[tail++] = v;
@@ -43,9 +45,10 @@ Offset push_level_serial(const AdjacencyView& out, Offset begin, Offset end,
 /// One top-down level: claims unvisited out-neighbours of queue[begin, end) and appends them
 /// at *tail. Returns the out-degree sum of the vertices found (the next level's edge work).
 Offset push_level(const AdjacencyView& out, Offset begin, Offset end, std::int64_t next_depth,
-                  std::int64_t* parent, std::int64_t* level, Vertex* queue, Offset& tail,
-                  bool parallel) {
-  if (!parallel) return push_level_serial(out, begin, end, next_depth, parent, level, queue, tail);
+                  std::int64_t* parent, std::int64_t* level, std::uint64_t* visited,
+                  Vertex* queue, Offset& tail, bool parallel) {
+  if (!parallel)
+    return push_level_serial(out, begin, end, next_depth, parent, level, visited, queue, tail);
   std::atomic_ref<Offset> shared_tail(tail);
   Offset scout_total = 0;
 #pragma omp parallel reduction(+ : scout_total)
@@ -62,10 +65,13 @@ Offset push_level(const AdjacencyView& out, Offset begin, Offset end, std::int64
       const Vertex u = queue[q];
       for (Offset k = out.row_ptr[u]; k < out.row_ptr[u + 1]; ++k) {
         const Vertex v = out.col[k];
+        const std::uint64_t bit = std::uint64_t(1) << (v & 63);
+        std::atomic_ref<std::uint64_t> word(visited[v >> 6]);
+        if (word.load(std::memory_order_relaxed) & bit) continue;
         std::atomic_ref<std::int64_t> pv(parent[v]);
         std::int64_t expected = kUnvisited;
-        if (pv.load(std::memory_order_relaxed) == kUnvisited &&
-            pv.compare_exchange_strong(expected, u, std::memory_order_relaxed)) {
+        if (pv.compare_exchange_strong(expected, u, std::memory_order_relaxed)) {
+          word.fetch_or(bit, std::memory_order_relaxed);
           if (level) level[v] = next_depth;
           local[used++] = v;
           scout_total += out.row_ptr[v + 1] - out.row_ptr[v];
@@ -82,7 +88,7 @@ Offset push_level(const AdjacencyView& out, Offset begin, Offset end, std::int64
 /// `frontier` as its parent (the any monoid's early exit). Writes the found set to `next`.
 Offset pull_level(const AdjacencyView& in, const std::uint64_t* frontier, std::uint64_t* next,
                   std::int64_t next_depth, std::int64_t* parent, std::int64_t* level,
-                  bool parallel) {
+                  std::uint64_t* visited, bool parallel) {
   const Vertex n = in.n;
   Offset awake = 0;
 #pragma omp parallel for if (parallel) schedule(dynamic, 1) reduction(+ : awake)
@@ -90,13 +96,14 @@ Offset pull_level(const AdjacencyView& in, const std::uint64_t* frontier, std::u
     const Vertex lo = chunk * kPullChunk, hi = std::min<Vertex>(n, lo + kPullChunk);
     for (std::size_t w = lo >> 6; w < (std::size_t(hi) + 63) >> 6; ++w) next[w] = 0;
     for (Vertex v = lo; v < hi; ++v) {
-      if (parent[v] != kUnvisited) continue;
+      if ((visited[v >> 6] >> (v & 63)) & 1) continue;
       for (Offset k = in.row_ptr[v]; k < in.row_ptr[v + 1]; ++k) {
         const Vertex u = in.col[k];
         if (test_bit(frontier, u)) {
           parent[v] = u;
           if (level) level[v] = next_depth;
           next[v >> 6] |= std::uint64_t(1) << (v & 63);
+          visited[v >> 6] |= std::uint64_t(1) << (v & 63);
           ++awake;
           break;
         }
@@ -119,6 +126,7 @@ void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex sour
   ws.queue.resize(n);
   ws.frontier.assign(words, 0);
   ws.next.assign(words, 0);
+  ws.visited.assign(words, 0);
 
   std::int64_t* parent = result.parent.data();
   std::int64_t* level = options.levels ? result.level.data() : nullptr;
@@ -127,7 +135,9 @@ void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex sour
   // Pull levels scan every unvisited vertex, so their work is about n + edges scanned.
   const bool parallel_pull = threads && Offset(n) + out.row_ptr[n] / 4 > kParallelEdgeWork;
 
+  std::uint64_t* visited = ws.visited.data();
   parent[source] = source;
+  visited[source >> 6] |= std::uint64_t(1) << (source & 63);
   if (level) level[source] = 0;
   queue[0] = source;
   Offset begin = 0, end = 1, tail = 1;
@@ -142,7 +152,7 @@ void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex sour
     const std::int64_t next_depth = depth + 1;
     if (!pull) {
       // Phase 1: push.
-      scout = push_level(out, begin, end, next_depth, parent, level, queue, tail,
+      scout = push_level(out, begin, end, next_depth, parent, level, visited, queue, tail,
                          threads && scout > kParallelEdgeWork);
       ++result.push_steps;
       begin = end;
@@ -161,7 +171,7 @@ void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex sour
     } else {
       // Phase 2: pull.
       const Offset awake = pull_level(in, ws.frontier.data(), ws.next.data(), next_depth, parent,
-                                      level, parallel_pull);
+                                      level, visited, parallel_pull);
       ++result.pull_steps;
       depth = next_depth;
       ws.frontier.swap(ws.next);
@@ -186,7 +196,7 @@ void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex sour
 
   // Phase 4: summary.
   Vertex reached = 0;
-  for (Vertex v = 0; v < n; ++v) reached += parent[v] != kUnvisited;
+  for (std::uint64_t w : ws.visited) reached += Vertex(std::popcount(w));
   result.reached = reached;
   result.depth = Vertex(depth - 1);
   if (!options.parents) result.parent = {};

@@ -32,6 +32,7 @@ struct BfsWorkspace {
   std::vector<Vertex> queue;            ///< sliding queue: each vertex is enqueued at most once
   std::vector<std::uint64_t> frontier;  ///< bitmap of the current frontier (pull steps)
   std::vector<std::uint64_t> next;      ///< bitmap of the next frontier (pull steps)
+  std::vector<std::uint64_t> visited;   ///< bitmap of reached vertices (the complemented mask)
 };
 
 /// Runs one traversal. `out` holds the arcs (rows = sources), `in` their transpose (rows =
