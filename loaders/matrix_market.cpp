@@ -391,23 +391,33 @@ std::optional<ChunkError> parse_coordinate_chunk(std::string_view text, const He
     if (p == e || *p == '%') continue;
     ++out.data_lines;
     Vertex i = 0, j = 0;
-    std::string err;
-    if (!read_index_fast(p, e, h.nrows, i)) err = read_index(p, e, h.nrows, "row", i);
-    if (err.empty()) {
-      p = detail::skip_blanks(p, e);
-      if (!read_index_fast(p, e, h.ncols, j)) err = read_index(p, e, h.ncols, "column", j);
-    }
     T v{};
-    if (err.empty()) {
-      if (skew && i == j)
-        err = "skew-symmetric matrix has a diagonal entry";
-      else
-        err = read_value(p = detail::skip_blanks(p, e), e, vs, skew && i != j, v);
+    // Fast path: a pattern entry "i j" with plain in-range indices and nothing after them.
+    const char* q = p;
+    bool fast = vs.kind == ValueSpec::None && read_index_fast(q, e, h.nrows, i);
+    if (fast) {
+      q = detail::skip_blanks(q, e);
+      fast = read_index_fast(q, e, h.ncols, j) && detail::at_line_end(q, e) && !(skew && i == j);
     }
-    if (err.empty() && !detail::at_line_end(p, e))
-      err = "unexpected text " + detail::quote(std::string_view(p, std::size_t(e - p))) +
-            " after the entry";
-    if (!err.empty()) return ChunkError{cur.line_no(), err};
+    if (!fast) {
+      // General path: any field type; builds a message for the first defect.
+      std::string err;
+      if (!read_index_fast(p, e, h.nrows, i)) err = read_index(p, e, h.nrows, "row", i);
+      if (err.empty()) {
+        p = detail::skip_blanks(p, e);
+        if (!read_index_fast(p, e, h.ncols, j)) err = read_index(p, e, h.ncols, "column", j);
+      }
+      if (err.empty()) {
+        if (skew && i == j)
+          err = "skew-symmetric matrix has a diagonal entry";
+        else
+          err = read_value(p = detail::skip_blanks(p, e), e, vs, skew && i != j, v);
+      }
+      if (err.empty() && !detail::at_line_end(p, e))
+        err = "unexpected text " + detail::quote(std::string_view(p, std::size_t(e - p))) +
+              " after the entry";
+      if (!err.empty()) return ChunkError{cur.line_no(), err};
+    }
     out.row.push_back(i);
     out.col.push_back(j);
     if (store) out.val.push_back(v);
