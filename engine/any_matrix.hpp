@@ -48,4 +48,22 @@ inline Matrix<bool> pattern_of(const AnyMatrix& m) {
       m);
 }
 
+/// A copy of `m` with its values converted to T (static_cast); a pattern stays a pattern.
+template <class T>
+Matrix<T> matrix_cast(const AnyMatrix& m) {
+  return std::visit(
+      [](const auto& x) {
+        Csr<T> c;
+        c.nrows = x.nrows();
+        c.ncols = x.ncols();
+        c.pattern = x.is_pattern();
+        c.row_ptr = x.csr().row_ptr;
+        c.col = x.csr().col;
+        c.val.reserve(x.csr().val.size());
+        for (const auto& v : x.csr().val) c.val.push_back(static_cast<T>(v));
+        return Matrix<T>::trusted(std::move(c));
+      },
+      m);
+}
+
 }  // namespace spgraph

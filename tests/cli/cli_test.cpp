@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "tests/test_data.hpp"
@@ -46,13 +47,13 @@ const std::string email = bundled_data("email-Eu-core.csv").string();
 TEST(Cli, HelpListsEverySubcommand) {
   CliRun r = run("--help");
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* sub : {"info", "convert", "generate", "bfs", "compare"})
+  for (const char* sub : {"info", "convert", "generate", "bfs", "compare", "mxv"})
     EXPECT_NE(r.output.find(sub), std::string::npos) << sub;
   EXPECT_NE(r.output.find("Exit codes"), std::string::npos);
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* sub : {"info", "convert", "generate", "bfs", "compare"}) {
+  for (const char* sub : {"info", "convert", "generate", "bfs", "compare", "mxv"}) {
     CliRun r = run(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub;
     EXPECT_NE(r.output.find("--threads"), std::string::npos) << sub;
@@ -141,6 +142,38 @@ TEST(Cli, ConvertToBinaryKeepsEveryEntry) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("\"entries\": 103689"), std::string::npos) << r.output;
   fs::remove(bin);
+}
+
+TEST(Cli, UnknownSemiringListsTheValidNames) {
+  CliRun r = run("mxv " + email + " --semiring bogus");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("unknown semiring 'bogus'; valid: plus_times, min_plus"),
+            std::string::npos)
+      << r.output;
+}
+
+TEST(Cli, SemiringOverTheWrongTypeIsAnError) {
+  CliRun r = run("mxv " + email + " --semiring lor_land --type double");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("not defined over double"), std::string::npos) << r.output;
+}
+
+TEST(Cli, MxvComputesRowSumsAndRowMinima) {
+  // A = [2.5 . 1; . -4 .; 0.5 . .]; A*1 over plus_times = (3.5, -4, 0.5); min_plus = (2, -3, 1.5).
+  fs::path m = temp_file("m.mtx",
+                         "%%MatrixMarket matrix coordinate real general\n3 3 4\n1 1 2.5\n1 3 1\n"
+                         "2 2 -4\n3 1 0.5\n");
+  fs::path w = temp_file("w.txt");
+  ASSERT_EQ(run("mxv " + m.string() + " --out " + w.string()).exit_code, 0);
+  std::ifstream in(w);
+  std::stringstream got;
+  got << in.rdbuf();
+  EXPECT_EQ(got.str(), "# index value\n1\t3.5\n2\t-4\n3\t0.5\n");
+  CliRun r = run("mxv --json " + m.string() + " --semiring min_plus");
+  EXPECT_NE(r.output.find("\"min\": -3"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"max\": 2"), std::string::npos) << r.output;
+  fs::remove(m);
+  fs::remove(w);
 }
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS

@@ -10,5 +10,6 @@ void register_convert(CLI::App& app);
 void register_generate(CLI::App& app);
 void register_bfs(CLI::App& app);
 void register_compare(CLI::App& app);
+void register_mxv(CLI::App& app);
 
 }  // namespace spgraph::cli

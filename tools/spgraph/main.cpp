@@ -1,5 +1,5 @@
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
-// compare); every error becomes one line on stderr and a documented exit code.
+// compare, mxv); every error becomes one line on stderr and a documented exit code.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   register_generate(app);
   register_bfs(app);
   register_compare(app);
+  register_mxv(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
