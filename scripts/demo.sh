@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
-cmake --preset release -DSPGRAPH_BUILD_TESTS=OFF >/dev/null
+cmake --preset release >/dev/null
 cmake --build --preset release -j"$(nproc)" --target spgraph_cli
 bin=build/release/spgraph
 graph=data/wiki-Vote.txt

@@ -16,7 +16,7 @@ if command -v clang++ >/dev/null; then
   cmake --build --preset fuzz -j"$jobs" --target fuzz_targets
   ctest --preset fuzz || status=$?
 fi
-cmake --preset release -DSPGRAPH_WERROR=ON >/dev/null
+cmake --preset release -DSPGRAPH_WERROR=ON -DSPGRAPH_BUILD_TESTS=ON >/dev/null
 cmake --build --preset release -j"$jobs"
-ctest --preset release -j"$jobs" --timeout 600 || status=$?
+ctest --preset release -j"$jobs" --timeout 600 --no-tests=error || status=$?
 exit $status
