@@ -146,6 +146,11 @@ class MatrixMask {
   bool allows_none() const { return !csr_ && complement_; }
   /// A cursor over row i.
   RowCursor row(Vertex i) const { return RowCursor(*this, i); }
+  /// The mask's rows (nullptr when no mask was given), and how they are read; for kernels that
+  /// apply the mask themselves (mxm).
+  const Csr<M>* rows() const { return csr_; }
+  bool structural() const { return structural_; }
+  bool complement() const { return complement_; }
 
  private:
   const Csr<M>* csr_ = nullptr;

@@ -1,5 +1,5 @@
-// The operations front end: mxv, vxm, ewise_add, ewise_mult, apply, select, reduce, transpose,
-// with GraphBLAS C API 2.0 semantics and argument order.
+// The operations front end: mxv, vxm, ewise_add, ewise_mult, apply, select, reduce, transpose
+// (and, through engine/ops_mxm.hpp, mxm), with GraphBLAS C API 2.0 semantics and argument order.
 //
 // Every operation (1) checks shapes and throws DimensionMismatch naming them, (2) picks the
 // operand orientation (the matrix or its cached transpose) and the kernel, (3) computes the
@@ -22,6 +22,8 @@
 #include "engine/error.hpp"
 #include "engine/mask.hpp"
 #include "engine/matrix.hpp"
+#include "engine/ops_checks.hpp"
+#include "engine/ops_mxm.hpp"
 #include "engine/ops_write_back.hpp"
 #include "engine/semiring.hpp"
 #include "engine/vector.hpp"
@@ -81,50 +83,6 @@ using ValueLt = ValuePredicate<std::less<>>;           ///< GrB_VALUELT
 using ValueLe = ValuePredicate<std::less_equal<>>;     ///< GrB_VALUELE
 
 namespace detail {
-
-inline std::string dims(Vertex r, Vertex c) {
-  return std::to_string(r) + " x " + std::to_string(c);
-}
-
-/// Rows and columns of A as the operation sees it (after an optional transpose).
-template <class T>
-std::pair<Vertex, Vertex> effective_shape(const Matrix<T>& a, bool transposed) {
-  return transposed ? std::pair{a.ncols(), a.nrows()} : std::pair{a.nrows(), a.ncols()};
-}
-
-/// The rows of A as the operation sees it: A's CSR, or the cached transpose.
-template <class T>
-const Csr<T>& oriented(const Matrix<T>& a, bool transposed) {
-  return transposed ? a.transposed() : a.csr();
-}
-
-/// Throws DimensionMismatch unless the mask (if any) has the output's size.
-template <VectorMaskArg P>
-void check_vector_mask(const char* op, P mask, Vertex n) {
-  if constexpr (!std::is_null_pointer_v<P>) {
-    if (mask != nullptr && mask->size() != n)
-      throw DimensionMismatch(std::string(op) + ": mask has size " + std::to_string(mask->size()) +
-                              " but the output has size " + std::to_string(n));
-  }
-}
-
-/// Throws DimensionMismatch unless the mask (if any) has the output's shape.
-template <MatrixMaskArg P>
-void check_matrix_mask(const char* op, P mask, Vertex r, Vertex c) {
-  if constexpr (!std::is_null_pointer_v<P>) {
-    if (mask != nullptr && (mask->nrows() != r || mask->ncols() != c))
-      throw DimensionMismatch(std::string(op) + ": mask is " + dims(mask->nrows(), mask->ncols()) +
-                              " but the output is " + dims(r, c));
-  }
-}
-
-/// Throws DimensionMismatch unless the output is r x c.
-template <class T>
-void check_output(const char* op, const Matrix<T>& c, Vertex r, Vertex cols) {
-  if (c.nrows() != r || c.ncols() != cols)
-    throw DimensionMismatch(std::string(op) + ": output is " + dims(c.nrows(), c.ncols()) +
-                            " but the result is " + dims(r, cols));
-}
 
 /// Shared body of mxv (VectorFirst = false) and vxm (VectorFirst = true); shapes are valid.
 /// `pull_uses_transpose` says whether the rows indexed by outputs (read by the pull kernel) are

@@ -334,7 +334,7 @@ std::string read_value(const char*& p, const char* e, const ValueSpec& vs, bool 
 template <class T>
 struct ChunkTuples {
   std::vector<Vertex> row, col;
-  std::vector<T> val;
+  std::vector<stored_value_t<T>> val;
   std::uint64_t data_lines = 0;
 };
 
@@ -535,7 +535,7 @@ LoadedMatrix read_array(const std::string& name, std::string_view bytes, const H
   if (h.symmetry == Symmetry::Symmetric) expected = n * (n + 1) / 2;
   if (h.symmetry == Symmetry::Skew) expected = n * (n - (n > 0)) / 2;
   std::vector<Vertex> rows, cols;
-  std::vector<T> vals;
+  std::vector<stored_value_t<T>> vals;
   LineCursor cur(bytes.substr(h.body_offset));
   std::string_view line;
   std::uint64_t k = 0;

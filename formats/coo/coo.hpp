@@ -12,7 +12,7 @@
 
 namespace spgraph {
 
-/// Tuples (row[k], col[k], val[k]); val is empty for a pattern.
+/// Tuples (row[k], col[k], val[k]); val is empty for a pattern (bool stored as bytes).
 template <class T>
 struct Coo {
   Vertex nrows = 0;
@@ -20,7 +20,7 @@ struct Coo {
   bool pattern = false;
   std::vector<Vertex> row;
   std::vector<Vertex> col;
-  std::vector<T> val;
+  std::vector<stored_value_t<T>> val;
   Offset size() const { return row.size(); }
 };
 

@@ -45,7 +45,7 @@ Csr<T> build_csr(Coo<T>&& coo, DuplicatePolicy policy) {
 
   // Phase 2: stable counting sort by row.
   std::vector<Vertex> col(n);
-  std::vector<T> val(pattern ? 0 : n);
+  std::vector<stored_value_t<T>> val(pattern ? 0 : n);
   {
     std::vector<Offset> counts(std::size_t(nthreads) * nr, 0);
 #pragma omp parallel num_threads(nthreads)

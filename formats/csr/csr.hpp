@@ -13,7 +13,7 @@
 namespace spgraph {
 
 /// CSR arrays: row_ptr has nrows+1 entries, col is sorted within each row, val is empty
-/// when the matrix is a pattern.
+/// when the matrix is a pattern (bool values are stored one per byte: stored_value_t).
 template <class T>
 struct Csr {
   Vertex nrows = 0;
@@ -21,7 +21,7 @@ struct Csr {
   bool pattern = false;
   std::vector<Offset> row_ptr = std::vector<Offset>(1, 0);
   std::vector<Vertex> col;
-  std::vector<T> val;
+  std::vector<stored_value_t<T>> val;
 
   /// An empty nrows × ncols matrix.
   static Csr empty(Vertex nrows, Vertex ncols, bool pattern) {
@@ -37,7 +37,7 @@ struct Csr {
   Offset row_end(Vertex i) const { return row_ptr[i + 1]; }
   Offset degree(Vertex i) const { return row_ptr[i + 1] - row_ptr[i]; }
   /// The value of the k-th stored entry (T(1) for patterns).
-  T value(Offset k) const { return pattern ? T(1) : val[k]; }
+  T value(Offset k) const { return pattern ? T(1) : static_cast<T>(val[k]); }
   /// Bytes held by the arrays.
   std::size_t bytes() const {
     return row_ptr.capacity() * sizeof(Offset) + col.capacity() * sizeof(Vertex) +

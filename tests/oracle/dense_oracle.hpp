@@ -142,6 +142,32 @@ Candidates<typename SR::value_type> multiply(const DMat<TA>& a, const DVec<TU>& 
   return out;
 }
 
+/// T = A ⊕.⊗ B as candidate lists over the row-major positions of the nrows(A) × ncols(B)
+/// result: T(i,j) folds mul(A(i,k), B(k,j), i, k, j) over the k where both are present.
+template <class SR, class TA, class TB>
+Candidates<typename SR::value_type> mxm(const DMat<TA>& a, const DMat<TB>& b) {
+  using V = typename SR::value_type;
+  Candidates<V> out(std::size_t(a.nrows) * b.ncols);
+  for (Vertex i = 0; i < a.nrows; ++i)
+    for (Vertex j = 0; j < b.ncols; ++j) {
+      std::vector<V> terms;
+      for (Vertex k = 0; k < a.ncols; ++k)
+        if (a.at(i, k) && b.at(k, j))
+          terms.push_back(
+              SR::mul(static_cast<V>(*a.at(i, k)), static_cast<V>(*b.at(k, j)), i, k, j));
+      if (terms.empty()) continue;
+      auto& slot = out[std::size_t(i) * b.ncols + j];
+      if constexpr (SR::add_monoid::is_any) {
+        slot = terms;
+      } else {
+        V s = terms[0];
+        for (std::size_t p = 1; p < terms.size(); ++p) s = SR::add(s, terms[p]);
+        slot = {s};
+      }
+    }
+  return out;
+}
+
 /// Union (add) or intersection (mult) of two dense vectors or flattened matrices with Op.
 template <class Op, class Z, class TA, class TB>
 Candidates<Z> ewise(const std::vector<std::optional<TA>>& a,

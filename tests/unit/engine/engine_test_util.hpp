@@ -14,10 +14,20 @@
 
 #include "engine/descriptor.hpp"
 #include "engine/matrix.hpp"
+#include "engine/semiring.hpp"
 #include "engine/vector.hpp"
 #include "tests/oracle/dense_oracle.hpp"
 
 namespace spgraph::testing {
+
+/// Every semiring of the registry, over one or two of its value types each.
+using RegistrySemirings =
+    ::testing::Types<PlusTimes<std::int32_t>, PlusTimes<double>, MinPlus<std::int64_t>,
+                     MinPlus<double>, MaxPlus<std::int32_t>, MaxMin<double>, MinMax<std::int32_t>,
+                     LorLand<bool>, PlusPair<std::int64_t>, AnyPair<std::int32_t>,
+                     AnySecondI<std::int64_t>, MinSecondI<std::int32_t>, PlusFirst<double>,
+                     PlusSecond<std::int32_t>, MinFirst<std::int64_t>, MinSecond<float>,
+                     MaxFirst<double>, MaxSecond<std::int64_t>>;
 
 /// A random value in [0, 9] (or {false, true}); integer-valued, so float sums are exact.
 template <class T>

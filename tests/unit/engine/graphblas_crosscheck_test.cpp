@@ -1,8 +1,9 @@
 // Cross-checks the operations against SuiteSparse:GraphBLAS entry by entry on random int64
-// operands: mxv and vxm (PLUS_TIMES and the positional MIN_SECONDI) in every write mode,
-// including the complemented absent mask; ewise_add and ewise_mult (PLUS and the
-// non-commutative MINUS); select tril; row reduction; transpose. This pins our reading of the
-// C API 2.0 semantics to the reference implementation.
+// operands: mxm (PLUS_TIMES and MIN_SECONDI, every write mode, A and B transposed or not); mxv and
+// vxm (PLUS_TIMES and the positional MIN_SECONDI) in every write mode, including the complemented
+// absent mask; ewise_add and ewise_mult (PLUS and the non-commutative MINUS); select tril; row
+// reduction; transpose. This pins our reading of the C API 2.0 semantics to the reference
+// implementation.
 #include <gtest/gtest.h>
 
 extern "C" {
@@ -164,6 +165,43 @@ TEST_F(GraphBLASCrossCheck, mxv_and_vxm_match_in_every_write_mode) {
             ASSERT_EQ(oracle::dense(w), gw.dense());
           }
         }
+      }
+    }
+  }
+}
+
+TEST_F(GraphBLASCrossCheck, mxm_matches_in_every_write_mode_and_orientation) {
+  std::mt19937_64 rng(test_seed(2718));
+  // 40 x 30 x 35 at density 0.4: rows of ~170 products, so the hash bins and both mask
+  // strategies (pre-inserted short mask rows, searched long ones) are exercised.
+  for (int trans = 0; trans < 4; ++trans) {
+    const bool ta = trans & 1, tb = trans & 2;
+    const Matrix<I64> a =
+        ta ? random_matrix<I64>(rng, 30, 40, 0.4) : random_matrix<I64>(rng, 40, 30, 0.4);
+    const Matrix<I64> b =
+        tb ? random_matrix<I64>(rng, 35, 30, 0.4) : random_matrix<I64>(rng, 30, 35, 0.4);
+    const Matrix<I64> c0 = random_matrix<I64>(rng, 40, 35, 0.3);
+    const Matrix<I64> mask = random_matrix<I64>(rng, 40, 35, 0.5);
+    const GrbMatrix ga(a), gb(b), gmask(mask);
+    for (const WriteMode& mode : all_write_modes()) {
+      for (bool positional : {false, true}) {
+        SCOPED_TRACE(std::string(ta ? "A' " : "A ") + (tb ? "B' " : "B ") +
+                     (positional ? "min_secondi " : "plus_times ") + mode.name());
+        Descriptor d = mode.descriptor();
+        d.transpose_a = ta;
+        d.transpose_b = tb;
+        const GrbDescriptor gd(d);
+        Matrix<I64> c = c0;
+        GrbMatrix gc(c0);
+        const GrB_Semiring gsr = positional ? GxB_MIN_SECONDI_INT64 : GrB_PLUS_TIMES_SEMIRING_INT64;
+        with_both_masks(mode, mask, gmask.m, [&](auto m, auto accum, GrB_Matrix gm, auto gacc) {
+          if (positional)
+            mxm(c, m, accum, MinSecondI<I64>{}, a, b, d);
+          else
+            mxm(c, m, accum, PlusTimes<I64>{}, a, b, d);
+          grb_ok(GrB_mxm(gc.m, gm, gacc, gsr, ga.m, gb.m, gd.d), "GrB_mxm");
+        });
+        ASSERT_EQ(oracle::dense(c).a, gc.dense());
       }
     }
   }

@@ -17,14 +17,7 @@ namespace {
 template <class SR>
 class MultiplyTest : public ::testing::Test {};
 
-using Semirings =
-    ::testing::Types<PlusTimes<std::int32_t>, PlusTimes<double>, MinPlus<std::int64_t>,
-                     MinPlus<double>, MaxPlus<std::int32_t>, MaxMin<double>, MinMax<std::int32_t>,
-                     LorLand<bool>, PlusPair<std::int64_t>, AnyPair<std::int32_t>,
-                     AnySecondI<std::int64_t>, MinSecondI<std::int32_t>, PlusFirst<double>,
-                     PlusSecond<std::int32_t>, MinFirst<std::int64_t>, MinSecond<float>,
-                     MaxFirst<double>, MaxSecond<std::int64_t>>;
-TYPED_TEST_SUITE(MultiplyTest, Semirings);
+TYPED_TEST_SUITE(MultiplyTest, RegistrySemirings);
 
 TYPED_TEST(MultiplyTest, mxv_and_vxm_match_dense_oracle_in_every_mode) {
   using SR = TypeParam;

@@ -1,0 +1,257 @@
+// Per-thread row accumulators of the hash SpGEMM: a linear-probing hash table and a dense
+// accumulator. Each holds, for one row of C at a time, the columns met so far with a state and
+// (optionally) a value, and is reused across rows: only the slots a row touched are cleared.
+//
+// Slot states: Valued (an entry of C with a value), Allowed (pre-inserted from a mask row:
+// products may land here), Blocked (pre-inserted from a complemented mask row: products are
+// dropped). A product whose column is absent is inserted as Valued only when the row allows
+// inserts (no mask, a complemented mask, or a mask checked by search).
+//
+// Hash table (Nagasaka et al., ICPP 2017, Alg. 5, without the atomics a GPU needs): keys in a
+// power-of-two table, empty = kNoVertex (never a column), linear probing. The hash is
+// multiplicative on the high bits ((j * 0x9E3779B1) >> (32 - log2)), as the notes (C.7)
+// recommend over the paper's (j * 107) mod size, which maps runs of columns to a fixed stride.
+// Dense accumulator (Gustavson's SPA): arrays of ncols states and values; a state word holds
+// epoch + state, so a new row only bumps the epoch instead of clearing (a full clear happens
+// once every 2^30 rows).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "engine/types.hpp"
+
+namespace spgraph::detail {
+
+enum class SlotState : std::uint8_t { Allowed = 1, Valued = 2, Blocked = 3 };
+
+/// Linear-probing hash table over column ids. V is the value type; with Values = false no
+/// values are stored (symbolic phase, structure-only products).
+template <class V, bool Values>
+class HashRowAccumulator {
+ public:
+  static constexpr std::size_t kNone = ~std::size_t(0);
+
+  /// Prepares for a row whose distinct keys fit in half of 2^log2 slots.
+  void start(unsigned log2) {
+    const std::size_t size = std::size_t(1) << log2;
+    if (keys_.size() < size) {
+      keys_.assign(size, kNoVertex);
+      state_.resize(size);
+      if constexpr (Values) vals_.resize(size);
+    }
+    mask_ = size - 1;
+    shift_ = 32 - log2;
+    used_.clear();
+    valued_ = 0;
+  }
+  /// Clears the slots this row used, leaving the table empty.
+  void finish() {
+    for (std::uint32_t s : used_) keys_[s] = kNoVertex;
+  }
+
+  /// The slot holding column j, inserting it with state `fresh` if absent (and `insert`).
+  /// Returns kNone when j is absent and insert is false.
+  template <bool Insert>
+  std::size_t find(Vertex j, SlotState fresh, bool& inserted) {
+    std::size_t s = slot_of(j);
+    while (true) {
+      const Vertex k = keys_[s];
+      if (k == j) {
+        inserted = false;
+        return s;
+      }
+      if (k == kNoVertex) {
+        if constexpr (!Insert) {
+          return kNone;
+        } else {
+          keys_[s] = j;
+          state_[s] = fresh;
+          used_.push_back(std::uint32_t(s));
+          valued_ += fresh == SlotState::Valued;
+          inserted = true;
+          return s;
+        }
+      }
+      s = (s + 1) & mask_;
+    }
+  }
+  /// Pre-inserts column j from a mask row.
+  void mark(Vertex j, SlotState st) {
+    bool inserted;
+    find<true>(j, st, inserted);
+  }
+  /// Records column j (symbolic: no value). Blocked slots stay blocked.
+  template <bool Insert>
+  void touch(Vertex j) {
+    bool inserted;
+    const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
+    if (s != kNone && !inserted && state_[s] == SlotState::Allowed) {
+      state_[s] = SlotState::Valued;
+      ++valued_;
+    }
+  }
+  /// Folds product() into column j with the semiring's add; skips blocked columns and
+  /// columns already at the monoid's terminal value (product() is then not evaluated).
+  template <bool Insert, class SR, class Product>
+  void accumulate(Vertex j, Product&& product) {
+    bool inserted;
+    const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
+    if (s == kNone) return;
+    if (inserted) {
+      vals_[s] = product();
+      return;
+    }
+    switch (state_[s]) {
+      case SlotState::Valued:
+        if constexpr (SR::has_terminal) {
+          if (SR::is_terminal(vals_[s])) return;
+        }
+        vals_[s] = SR::add(vals_[s], product());
+        return;
+      case SlotState::Allowed:
+        state_[s] = SlotState::Valued;
+        ++valued_;
+        vals_[s] = product();
+        return;
+      case SlotState::Blocked:
+        return;
+    }
+  }
+
+  /// Number of Valued columns in this row.
+  Offset valued() const { return valued_; }
+  /// Calls f(column, slot) for each Valued column, in insertion order.
+  template <class F>
+  void for_each_valued(F&& f) const {
+    for (std::uint32_t s : used_)
+      if (state_[s] == SlotState::Valued) f(keys_[s], std::size_t(s));
+  }
+  V value(std::size_t slot) const { return vals_[slot]; }
+
+ private:
+  std::size_t slot_of(Vertex j) const {
+    return std::size_t(std::uint32_t(j * 0x9E3779B1u) >> shift_) & mask_;
+  }
+
+  std::vector<Vertex> keys_;
+  std::vector<SlotState> state_;
+  std::vector<V> vals_;
+  std::vector<std::uint32_t> used_;
+  std::size_t mask_ = 0;
+  unsigned shift_ = 32;
+  Offset valued_ = 0;
+};
+
+/// Dense accumulator over ncols columns, with the same interface as HashRowAccumulator.
+template <class V, bool Values>
+class DenseRowAccumulator {
+ public:
+  static constexpr std::size_t kNone = ~std::size_t(0);
+
+  /// Prepares for a row of a product with `ncols` columns.
+  void start(Vertex ncols) {
+    if (mark_.size() < ncols) {
+      mark_.assign(ncols, 0);
+      if constexpr (Values) vals_.resize(ncols);
+      epoch_ = 0;
+    }
+    epoch_ += 4;
+    if (epoch_ >= (std::uint32_t(1) << 31)) {  // wrap: forget every old mark once
+      std::fill(mark_.begin(), mark_.end(), 0);
+      epoch_ = 4;
+    }
+    touched_.clear();
+    valued_ = 0;
+  }
+  void finish() {}
+
+  template <bool Insert>
+  std::size_t find(Vertex j, SlotState fresh, bool& inserted) {
+    if (mark_[j] > epoch_) {
+      inserted = false;
+      return j;
+    }
+    if constexpr (!Insert) {
+      return kNone;
+    } else {
+      mark_[j] = epoch_ + std::uint32_t(fresh);
+      touched_.push_back(j);
+      valued_ += fresh == SlotState::Valued;
+      inserted = true;
+      return j;
+    }
+  }
+  void mark(Vertex j, SlotState st) {
+    bool inserted;
+    find<true>(j, st, inserted);
+  }
+  template <bool Insert>
+  void touch(Vertex j) {
+    bool inserted;
+    const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
+    if (s != kNone && !inserted && state(s) == SlotState::Allowed) {
+      set_state(s, SlotState::Valued);
+      ++valued_;
+    }
+  }
+  template <bool Insert, class SR, class Product>
+  void accumulate(Vertex j, Product&& product) {
+    bool inserted;
+    const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
+    if (s == kNone) return;
+    if (inserted) {
+      vals_[s] = product();
+      return;
+    }
+    switch (state(s)) {
+      case SlotState::Valued:
+        if constexpr (SR::has_terminal) {
+          if (SR::is_terminal(vals_[s])) return;
+        }
+        vals_[s] = SR::add(vals_[s], product());
+        return;
+      case SlotState::Allowed:
+        set_state(s, SlotState::Valued);
+        ++valued_;
+        vals_[s] = product();
+        return;
+      case SlotState::Blocked:
+        return;
+    }
+  }
+
+  Offset valued() const { return valued_; }
+  template <class F>
+  void for_each_valued(F&& f) const {
+    for (Vertex j : touched_)
+      if (state(j) == SlotState::Valued) f(j, std::size_t(j));
+  }
+  /// Calls f(column, slot) for each Valued column in ascending column order: a scan of the
+  /// marks when the row is dense enough, else a sort of the touched columns.
+  template <class F>
+  void for_each_valued_sorted(F&& f) {
+    if (touched_.size() > mark_.size() / 16) {
+      const std::uint32_t valued_mark = epoch_ + std::uint32_t(SlotState::Valued);
+      for (Vertex j = 0; j < mark_.size(); ++j)
+        if (mark_[j] == valued_mark) f(j, std::size_t(j));
+    } else {
+      std::sort(touched_.begin(), touched_.end());
+      for_each_valued(f);
+    }
+  }
+  V value(std::size_t slot) const { return vals_[slot]; }
+
+ private:
+  SlotState state(std::size_t j) const { return SlotState(mark_[j] - epoch_); }
+  void set_state(std::size_t j, SlotState st) { mark_[j] = epoch_ + std::uint32_t(st); }
+
+  std::vector<std::uint32_t> mark_;
+  std::vector<V> vals_;
+  std::vector<Vertex> touched_;
+  std::uint32_t epoch_ = 0;
+  Offset valued_ = 0;
+};
+
+}  // namespace spgraph::detail
