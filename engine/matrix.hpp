@@ -47,7 +47,11 @@ class Matrix {
   static Matrix build(Vertex nrows, Vertex ncols, std::span<const Vertex> rows,
                       std::span<const Vertex> cols, std::span<const T> vals,
                       DuplicatePolicy policy = DuplicatePolicy::Combine) {
-    Coo<T> coo{nrows, ncols, false, {rows.begin(), rows.end()}, {cols.begin(), cols.end()},
+    Coo<T> coo{nrows,
+               ncols,
+               false,
+               {rows.begin(), rows.end()},
+               {cols.begin(), cols.end()},
                {vals.begin(), vals.end()}};
     if (vals.size() != rows.size())
       throw InvalidArgument("build: " + std::to_string(rows.size()) + " indices but " +

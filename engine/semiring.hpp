@@ -57,18 +57,24 @@ constexpr T call_op(T a, T b, Vertex i, Vertex k, Vertex j) {
 
 /// True for operators whose result depends on positions rather than values.
 template <class Op, class T>
-inline constexpr bool is_positional_op_v = requires(T a, Vertex i) { Op::apply(a, a, i, i, i); };
+inline constexpr bool is_positional_op_v = requires(T a, Vertex i) {
+  Op::apply(a, a, i, i, i);
+};
 
 // ---- limits that respect floating-point infinities ------------------------------------------
 template <class T>
 constexpr T upper_limit() {
-  if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
-  else return std::numeric_limits<T>::max();
+  if constexpr (std::numeric_limits<T>::has_infinity)
+    return std::numeric_limits<T>::infinity();
+  else
+    return std::numeric_limits<T>::max();
 }
 template <class T>
 constexpr T lower_limit() {
-  if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
-  else return std::numeric_limits<T>::lowest();
+  if constexpr (std::numeric_limits<T>::has_infinity)
+    return -std::numeric_limits<T>::infinity();
+  else
+    return std::numeric_limits<T>::lowest();
 }
 
 // ---- monoids ---------------------------------------------------------------------------------
@@ -84,8 +90,14 @@ struct Monoid {
   static constexpr bool is_terminal(T x) { return HasTerminal && x == Terminal(); }
 };
 
-template <class T> constexpr T zero_of() { return T(0); }
-template <class T> constexpr T one_of() { return T(1); }
+template <class T>
+constexpr T zero_of() {
+  return T(0);
+}
+template <class T>
+constexpr T one_of() {
+  return T(1);
+}
 
 // clang-format off
 template <class T> using PlusMonoid  = Monoid<T, PlusOp<T>, zero_of<T>>;

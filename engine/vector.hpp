@@ -35,7 +35,11 @@ class Vector {
                       DuplicatePolicy policy = DuplicatePolicy::Combine) {
     if (idx.size() != vals.size())
       throw InvalidArgument("vector build: index and value arrays differ in length");
-    Coo<T> coo{n, 1, false, {idx.begin(), idx.end()}, std::vector<Vertex>(idx.size(), 0),
+    Coo<T> coo{n,
+               1,
+               false,
+               {idx.begin(), idx.end()},
+               std::vector<Vertex>(idx.size(), 0),
                {vals.begin(), vals.end()}};
     Csr<T> c = build_csr<T, DupOp>(std::move(coo), policy);
     Vector v(n);
@@ -168,8 +172,10 @@ class Vector {
   /// Chooses the form by density (bitmap above n/16 entries, sparse below n/64).
   void conform() {
     const Offset nv = nvals();
-    if (form_ == VectorForm::Sparse && nv > Offset(n_) / 16) to_bitmap();
-    else if (form_ == VectorForm::Bitmap && nv < Offset(n_) / 64) to_sparse();
+    if (form_ == VectorForm::Sparse && nv > Offset(n_) / 16)
+      to_bitmap();
+    else if (form_ == VectorForm::Bitmap && nv < Offset(n_) / 64)
+      to_sparse();
   }
 
   // Direct access for kernels. Sparse form: indices()/values(). Bitmap: present()/dense().

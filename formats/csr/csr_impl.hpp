@@ -37,7 +37,7 @@ Csr<T> transpose(const Csr<T>& a) {
     // Phase 1: histogram of this block's columns.
     for (Offset k = a.row_ptr[block[tid]]; k < a.row_ptr[block[tid + 1]]; ++k) ++cnt[a.col[k]];
 #pragma omp barrier
-    // Phase 2: exclusive scan over (column, thread), done by one thread.
+      // Phase 2: exclusive scan over (column, thread), done by one thread.
 #pragma omp single
     {
       Offset sum = 0;

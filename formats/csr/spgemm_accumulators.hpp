@@ -5,7 +5,8 @@
 // Slot states: Valued (an entry of C with a value), Allowed (pre-inserted from a mask row:
 // products may land here), Blocked (pre-inserted from a complemented mask row: products are
 // dropped). A product whose column is absent is inserted as Valued only when the row allows
-// inserts (no mask, a complemented mask, or a mask checked by search).
+// inserts (no mask, a complemented mask, or a mask checked by search). A row with no mask
+// pre-inserted is "plain": every slot is Valued, so the hot path never reads a state.
 //
 // Hash table (Nagasaka et al., ICPP 2017, Alg. 5, without the atomics a GPU needs): keys in a
 // power-of-two table, empty = kNoVertex (never a column), linear probing. The hash is
@@ -17,10 +18,12 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
 #include "engine/types.hpp"
+#include "formats/csr/sort_keys.hpp"
 
 namespace spgraph::detail {
 
@@ -31,10 +34,12 @@ enum class SlotState : std::uint8_t { Allowed = 1, Valued = 2, Blocked = 3 };
 template <class V, bool Values>
 class HashRowAccumulator {
  public:
+  static constexpr bool kValues = Values;
   static constexpr std::size_t kNone = ~std::size_t(0);
 
-  /// Prepares for a row whose distinct keys fit in half of 2^log2 slots.
-  void start(unsigned log2) {
+  /// Prepares for a row whose distinct keys fit in half of 2^log2 slots; `plain` when no mask
+  /// entries will be pre-inserted (mark() is then not called).
+  void start(unsigned log2, bool plain) {
     const std::size_t size = std::size_t(1) << log2;
     if (keys_.size() < size) {
       keys_.assign(size, kNoVertex);
@@ -45,6 +50,7 @@ class HashRowAccumulator {
     shift_ = 32 - log2;
     used_.clear();
     valued_ = 0;
+    plain_ = plain;
   }
   /// Clears the slots this row used, leaving the table empty.
   void finish() {
@@ -52,7 +58,7 @@ class HashRowAccumulator {
   }
 
   /// The slot holding column j, inserting it with state `fresh` if absent (and `insert`).
-  /// Returns kNone when j is absent and insert is false.
+  /// Returns kNone when j is absent and insert is false. Plain rows store no state.
   template <bool Insert>
   std::size_t find(Vertex j, SlotState fresh, bool& inserted) {
     std::size_t s = slot_of(j);
@@ -67,7 +73,7 @@ class HashRowAccumulator {
           return kNone;
         } else {
           keys_[s] = j;
-          state_[s] = fresh;
+          if (!plain_) state_[s] = fresh;
           used_.push_back(std::uint32_t(s));
           valued_ += fresh == SlotState::Valued;
           inserted = true;
@@ -87,7 +93,7 @@ class HashRowAccumulator {
   void touch(Vertex j) {
     bool inserted;
     const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
-    if (s != kNone && !inserted && state_[s] == SlotState::Allowed) {
+    if (!plain_ && s != kNone && !inserted && state_[s] == SlotState::Allowed) {
       state_[s] = SlotState::Valued;
       ++valued_;
     }
@@ -101,6 +107,13 @@ class HashRowAccumulator {
     if (s == kNone) return;
     if (inserted) {
       vals_[s] = product();
+      return;
+    }
+    if (plain_) {
+      if constexpr (SR::has_terminal) {
+        if (SR::is_terminal(vals_[s])) return;
+      }
+      vals_[s] = SR::add(vals_[s], product());
       return;
     }
     switch (state_[s]) {
@@ -126,7 +139,7 @@ class HashRowAccumulator {
   template <class F>
   void for_each_valued(F&& f) const {
     for (std::uint32_t s : used_)
-      if (state_[s] == SlotState::Valued) f(keys_[s], std::size_t(s));
+      if (plain_ || state_[s] == SlotState::Valued) f(keys_[s], std::size_t(s));
   }
   V value(std::size_t slot) const { return vals_[slot]; }
 
@@ -142,16 +155,19 @@ class HashRowAccumulator {
   std::size_t mask_ = 0;
   unsigned shift_ = 32;
   Offset valued_ = 0;
+  bool plain_ = true;
 };
 
 /// Dense accumulator over ncols columns, with the same interface as HashRowAccumulator.
 template <class V, bool Values>
 class DenseRowAccumulator {
  public:
+  static constexpr bool kValues = Values;
   static constexpr std::size_t kNone = ~std::size_t(0);
 
-  /// Prepares for a row of a product with `ncols` columns.
-  void start(Vertex ncols) {
+  /// Prepares for a row of a product with `ncols` columns (`plain` as for the hash table).
+  void start(Vertex ncols, bool plain) {
+    plain_ = plain;
     if (mark_.size() < ncols) {
       mark_.assign(ncols, 0);
       if constexpr (Values) vals_.resize(ncols);
@@ -191,7 +207,7 @@ class DenseRowAccumulator {
   void touch(Vertex j) {
     bool inserted;
     const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
-    if (s != kNone && !inserted && state(s) == SlotState::Allowed) {
+    if (!plain_ && s != kNone && !inserted && state(s) == SlotState::Allowed) {
       set_state(s, SlotState::Valued);
       ++valued_;
     }
@@ -203,6 +219,13 @@ class DenseRowAccumulator {
     if (s == kNone) return;
     if (inserted) {
       vals_[s] = product();
+      return;
+    }
+    if (plain_) {
+      if constexpr (SR::has_terminal) {
+        if (SR::is_terminal(vals_[s])) return;
+      }
+      vals_[s] = SR::add(vals_[s], product());
       return;
     }
     switch (state(s)) {
@@ -226,18 +249,25 @@ class DenseRowAccumulator {
   template <class F>
   void for_each_valued(F&& f) const {
     for (Vertex j : touched_)
-      if (state(j) == SlotState::Valued) f(j, std::size_t(j));
+      if (plain_ || state(j) == SlotState::Valued) f(j, std::size_t(j));
   }
-  /// Calls f(column, slot) for each Valued column in ascending column order: a scan of the
-  /// marks when the row is dense enough, else a sort of the touched columns.
+  /// Calls f(column, slot) for each Valued column in ascending column order: a branch-free
+  /// scan of the marks when that is cheaper than sorting the touched columns (ncols below
+  /// about 2 t log2 t for t touched), else the sort.
   template <class F>
-  void for_each_valued_sorted(F&& f) {
-    if (touched_.size() > mark_.size() / 16) {
+  void for_each_valued_sorted(F&& f, std::vector<Vertex>& scratch) {
+    const std::size_t t = touched_.size(), n = mark_.size();
+    if (n < 2 * t * std::size_t(std::bit_width(t))) {
       const std::uint32_t valued_mark = epoch_ + std::uint32_t(SlotState::Valued);
-      for (Vertex j = 0; j < mark_.size(); ++j)
-        if (mark_[j] == valued_mark) f(j, std::size_t(j));
+      scan_.resize(n + 1);
+      std::size_t w = 0;
+      for (Vertex j = 0; j < n; ++j) {
+        scan_[w] = j;
+        w += mark_[j] == valued_mark;
+      }
+      for (std::size_t q = 0; q < w; ++q) f(scan_[q], std::size_t(scan_[q]));
     } else {
-      std::sort(touched_.begin(), touched_.end());
+      sort_keys(touched_.data(), t, Vertex(n - 1), scratch);
       for_each_valued(f);
     }
   }
@@ -250,8 +280,10 @@ class DenseRowAccumulator {
   std::vector<std::uint32_t> mark_;
   std::vector<V> vals_;
   std::vector<Vertex> touched_;
+  std::vector<Vertex> scan_;
   std::uint32_t epoch_ = 0;
   Offset valued_ = 0;
+  bool plain_ = true;
 };
 
 }  // namespace spgraph::detail

@@ -13,8 +13,10 @@
 //     tables run at load <= 1), so linear probing stays short and always terminates;
 //   - the smallest group (the paper's PWARP rows) gathers its few products and sorts them
 //     instead of hashing ("tiny rows use a direct merge");
-//   - the 8193+ group needs no failure path: its table is sized per row, or, when the row's key
-//     bound is a large fraction of the columns, a dense accumulator replaces the table.
+//   - the 8193+ group needs no failure path: its table is sized per row;
+//   - in any hashed group, a row whose key bound is a large fraction of the columns uses a
+//     dense accumulator (Gustavson's SPA) instead of a table: direct indexing into an array not
+//     much larger than the table would be.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +31,7 @@ enum class SpgemmRowKind : std::uint8_t {
   Empty,   ///< no products: the row of C is empty
   Direct,  ///< few products: gather them, sort, combine equal columns
   Hash,    ///< hash table of 2^table_log2 slots (linear probing)
-  Large,   ///< hash table sized for this row, or the dense accumulator (see kSpgemmDenseDivisor)
+  Large,   ///< hash table sized for this row
 };
 
 /// One bin: rows whose key bound is at most max_keys (and above the previous bin's).
@@ -53,10 +55,20 @@ inline constexpr SpgemmBin kSpgemmBins[] = {
 };
 // clang-format on
 
-/// A Large row uses the dense accumulator when its key bound exceeds ncols / this divisor
-/// (the notes' "SPA when u_i is close to n"); below that its hash table has 2^ceil(log2(2 x
-/// bound)) slots.
+/// A Hash or Large row uses the dense accumulator when its key bound is at least ncols / this
+/// divisor (the notes' "SPA when u_i is close to n"): its hash table would then be at least a
+/// quarter of the dense array. A Large row's hash table otherwise has 2^ceil(log2(2 x bound))
+/// slots.
 inline constexpr Offset kSpgemmDenseDivisor = 8;
+
+/// Every Hash or Large row uses the dense accumulator when its arrays (a 4-byte mark and a
+/// value per column) fit in this many bytes, i.e. in a core's L2 cache with room to spare:
+/// direct indexing into a cache-resident array then beats probing a smaller table (measured on
+/// the FE-mesh and social matrices of ../shared/data, see bench/RESULTS.md).
+inline constexpr Offset kSpgemmDenseBytes = Offset(1) << 20;
+
+/// Products with fewer intermediate products (plus rows) than this run on one thread.
+inline constexpr Offset kSpgemmMinParallelWork = Offset(1) << 18;
 
 /// A row with a mask checks the mask by pre-inserting the mask row into its accumulator when
 /// the mask row has at most this many times the row's product count; otherwise each product

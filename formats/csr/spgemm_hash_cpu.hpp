@@ -20,7 +20,8 @@
 //   3. symbolic: count the distinct allowed columns of each row with its accumulator (keys only);
 //   4. exclusive scan of the counts into row_ptr, and allocate C exactly;
 //   5. numeric: recompute each row with values and write it at its offset;
-//   6. sort the columns within each row (gather (column, slot) pairs and sort them), if asked.
+//   6. sort the columns within each row, if asked: the keys are sorted in place and each value
+//      fetched from the accumulator by its key.
 // The mask enters at the insert step: a mask row is pre-inserted into the accumulator (Allowed
 // or, complemented, Blocked slots) when it is short compared with the row's products, and is
 // otherwise searched (binary search) per product; see kSpgemmMaskScatterRatio.
@@ -41,10 +42,14 @@
 #include "engine/types.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr/kernel_tuning.hpp"
+#include "formats/csr/sort_keys.hpp"
 #include "formats/csr/spgemm_accumulators.hpp"
 #include "formats/csr/spgemm_bins.hpp"
 
 namespace spgraph {
+
+/// Which accumulator the rows that are not tiny use: chosen per row, or forced.
+enum class SpgemmAccumulator { Auto, Hash, Dense };
 
 /// How the product reads its mask: nullptr rows = no mask (everything allowed).
 template <class M>
@@ -75,8 +80,9 @@ class HashSpgemm {
  public:
   using V = typename SR::value_type;
 
-  HashSpgemm(const Csr<TA>& a, const Csr<TB>& b, const SpgemmMask<M>& mask)
-      : a_(a), b_(b), mask_(mask) {}
+  HashSpgemm(const Csr<TA>& a, const Csr<TB>& b, const SpgemmMask<M>& mask,
+             SpgemmAccumulator accumulator)
+      : a_(a), b_(b), mask_(mask), accumulator_(accumulator) {}
 
   /// C with sorted (or, with sort = false, insertion-ordered) rows; `values` = false leaves
   /// the value array empty (a pattern result: the caller knows every value is 1).
@@ -144,7 +150,8 @@ class HashSpgemm {
     HashRowAccumulator<V, Values> hash;
     DenseRowAccumulator<V, Values> dense;
     std::vector<std::pair<Vertex, V>> direct;
-    std::vector<std::uint64_t> order;
+    std::vector<Vertex> direct_keys;
+    std::vector<Vertex> scratch;  // radix-sort buffer
   };
 
   // Phase 1: products per row and work-balanced chunks of rows.
@@ -161,7 +168,9 @@ class HashSpgemm {
     }
     Offset total = 0;
     for (Vertex i = 0; i < m; ++i) total += nprod_[i] + 1;  // +1: an empty row costs a little
-    threads_ = (parallel || total >= kMinParallelWork) ? omp_get_max_threads() : 1;
+    // Small products run on one thread: splitting ~1 ms of work gains little and, on a busy
+    // or virtualised machine, a descheduled second thread can stall the join for far longer.
+    threads_ = total >= kSpgemmMinParallelWork ? omp_get_max_threads() : 1;
     const Offset nchunks = std::max<Offset>(1, std::min<Offset>(Offset(threads_) * 16, m));
     chunk_.assign(1, 0);
     Offset acc = 0, next = 1;
@@ -212,10 +221,11 @@ class HashSpgemm {
       p.kind = SpgemmRowKind::Hash;  // few columns but many products: hash them
       p.table_log2 = kSpgemmBins[2].table_log2;
     }
-    if (p.kind == SpgemmRowKind::Large) {
-      p.dense = bound > Offset(b_.ncols) / kSpgemmDenseDivisor;
-      p.table_log2 = unsigned(std::bit_width(2 * bound - 1));
-    }
+    if (p.kind == SpgemmRowKind::Large) p.table_log2 = unsigned(std::bit_width(2 * bound - 1));
+    if (p.kind != SpgemmRowKind::Direct)
+      p.dense = accumulator_ == SpgemmAccumulator::Dense ||
+                (accumulator_ == SpgemmAccumulator::Auto &&
+                 (dense_fits_ || bound * kSpgemmDenseDivisor >= Offset(b_.ncols)));
     return p;
   }
 
@@ -239,14 +249,12 @@ class HashSpgemm {
       case SpgemmRowKind::Direct:
         return direct_row(ws, i, p, out);
       case SpgemmRowKind::Hash:
-        ws.hash.start(p.table_log2);
-        return accumulate_row(ws, ws.hash, i, p, out);
       case SpgemmRowKind::Large:
         if (p.dense) {
-          ws.dense.start(b_.ncols);
+          ws.dense.start(b_.ncols, p.mask != MaskMode::Scatter);
           return accumulate_row(ws, ws.dense, i, p, out);
         }
-        ws.hash.start(p.table_log2);
+        ws.hash.start(p.table_log2, p.mask != MaskMode::Scatter);
         return accumulate_row(ws, ws.hash, i, p, out);
     }
     return 0;
@@ -268,7 +276,7 @@ class HashSpgemm {
       scan_products<WS::kValues, false>(acc, i, p);
     const Offset n = acc.valued();
     if constexpr (std::is_same_v<Out, FillOut>) {
-      emit_sorted(ws, acc, i, n, out);
+      emit_sorted(acc, i, n, out, ws.scratch);
     } else if constexpr (kIsReduce<Out>) {
       acc.for_each_valued([&](Vertex, std::size_t s) { out.add(acc.value(s)); });
     }
@@ -302,8 +310,9 @@ class HashSpgemm {
   }
 
   /// Phase 6: writes the row's entries at row_ptr[i], sorted by column if asked.
-  template <class WS, class Acc>
-  void emit_sorted(WS& ws, Acc& acc, Vertex i, Offset n, FillOut& out) {
+  template <class Acc>
+  void emit_sorted(Acc& acc, Vertex i, Offset n, FillOut& out, std::vector<Vertex>& scratch) {
+    using WS = Workspace<Acc::kValues>;
     Csr<V>& c = *out.c;
     Vertex* cols = c.col.data() + c.row_ptr[i];
     stored_value_t<V>* vals = WS::kValues ? c.val.data() + c.row_ptr[i] : nullptr;
@@ -316,81 +325,94 @@ class HashSpgemm {
     if (!out.sort) {
       acc.for_each_valued(write);
     } else if constexpr (std::is_same_v<Acc, DenseRowAccumulator<V, WS::kValues>>) {
-      acc.for_each_valued_sorted(write);
+      acc.for_each_valued_sorted(write, scratch);
     } else if constexpr (!WS::kValues) {
       acc.for_each_valued(write);
-      std::sort(cols, cols + n);
+      sort_keys(cols, n, b_.ncols - 1, scratch);
     } else {
-      ws.order.clear();
-      acc.for_each_valued(
-          [&](Vertex j, std::size_t s) { ws.order.push_back((std::uint64_t(j) << 32) | s); });
-      std::sort(ws.order.begin(), ws.order.end());
-      for (std::uint64_t x : ws.order) write(Vertex(x >> 32), std::size_t(x & 0xFFFFFFFFu));
+      // Sort the 32-bit keys in place, then fetch each value with one probe of the (cached)
+      // table: cheaper than sorting (key, slot) pairs.
+      acc.for_each_valued([&](Vertex j, std::size_t) { cols[w++] = j; });
+      sort_keys(cols, n, b_.ncols - 1, scratch);
+      bool inserted;
+      for (Offset q = 0; q < n; ++q)
+        vals[q] = acc.value(acc.template find<false>(cols[q], SlotState::Valued, inserted));
     }
   }
 
   /// Tiny rows (the paper's PWARP group): gather the products, sort them by column (stably, so
-  /// equal columns fold in product order), and fold runs of equal columns.
+  /// equal columns fold in product order), and fold runs of equal columns. Without values only
+  /// the 32-bit keys are gathered and sorted.
   template <class WS, class Out>
   Offset direct_row(WS& ws, Vertex i, const SpgemmRowPlan& p, Out& out) {
-    auto& buf = ws.direct;
-    buf.clear();
     const bool search = p.mask == MaskMode::Search;
-    for (Offset ka = a_.row_begin(i); ka < a_.row_end(i); ++ka) {
-      const Vertex k = a_.col[ka];
-      V av{};
-      if constexpr (WS::kValues && kUsesValues) av = static_cast<V>(a_.value(ka));
-      for (Offset kb = b_.row_begin(k); kb < b_.row_end(k); ++kb) {
-        const Vertex j = b_.col[kb];
-        if (search && !search_allows(i, j)) continue;
-        V x{};
-        if constexpr (WS::kValues) {
+    if constexpr (!WS::kValues) {
+      auto& keys = ws.direct_keys;
+      keys.clear();
+      for (Offset ka = a_.row_begin(i); ka < a_.row_end(i); ++ka) {
+        const Vertex k = a_.col[ka];
+        for (Offset kb = b_.row_begin(k); kb < b_.row_end(k); ++kb)
+          if (!search || search_allows(i, b_.col[kb])) keys.push_back(b_.col[kb]);
+      }
+      sort_keys(keys.data(), keys.size(), b_.ncols - 1, ws.scratch);
+      Offset n = 0;
+      for (std::size_t s = 0; s < keys.size(); ++s) {
+        if (s > 0 && keys[s] == keys[s - 1]) continue;
+        if constexpr (std::is_same_v<Out, FillOut>) out.c->col[out.c->row_ptr[i] + n] = keys[s];
+        ++n;
+      }
+      return n;
+    } else {
+      auto& buf = ws.direct;
+      buf.clear();
+      for (Offset ka = a_.row_begin(i); ka < a_.row_end(i); ++ka) {
+        const Vertex k = a_.col[ka];
+        V av{};
+        if constexpr (kUsesValues) av = static_cast<V>(a_.value(ka));
+        for (Offset kb = b_.row_begin(k); kb < b_.row_end(k); ++kb) {
+          const Vertex j = b_.col[kb];
+          if (search && !search_allows(i, j)) continue;
           V bv{};
           if constexpr (kUsesValues) bv = static_cast<V>(b_.value(kb));
-          x = SR::mul(av, bv, i, k, j);
+          buf.emplace_back(j, SR::mul(av, bv, i, k, j));
         }
-        buf.emplace_back(j, x);
       }
-    }
-    for (std::size_t s = 1; s < buf.size(); ++s) {  // insertion sort: at most 32 products
-      const auto x = buf[s];
-      std::size_t t = s;
-      for (; t > 0 && buf[t - 1].first > x.first; --t) buf[t] = buf[t - 1];
-      buf[t] = x;
-    }
-    Offset n = 0;
-    Vertex* cols = nullptr;
-    stored_value_t<V>* vals = nullptr;
-    if constexpr (std::is_same_v<Out, FillOut>) {
-      cols = out.c->col.data() + out.c->row_ptr[i];
-      if constexpr (WS::kValues) vals = out.c->val.data() + out.c->row_ptr[i];
-    }
-    for (std::size_t s = 0; s < buf.size();) {
-      const Vertex j = buf[s].first;
-      V x = buf[s].second;
-      std::size_t t = s + 1;
-      for (; t < buf.size() && buf[t].first == j; ++t) {
-        if constexpr (WS::kValues) {
+      for (std::size_t s = 1; s < buf.size(); ++s) {  // insertion sort: at most 32 products
+        const auto x = buf[s];
+        std::size_t t = s;
+        for (; t > 0 && buf[t - 1].first > x.first; --t) buf[t] = buf[t - 1];
+        buf[t] = x;
+      }
+      Offset n = 0;
+      for (std::size_t s = 0; s < buf.size();) {
+        const Vertex j = buf[s].first;
+        V x = buf[s].second;
+        std::size_t t = s + 1;
+        for (; t < buf.size() && buf[t].first == j; ++t) {
           bool done = false;
           if constexpr (SR::has_terminal) done = SR::is_terminal(x);
           if (!done) x = SR::add(x, buf[t].second);
         }
+        if constexpr (std::is_same_v<Out, FillOut>) {
+          out.c->col[out.c->row_ptr[i] + n] = j;
+          out.c->val[out.c->row_ptr[i] + n] = x;
+        } else if constexpr (kIsReduce<Out>) {
+          out.add(x);
+        }
+        ++n;
+        s = t;
       }
-      if constexpr (std::is_same_v<Out, FillOut>) {
-        cols[n] = j;
-        if constexpr (WS::kValues) vals[n] = x;
-      } else if constexpr (kIsReduce<Out>) {
-        out.add(x);
-      }
-      ++n;
-      s = t;
+      return n;
     }
-    return n;
   }
 
   const Csr<TA>& a_;
   const Csr<TB>& b_;
   SpgemmMask<M> mask_;
+  SpgemmAccumulator accumulator_;
+  /// The dense accumulator's arrays fit the per-thread cache budget (kSpgemmDenseBytes).
+  const bool dense_fits_ =
+      Offset(b_.ncols) * (sizeof(std::uint32_t) + sizeof(V)) <= kSpgemmDenseBytes;
   std::vector<Offset> nprod_;
   std::vector<Vertex> chunk_;
   int threads_ = 1;
@@ -403,16 +425,17 @@ class HashSpgemm {
 template <class SR, class TA, class TB, class M>
 Csr<typename SR::value_type> spgemm_hash_cpu(const Csr<TA>& a, const Csr<TB>& b,
                                              const SpgemmMask<M>& mask, bool values = true,
-                                             bool sort = true) {
-  return detail::HashSpgemm<SR, TA, TB, M>(a, b, mask).multiply(values, sort);
+                                             bool sort = true,
+                                             SpgemmAccumulator acc = SpgemmAccumulator::Auto) {
+  return detail::HashSpgemm<SR, TA, TB, M>(a, b, mask, acc).multiply(values, sort);
 }
 
 /// Calls emit(i, ⊕_j (A ⊕.⊗ B)<mask>(i,j)) under the monoid Reduce for each non-empty row i of
 /// the masked product, without storing it; emit may run on several threads at once.
 template <class Reduce, class SR, class TA, class TB, class M, class Emit>
 void spgemm_hash_reduce_rows_cpu(const Csr<TA>& a, const Csr<TB>& b, const SpgemmMask<M>& mask,
-                                 Emit&& emit) {
-  detail::HashSpgemm<SR, TA, TB, M>(a, b, mask).template reduce_rows<Reduce>(emit);
+                                 Emit&& emit, SpgemmAccumulator acc = SpgemmAccumulator::Auto) {
+  detail::HashSpgemm<SR, TA, TB, M>(a, b, mask, acc).template reduce_rows<Reduce>(emit);
 }
 
 }  // namespace spgraph

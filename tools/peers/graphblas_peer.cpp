@@ -9,44 +9,18 @@
 // Written afresh from that description; no LAGraph code is copied.
 #include "tools/peers/graphblas_peer.hpp"
 
-extern "C" {
-#include <GraphBLAS.h>
-}
-
 #include <chrono>
 #include <mutex>
 #include <string>
 
-#include "engine/error.hpp"
+#include "tools/peers/graphblas_internal.hpp"
 
 namespace spgraph::peers {
 
-namespace {
-
-void check(GrB_Info info, const char* what) {
-  if (info != GrB_SUCCESS && info != GrB_NO_VALUE)
-    throw Error(std::string("GraphBLAS: ") + what + " failed (GrB_Info " + std::to_string(info) +
-                ")");
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-// GrB_free is a C11 _Generic macro; C++ calls the typed functions.
-void grb_free(GrB_Matrix* m) { GrB_Matrix_free(m); }
-void grb_free(GrB_Vector* v) { GrB_Vector_free(v); }
-
-/// Frees a GraphBLAS object on scope exit.
-template <class T>
-struct GrbOwner {
-  T obj = nullptr;
-  ~GrbOwner() {
-    if (obj) grb_free(&obj);
-  }
-};
-
-}  // namespace
+using detail::check;
+using detail::grb_free;
+using detail::GrbOwner;
+using detail::seconds_since;
 
 std::string graphblas_version() {
   return std::to_string(GxB_IMPLEMENTATION_MAJOR) + "." + std::to_string(GxB_IMPLEMENTATION_MINOR) +
@@ -78,21 +52,7 @@ GraphBlasGraph::GraphBlasGraph(const Csr<bool>& csr, bool undirected)
   g.nvals = csr.nnz();
   g.undirected = undirected;
   auto t0 = std::chrono::steady_clock::now();
-  {
-    std::vector<GrB_Index> rows(g.nvals), cols(g.nvals);
-    for (GrB_Index i = 0; i < g.n; ++i)
-      for (Offset k = csr.row_ptr[i]; k < csr.row_ptr[i + 1]; ++k) {
-        rows[k] = i;
-        cols[k] = csr.col[k];
-      }
-    std::vector<std::uint8_t> vals(g.nvals, 1);
-    check(GrB_Matrix_new(&g.a, GrB_BOOL, g.n, g.n), "GrB_Matrix_new");
-    check(GxB_Matrix_Option_set(g.a, GxB_FORMAT, GxB_BY_ROW), "set by-row");
-    check(GrB_Matrix_build_BOOL(g.a, rows.data(), cols.data(),
-                                reinterpret_cast<const bool*>(vals.data()), g.nvals, GrB_LOR),
-          "GrB_Matrix_build");
-    check(GrB_Matrix_wait(g.a, GrB_MATERIALIZE), "GrB_wait");
-  }
+  g.a = detail::grb_matrix_from_csr(csr);
   build_seconds_ = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
   if (undirected) {

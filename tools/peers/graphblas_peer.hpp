@@ -1,6 +1,7 @@
-// The SuiteSparse:GraphBLAS side of `spgraph compare` and of the benchmarks: a RAII owner of a
-// GraphBLAS graph (A, A' when directed, out-degrees) and the BFS a GraphBLAS expert writes.
-// Built only when GraphBLAS is found (SPGRAPH_HAVE_GRAPHBLAS).
+// The SuiteSparse:GraphBLAS side of `spgraph compare` and of the benchmarks: RAII owners of
+// GraphBLAS matrices and graphs, and each job written the way a GraphBLAS expert (LAGraph)
+// writes it: BFS (graphblas_peer.cpp), mxm (graphblas_matrix.cpp), triangle counting and the
+// semi-naive transitive closure. Built only when GraphBLAS is found (SPGRAPH_HAVE_GRAPHBLAS).
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/descriptor.hpp"
 #include "formats/csr/csr.hpp"
 
 namespace spgraph::peers {
@@ -50,5 +52,45 @@ struct GraphBlasBfsResult {
 
 /// Runs the push/pull BFS of LAGraph's LG_BreadthFirstSearch_SSGrB from `source`.
 GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& g, std::uint32_t source, bool parents);
+
+/// A matrix held by GraphBLAS (stored by row), of the GraphBLAS type matching T.
+class GraphBlasMatrix {
+ public:
+  /// No matrix yet (a result slot for graphblas_mxm).
+  GraphBlasMatrix();
+  /// Builds from CSR with GrB_Matrix_build and GrB_wait (a pattern builds every value as 1).
+  template <class T>
+  explicit GraphBlasMatrix(const Csr<T>& a);
+  ~GraphBlasMatrix();
+  GraphBlasMatrix(const GraphBlasMatrix&) = delete;
+  GraphBlasMatrix& operator=(const GraphBlasMatrix&) = delete;
+
+  /// Seconds spent in GrB_Matrix_build + GrB_wait (0 for a result).
+  double build_seconds() const { return build_seconds_; }
+  /// Bytes GraphBLAS holds for the matrix (GxB_Matrix_memoryUsage).
+  std::size_t memory_bytes() const;
+  /// The entries, as CSR with sorted rows and values of type T.
+  template <class T>
+  Csr<T> to_csr() const;
+
+  struct Impl;
+  Impl& impl() { return *impl_; }
+  const Impl& impl() const { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+  double build_seconds_ = 0;
+};
+
+/// Names of spgraph semirings over T that GraphBLAS has built in (GxB_<ADD>_<MUL>_<TYPE>).
+/// Throws InvalidArgument when `semiring` has no GraphBLAS counterpart over T.
+template <class T>
+void check_graphblas_semiring(const std::string& semiring);
+
+/// C<mask> = A ⊕.⊗ B with GrB_mxm over the named semiring and type T, then GrB_wait(C), into a
+/// new C (replacing what `c` held). Returns the seconds of GrB_Matrix_new + GrB_mxm + GrB_wait.
+template <class T>
+double graphblas_mxm(GraphBlasMatrix& c, const std::string& semiring, const GraphBlasMatrix* mask,
+                     const GraphBlasMatrix& a, const GraphBlasMatrix& b, const Descriptor& d);
 
 }  // namespace spgraph::peers

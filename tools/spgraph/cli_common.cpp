@@ -30,15 +30,21 @@ void add_load_flags(CLI::App* cmd, LoadFlags& f) {
                 "Treat every arc as an undirected edge (store both directions)");
 }
 
-void apply_threads(const GlobalOptions& g) { set_num_threads(g.threads); }
+void apply_threads(const GlobalOptions& g) {
+  set_num_threads(g.threads);
+}
 
 CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalOptions& g,
                       bool pattern_only) {
   LoadOptions o;
-  if (f.format == "mtx") o.format = FileFormat::MatrixMarket;
-  else if (f.format == "edgelist") o.format = FileFormat::EdgeList;
-  else if (f.format == "metis") o.format = FileFormat::Metis;
-  else if (f.format == "binary") o.format = FileFormat::Binary;
+  if (f.format == "mtx")
+    o.format = FileFormat::MatrixMarket;
+  else if (f.format == "edgelist")
+    o.format = FileFormat::EdgeList;
+  else if (f.format == "metis")
+    o.format = FileFormat::Metis;
+  else if (f.format == "binary")
+    o.format = FileFormat::Binary;
   o.index_base = f.index_base;
   o.remap_ids = f.remap_ids;
   o.undirected = f.undirected;
@@ -62,22 +68,28 @@ CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalO
 std::string human_bytes(std::uint64_t bytes) {
   char buf[32];
   const double b = double(bytes);
-  if (b >= 1e9) std::snprintf(buf, sizeof buf, "%.2f GB", b / 1e9);
-  else if (b >= 1e6) std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
-  else if (b >= 1e3) std::snprintf(buf, sizeof buf, "%.1f KB", b / 1e3);
-  else std::snprintf(buf, sizeof buf, "%.0f B", b);
+  if (b >= 1e9)
+    std::snprintf(buf, sizeof buf, "%.2f GB", b / 1e9);
+  else if (b >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
+  else if (b >= 1e3)
+    std::snprintf(buf, sizeof buf, "%.1f KB", b / 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.0f B", b);
   return buf;
 }
 
 std::string json_string(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
     else if (static_cast<unsigned char>(c) < 0x20) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", c);
       out += buf;
-    } else out += c;
+    } else
+      out += c;
   }
   return out + "\"";
 }
@@ -99,9 +111,12 @@ std::vector<Vertex> pick_sources(const Csr<bool>& a, std::size_t count, std::uin
 namespace spgraph::cli {
 
 IdSpace::IdSpace(const LoadInfo& info) {
-  if (!info.external_ids.empty()) external_ids_ = &info.external_ids;
-  else if (info.format == FileFormat::MatrixMarket || info.format == FileFormat::Metis) base_ = 1;
-  else base_ = info.index_base;
+  if (!info.external_ids.empty())
+    external_ids_ = &info.external_ids;
+  else if (info.format == FileFormat::MatrixMarket || info.format == FileFormat::Metis)
+    base_ = 1;
+  else
+    base_ = info.index_base;
 }
 
 Vertex IdSpace::to_internal(std::uint64_t external, Vertex n) const {
@@ -113,7 +128,8 @@ Vertex IdSpace::to_internal(std::uint64_t external, Vertex n) const {
   }
   if (external < std::uint64_t(base_) || external - base_ >= n)
     throw InvalidArgument("vertex " + std::to_string(external) + " is out of range: ids run from " +
-                          std::to_string(base_) + " to " + std::to_string(std::uint64_t(n) - 1 + base_) +
+                          std::to_string(base_) + " to " +
+                          std::to_string(std::uint64_t(n) - 1 + base_) +
                           " in this file's numbering");
   return Vertex(external - base_);
 }

@@ -56,12 +56,13 @@ void run_bfs(const BfsArgs& args) {
   o.method = parse_method(args.method);
   o.parents = args.parents || !args.out.empty();
   o.undirected = graph.undirected;
-  if (args.g.json) std::printf("{\"file\": %s, \"searches\": [", json_string(args.file).c_str());
+  if (args.g.json)
+    std::printf("{\"file\": %s, \"searches\": [", json_string(args.file).c_str());
   else if (!args.g.quiet)
     std::printf("graph: %u vertices, %llu arcs, %s (loaded in %.3f s)\n%10s %8s %10s %12s\n",
                 a.nrows(), (unsigned long long)a.nvals(),
-                graph.undirected ? "undirected" : "directed", graph.load_seconds, "source",
-                "depth", "reached", "time (ms)");
+                graph.undirected ? "undirected" : "directed", graph.load_seconds, "source", "depth",
+                "reached", "time (ms)");
   for (std::size_t k = 0; k < sources.size(); ++k) {
     auto t0 = std::chrono::steady_clock::now();
     BfsResult r = bfs(a, sources[k], o);

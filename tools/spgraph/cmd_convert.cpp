@@ -21,18 +21,21 @@ void run_convert(const ConvertArgs& args) {
   apply_threads(args.g);
   CliGraph graph = load_for_cli(args.in, args.load, args.g, args.pattern);
   FileFormat f = FileFormat::Auto;
-  if (args.to == "mtx") f = FileFormat::MatrixMarket;
-  else if (args.to == "edgelist") f = FileFormat::EdgeList;
-  else if (args.to == "binary") f = FileFormat::Binary;
+  if (args.to == "mtx")
+    f = FileFormat::MatrixMarket;
+  else if (args.to == "edgelist")
+    f = FileFormat::EdgeList;
+  else if (args.to == "binary")
+    f = FileFormat::Binary;
   auto t0 = std::chrono::steady_clock::now();
   save_matrix(args.out, graph.loaded.matrix, f, graph.loaded.info.external_ids);
   const double write_seconds = seconds_since(t0);
   if (args.g.json) {
-    std::printf("{\"in\": %s, \"out\": %s, \"entries\": %llu, \"load_seconds\": %.6f, "
-                "\"write_seconds\": %.6f}\n",
-                json_string(args.in).c_str(), json_string(args.out).c_str(),
-                (unsigned long long)nvals_of(graph.loaded.matrix), graph.load_seconds,
-                write_seconds);
+    std::printf(
+        "{\"in\": %s, \"out\": %s, \"entries\": %llu, \"load_seconds\": %.6f, "
+        "\"write_seconds\": %.6f}\n",
+        json_string(args.in).c_str(), json_string(args.out).c_str(),
+        (unsigned long long)nvals_of(graph.loaded.matrix), graph.load_seconds, write_seconds);
   } else if (!args.g.quiet) {
     std::printf("converted %s -> %s: %u x %u, %llu entries (read %.3f s, write %.3f s)\n",
                 args.in.c_str(), args.out.c_str(), nrows_of(graph.loaded.matrix),

@@ -32,8 +32,8 @@ void run_generate(const GenerateArgs& args) {
   } else if (args.kind == "urand") {
     if (args.n == 0 || args.n > kMaxDimension)
       throw InvalidArgument("urand needs --n between 1 and " + std::to_string(kMaxDimension));
-    coo = generate_uniform(Vertex(args.n), args.m ? args.m : args.n * 16, args.seed,
-                           !args.directed);
+    coo =
+        generate_uniform(Vertex(args.n), args.m ? args.m : args.n * 16, args.seed, !args.directed);
   } else {
     if (args.rows == 0 || args.cols == 0)
       throw InvalidArgument("grid needs --rows and --cols, both at least 1");
@@ -60,7 +60,8 @@ void register_generate(CLI::App& app) {
       ->required()
       ->check(CLI::IsMember({"kron", "urand", "grid"}));
   cmd->add_option("--out,-o", args->out, "Output file (.mtx, .bin, or edge list)")->required();
-  cmd->add_option("--scale", args->scale, "kron: log2 of the vertex count")->check(CLI::Range(1, 31));
+  cmd->add_option("--scale", args->scale, "kron: log2 of the vertex count")
+      ->check(CLI::Range(1, 31));
   cmd->add_option("--edge-factor", args->edge_factor, "kron: edges per vertex")
       ->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--seed", args->seed, "Random seed");
@@ -71,7 +72,8 @@ void register_generate(CLI::App& app) {
   cmd->add_option("--m", args->m, "urand: edges (default 16 n)");
   cmd->add_option("--rows", args->rows, "grid: rows");
   cmd->add_option("--cols", args->cols, "grid: columns");
-  cmd->add_flag("--directed", args->directed, "kron/urand: keep arcs one-way (default: undirected)");
+  cmd->add_flag("--directed", args->directed,
+                "kron/urand: keep arcs one-way (default: undirected)");
   add_global_flags(cmd, args->g);
   cmd->callback([args] { run_generate(*args); });
 }

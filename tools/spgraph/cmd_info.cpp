@@ -34,8 +34,8 @@ void run_info(const InfoArgs& args) {
   Offset self_loops = 0, max_out = 0, max_in = 0, isolated = 0;
   for (Vertex i = 0; i < a.nrows; ++i) {
     max_out = std::max(max_out, a.degree(i));
-    if (i < a.ncols && std::binary_search(a.col.begin() + a.row_ptr[i],
-                                          a.col.begin() + a.row_ptr[i + 1], i))
+    if (i < a.ncols &&
+        std::binary_search(a.col.begin() + a.row_ptr[i], a.col.begin() + a.row_ptr[i + 1], i))
       ++self_loops;
     if (square && a.degree(i) == 0 && t.degree(i) == 0) ++isolated;
   }
@@ -54,8 +54,8 @@ void run_info(const InfoArgs& args) {
         std::string(value_type_name(value_type_of(m))).c_str(), a.nrows, a.ncols,
         (unsigned long long)a.nnz(), (unsigned long long)edges, symmetric ? "false" : "true",
         (unsigned long long)self_loops, (unsigned long long)info.duplicates_merged,
-        (unsigned long long)isolated, (unsigned long long)max_out, (unsigned long long)max_in,
-        mean, bytes, graph.load_seconds);
+        (unsigned long long)isolated, (unsigned long long)max_out, (unsigned long long)max_in, mean,
+        bytes, graph.load_seconds);
     return;
   }
   std::printf("file:           %s\n", args.file.c_str());

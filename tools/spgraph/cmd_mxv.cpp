@@ -55,23 +55,28 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
     if (!f.flush()) throw IoError("failed writing " + args.out);
   }
   if (args.g.json)
-    std::printf("{\"semiring\": %s, \"type\": %s, \"size\": %u, \"nvals\": %llu, \"sum\": %.17g, "
-                "\"min\": %.17g, \"max\": %.17g, \"seconds\": %.6f}\n",
-                json_string(args.semiring).c_str(), json_string(args.type).c_str(), out_n,
-                (unsigned long long)w.nvals(), sum, lo, hi, secs);
+    std::printf(
+        "{\"semiring\": %s, \"type\": %s, \"size\": %u, \"nvals\": %llu, \"sum\": %.17g, "
+        "\"min\": %.17g, \"max\": %.17g, \"seconds\": %.6f}\n",
+        json_string(args.semiring).c_str(), json_string(args.type).c_str(), out_n,
+        (unsigned long long)w.nvals(), sum, lo, hi, secs);
   else
-    std::printf("w = %s%s u over %s (%s): %llu of %u entries, sum %.17g, min %.17g, max %.17g, "
-                "%.3f ms\n",
-                args.transpose ? "A'" : "A", " *", args.semiring.c_str(), args.type.c_str(),
-                (unsigned long long)w.nvals(), out_n, sum, lo, hi, secs * 1e3);
+    std::printf(
+        "w = %s%s u over %s (%s): %llu of %u entries, sum %.17g, min %.17g, max %.17g, "
+        "%.3f ms\n",
+        args.transpose ? "A'" : "A", " *", args.semiring.c_str(), args.type.c_str(),
+        (unsigned long long)w.nvals(), out_n, sum, lo, hi, secs * 1e3);
 }
 
 void run_mxv(const MxvArgs& args) {
   apply_threads(args.g);
   const CliGraph graph = load_for_cli(args.file, args.load, args.g, false);
-  if (args.type == "double") run_typed<double>(args, graph);
-  else if (args.type == "int64") run_typed<std::int64_t>(args, graph);
-  else run_typed<bool>(args, graph);
+  if (args.type == "double")
+    run_typed<double>(args, graph);
+  else if (args.type == "int64")
+    run_typed<std::int64_t>(args, graph);
+  else
+    run_typed<bool>(args, graph);
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
 // mxm against the dense oracle: every semiring of the registry × every write mode × transposed
-// A and/or B × pattern operands, on random operands of several shapes (0 × 0 included, rows
-// with enough products to use the hash bins). Then shapes that reach the large-row hash table
-// and the dense accumulator, the fused reductions (mxm_reduce_rows / mxm_reduce_scalar), the
-// kernel's unsorted mode, and edge cases: empty operands, a single huge row, aliasing, shape
-// errors.
+// A and/or B × pattern operands × accumulator (auto, hash forced, dense forced), on random operands
+// of several shapes (0 × 0 included, rows with enough products to use the hash bins). Then shapes
+// that reach the large-row hash table and the dense accumulator, the fused reductions
+// (mxm_reduce_rows / mxm_reduce_scalar), the kernel's unsorted mode, and edge cases: empty
+// operands, a single huge row, aliasing, shape errors.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,6 +22,9 @@ template <class SR>
 class MxmTest : public ::testing::Test {};
 TYPED_TEST_SUITE(MxmTest, RegistrySemirings);
 
+/// Auto, and each accumulator forced (hash tables, dense), so every path meets every case.
+constexpr MxmMethod kAllMxmMethods[] = {MxmMethod::Auto, MxmMethod::Hash, MxmMethod::Gustavson};
+
 /// The accumulator used by the write-mode tests for value type V.
 template <class V>
 using TestAccum = std::conditional_t<std::is_same_v<V, bool>, LorOp<V>, PlusOp<V>>;
@@ -33,15 +36,18 @@ void check_all_modes(const Matrix<V>& a, const Matrix<V>& b, Descriptor orient,
                      const Matrix<std::int32_t>& mask, const std::string& what) {
   const auto c0d = oracle::dense(c0).a;
   const auto maskd = oracle::dense(mask).a;
-  for (const WriteMode& mode : all_write_modes()) {
-    SCOPED_TRACE(what + " " + mode.name());
-    Descriptor d = mode.descriptor();
-    d.transpose_a = orient.transpose_a;
-    d.transpose_b = orient.transpose_b;
-    Matrix<V> c = c0;
-    with_write_mode<TestAccum<V>>(mode, mask,
-                                  [&](auto m, auto accum) { mxm(c, m, accum, SR{}, a, b, d); });
-    ASSERT_TRUE(matches(oracle::dense(c).a, expected_write<TestAccum<V>>(mode, c0d, maskd, t)));
+  for (MxmMethod method : kAllMxmMethods) {
+    for (const WriteMode& mode : all_write_modes()) {
+      SCOPED_TRACE(what + " " + mode.name() + " method " + std::to_string(int(method)));
+      Descriptor d = mode.descriptor();
+      d.transpose_a = orient.transpose_a;
+      d.transpose_b = orient.transpose_b;
+      d.mxm_method = method;
+      Matrix<V> c = c0;
+      with_write_mode<TestAccum<V>>(mode, mask,
+                                    [&](auto m, auto accum) { mxm(c, m, accum, SR{}, a, b, d); });
+      ASSERT_TRUE(matches(oracle::dense(c).a, expected_write<TestAccum<V>>(mode, c0d, maskd, t)));
+    }
   }
 }
 
@@ -115,11 +121,16 @@ TYPED_TEST(MxmLargeRowTest, large_rows_use_sized_tables_and_the_dense_accumulato
                                   WriteMode{MaskKind::Structural, true, true, false},
                                   WriteMode{MaskKind::Valued, true, false, true},
                                   WriteMode{MaskKind::Valued, false, false, false}}) {
-      SCOPED_TRACE(std::to_string(n) + " columns, " + mode.name());
-      Matrix<V> c = c0;
-      with_write_mode<TestAccum<V>>(
-          mode, mask, [&](auto m, auto accum) { mxm(c, m, accum, SR{}, a, b, mode.descriptor()); });
-      ASSERT_TRUE(matches(oracle::dense(c).a, expected_write<TestAccum<V>>(mode, c0d, maskd, t)));
+      for (MxmMethod method : kAllMxmMethods) {
+        SCOPED_TRACE(std::to_string(n) + " columns, " + mode.name() + " method " +
+                     std::to_string(int(method)));
+        Matrix<V> c = c0;
+        Descriptor d = mode.descriptor();
+        d.mxm_method = method;
+        with_write_mode<TestAccum<V>>(mode, mask,
+                                      [&](auto m, auto accum) { mxm(c, m, accum, SR{}, a, b, d); });
+        ASSERT_TRUE(matches(oracle::dense(c).a, expected_write<TestAccum<V>>(mode, c0d, maskd, t)));
+      }
     }
   }
 }
@@ -154,9 +165,12 @@ TEST(MxmReduce, rows_and_scalar_match_reducing_the_stored_product) {
       for (std::size_t p = 0; p < t.size(); ++p)
         if (!bits[p]) t[p].clear();
       const auto want = reduce_oracle_rows<PlusMonoid<std::int64_t>>(t, 50, 45);
-      const Vector<std::int64_t> w =
-          mxm_reduce_rows(PlusMonoid<std::int64_t>{}, &mask, PlusTimes<std::int64_t>{}, a, b, d);
-      EXPECT_EQ(oracle::dense(w), want);
+      for (MxmMethod method : kAllMxmMethods) {
+        d.mxm_method = method;
+        const Vector<std::int64_t> w =
+            mxm_reduce_rows(PlusMonoid<std::int64_t>{}, &mask, PlusTimes<std::int64_t>{}, a, b, d);
+        EXPECT_EQ(oracle::dense(w), want);
+      }
       std::int64_t total = 0;
       for (const auto& x : want) total += x.value_or(0);
       EXPECT_EQ(

@@ -1,0 +1,78 @@
+// Pieces shared by the `spgraph compare` jobs, following ../shared/docs/BENCHMARKING.md: timed
+// A/B pairs with alternating order, a peak-memory window per contender, and the summary every
+// job prints (medians with ranges, the median of the per-pair ratios, peak memory), as text or
+// as JSON fields.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tools/spgraph/cli_common.hpp"
+
+namespace spgraph::cli {
+
+/// Runs f() and returns the rise of the process's resident high-water mark while it ran. Freed
+/// heap memory is returned to the system first, so a contender does not benefit from pages an
+/// earlier one left resident.
+template <class F>
+std::uint64_t peak_rise(F&& f);
+
+/// Seconds of each contender over `runs` timed pairs; each callable returns its own seconds.
+struct PairTimes {
+  std::vector<double> ours, theirs;
+};
+/// Runs `runs` A/B pairs, ours first in even pairs and theirs first in odd ones.
+template <class Ours, class Theirs>
+PairTimes time_pairs(int runs, Ours&& ours, Theirs&& theirs) {
+  PairTimes t;
+  for (int r = 0; r < runs; ++r) {
+    if (r % 2 == 0) {
+      t.ours.push_back(ours());
+      t.theirs.push_back(theirs());
+    } else {
+      t.theirs.push_back(theirs());
+      t.ours.push_back(ours());
+    }
+  }
+  return t;
+}
+
+/// Times a callable with the steady clock; returns seconds.
+template <class F>
+double timed(F&& f) {
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  return seconds_since(t0);
+}
+
+/// One contender's figures for the summary.
+struct Contender {
+  std::string name;  ///< "spgraph", "GraphBLAS", "Boost.Graph"
+  std::vector<double> seconds;
+  std::uint64_t peak_bytes = 0;
+  std::string note;  ///< e.g. "skipped: needs ~40 GB"; printed instead of times if set
+};
+
+/// Prints "median time" lines for every contender, the median ratio of ours to each peer over
+/// the pairs, and the peak memory line.
+void print_summary(const Contender& ours, const std::vector<Contender>& peers);
+/// The same as JSON fields (no braces), e.g. "\"spgraph_median_s\": 0.1, ...".
+std::string json_summary(const Contender& ours, const std::vector<Contender>& peers);
+
+/// Adds --runs (timed pairs, default 5) to a compare job.
+void add_runs_flag(CLI::App* cmd, int& runs);
+
+/// Throws BackendUnavailable: this build has no GraphBLAS, so compare jobs cannot run.
+[[noreturn]] void graphblas_unavailable();
+
+/// Registration of each compare job on the `compare` subcommand (one file each).
+void register_compare_bfs(CLI::App* compare);
+void register_compare_mxm(CLI::App* compare);
+
+}  // namespace spgraph::cli
+
+#include "tools/spgraph/compare_common_impl.hpp"
