@@ -53,7 +53,7 @@ TEST(Cli, HelpListsEverySubcommand) {
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* sub : {"info", "convert", "generate", "bfs", "compare", "mxv"}) {
+  for (const char* sub : {"info", "convert", "generate", "bfs", "mxv", "compare bfs", "compare mxm"}) {
     CliRun r = run(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub;
     EXPECT_NE(r.output.find("--threads"), std::string::npos) << sub;
