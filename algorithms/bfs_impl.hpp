@@ -12,18 +12,13 @@ namespace spgraph {
 namespace detail {
 
 template <class T>
-AdjacencyView adjacency_of(const Csr<T>& c) {
-  return AdjacencyView{c.nrows, c.row_ptr.data(), c.col.data()};
-}
-
-template <class T>
 void check_bfs_arguments(const Matrix<T>& a, Vertex source) {
   if (a.nrows() != a.ncols())
     throw DimensionMismatch("bfs: the matrix must be square, got " + std::to_string(a.nrows()) +
                             " x " + std::to_string(a.ncols()));
   if (source >= a.nrows())
-    throw IndexOutOfBounds("bfs: source " + std::to_string(source) + " is not a vertex (n = " +
-                           std::to_string(a.nrows()) + ")");
+    throw IndexOutOfBounds("bfs: source " + std::to_string(source) +
+                           " is not a vertex (n = " + std::to_string(a.nrows()) + ")");
 }
 
 template <class T>
@@ -39,8 +34,8 @@ BfsResult bfs(const Matrix<T>& a, Vertex source, const BfsOptions& options) {
   detail::check_bfs_arguments(a, source);
   detail::BfsWorkspace ws;
   BfsResult r;
-  detail::bfs_traverse(detail::adjacency_of(a.csr()), detail::pull_side(a, options), source,
-                       options, ws, r);
+  detail::bfs_traverse(adjacency_of(a.csr()), detail::pull_side(a, options), source, options, ws,
+                       r);
   return r;
 }
 
@@ -49,8 +44,8 @@ std::vector<BfsResult> bfs_batch(const Matrix<T>& a, std::span<const Vertex> sou
                                  const BfsOptions& options) {
   for (Vertex s : sources) detail::check_bfs_arguments(a, s);
   detail::BfsWorkspace ws;
-  const detail::AdjacencyView out = detail::adjacency_of(a.csr());
-  const detail::AdjacencyView in = detail::pull_side(a, options);
+  const AdjacencyView out = adjacency_of(a.csr());
+  const AdjacencyView in = detail::pull_side(a, options);
   std::vector<BfsResult> results(sources.size());
   for (std::size_t k = 0; k < sources.size(); ++k)
     detail::bfs_traverse(out, in, sources[k], options, ws, results[k]);

@@ -19,7 +19,9 @@ constexpr Vertex kPullChunk = 4096;  // a multiple of 64: each bitmap word has a
 // it saves, and on a loaded machine a barrier can wait milliseconds for a descheduled thread.
 constexpr Offset kParallelEdgeWork = Offset(1) << 18;
 
-bool test_bit(const std::uint64_t* bm, Vertex v) { return (bm[v >> 6] >> (v & 63)) & 1; }
+bool test_bit(const std::uint64_t* bm, Vertex v) {
+  return (bm[v >> 6] >> (v & 63)) & 1;
+}
 
 /// One top-down level on the calling thread alone: no atomics, no OpenMP runtime calls.
 Offset push_level_serial(const AdjacencyView& out, Offset begin, Offset end,
@@ -45,8 +47,8 @@ Offset push_level_serial(const AdjacencyView& out, Offset begin, Offset end,
 /// One top-down level: claims unvisited out-neighbours of queue[begin, end) and appends them
 /// at *tail. Returns the out-degree sum of the vertices found (the next level's edge work).
 Offset push_level(const AdjacencyView& out, Offset begin, Offset end, std::int64_t next_depth,
-                  std::int64_t* parent, std::int64_t* level, std::uint64_t* visited,
-                  Vertex* queue, Offset& tail, bool parallel) {
+                  std::int64_t* parent, std::int64_t* level, std::uint64_t* visited, Vertex* queue,
+                  Offset& tail, bool parallel) {
   if (!parallel)
     return push_level_serial(out, begin, end, next_depth, parent, level, visited, queue, tail);
   std::atomic_ref<Offset> shared_tail(tail);

@@ -17,15 +17,9 @@
 
 #include "algorithms/bfs.hpp"
 #include "engine/types.hpp"
+#include "formats/csr/adjacency.hpp"
 
 namespace spgraph::detail {
-
-/// Row structure of a square matrix, without values.
-struct AdjacencyView {
-  Vertex n = 0;
-  const Offset* row_ptr = nullptr;
-  const Vertex* col = nullptr;
-};
 
 /// Buffers reused across levels and across sources of a batch.
 struct BfsWorkspace {

@@ -34,18 +34,20 @@ inline Offset nvals_of(const AnyMatrix& m) {
 }
 
 /// The structure of `m` as a pattern matrix (shares nothing; copies row_ptr and col).
+template <class T>
+Matrix<bool> pattern_of(const Matrix<T>& m) {
+  Csr<bool> c;
+  c.nrows = m.nrows();
+  c.ncols = m.ncols();
+  c.pattern = true;
+  c.row_ptr = m.csr().row_ptr;
+  c.col = m.csr().col;
+  return Matrix<bool>::trusted(std::move(c));
+}
+
+/// The structure of `m` as a pattern matrix (shares nothing; copies row_ptr and col).
 inline Matrix<bool> pattern_of(const AnyMatrix& m) {
-  return std::visit(
-      [](const auto& x) {
-        Csr<bool> c;
-        c.nrows = x.nrows();
-        c.ncols = x.ncols();
-        c.pattern = true;
-        c.row_ptr = x.csr().row_ptr;
-        c.col = x.csr().col;
-        return Matrix<bool>::trusted(std::move(c));
-      },
-      m);
+  return std::visit([](const auto& x) { return pattern_of(x); }, m);
 }
 
 /// A copy of `m` with its values converted to T (static_cast); a pattern stays a pattern.

@@ -14,3 +14,8 @@ endif()
 spgraph_test(generator_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/generators_test.cpp
   LABELS unit)
+
+# Triangle counting: brute force, LAGraph / LDBC / REFERENCE_SCALARS answers, edge cases.
+spgraph_test(triangle_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangle_count_test.cpp
+  LABELS unit oracle triangles)

@@ -93,4 +93,34 @@ template <class T>
 double graphblas_mxm(GraphBlasMatrix& c, const std::string& semiring, const GraphBlasMatrix* mask,
                      const GraphBlasMatrix& a, const GraphBlasMatrix& b, const Descriptor& d);
 
+/// A graph prepared for LAGraph's triangle count: A symmetric, bool, no self-edges, with its row
+/// degrees cached (LAGraph's G->rowdegree), all built up front and not timed.
+class GraphBlasTriangleGraph {
+ public:
+  /// `a` must be symmetric with no self-loops.
+  explicit GraphBlasTriangleGraph(const Csr<bool>& a);
+  ~GraphBlasTriangleGraph();
+  GraphBlasTriangleGraph(const GraphBlasTriangleGraph&) = delete;
+  GraphBlasTriangleGraph& operator=(const GraphBlasTriangleGraph&) = delete;
+  double build_seconds() const { return build_seconds_; }
+  std::size_t memory_bytes() const;
+
+  struct Impl;
+  const Impl& impl() const { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+  double build_seconds_ = 0;
+};
+
+struct GraphBlasTriangleResult {
+  std::uint64_t triangles = 0;
+  bool presorted = false;  ///< LAGraph's AutoSort chose to permute by ascending degree
+  double seconds = 0;      ///< the whole count, as LAGr_TriangleCount times it
+};
+
+/// LAGr_TriangleCount with method SandiaDot (sum((L*U') .* L), the masked dot product with
+/// GxB_PLUS_PAIR_INT64) and presort AutoSort.
+GraphBlasTriangleResult graphblas_triangle_count(const GraphBlasTriangleGraph& g);
+
 }  // namespace spgraph::peers

@@ -22,6 +22,7 @@ void register_compare(CLI::App& app) {
       "when the answers differ.");
   register_compare_bfs(cmd);
   register_compare_mxm(cmd);
+  register_compare_tc(cmd);
 }
 
 }  // namespace spgraph::cli

@@ -11,5 +11,6 @@ void register_generate(CLI::App& app);
 void register_bfs(CLI::App& app);
 void register_compare(CLI::App& app);
 void register_mxv(CLI::App& app);
+void register_tc(CLI::App& app);
 
 }  // namespace spgraph::cli

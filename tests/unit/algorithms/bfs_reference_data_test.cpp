@@ -20,23 +20,10 @@
 #include "loaders/load.hpp"
 #include "tests/test_data.hpp"
 #include "tests/unit/algorithms/bfs_test_support.hpp"
+#include "tests/unit/algorithms/ldbc_reference.hpp"
 
 namespace spgraph::testing {
 namespace {
-
-/// Rows of a whitespace-separated text file, skipping blank lines and '#' comments.
-std::vector<std::vector<std::string>> read_rows(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open " + path.string());
-  std::vector<std::vector<std::string>> rows;
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream fields(line);
-    std::vector<std::string> row;
-    for (std::string f; fields >> f;) row.push_back(f);
-    if (!row.empty() && row[0][0] != '#') rows.push_back(std::move(row));
-  }
-  return rows;
-}
 
 /// An LDBC BFS case: a graph with dense ids and the expected level of every dense vertex.
 struct LdbcCase {
@@ -46,39 +33,19 @@ struct LdbcCase {
   std::vector<std::int64_t> expected;
 };
 
-/// Loads an LDBC Graphalytics adjacency-list input ("v n1 n2 ...", each pair an arc v -> ni, as
-/// BfsValidationTest parses it), its optional .v vertex list and its "vertex level" output.
-/// External ids map to dense ids in ascending order; every vertex named in any of the three
-/// files is a vertex, so isolated vertices listed only in .v or the output are kept. This
-/// adjacency-list format appears only in LDBC validation data, hence a test-local parser
-/// rather than a loaders/ format.
+/// Loads an LDBC BFS case: the adjacency-list graph (tests/unit/algorithms/ldbc_reference.hpp)
+/// and its "vertex level" output; every vertex the output names is a vertex.
 LdbcCase load_ldbc_case(const std::string& input, const std::string& vertices,
                         const std::string& output, std::int64_t external_source) {
-  const auto adjacency = read_rows(test_data(input));
-  const auto answers = read_rows(test_data(output));
-  std::set<std::int64_t> ids;
-  for (const auto& row : adjacency)
-    for (const auto& f : row) ids.insert(std::stoll(f));
-  if (!vertices.empty())
-    for (const auto& row : read_rows(test_data(vertices))) ids.insert(std::stoll(row.at(0)));
-  for (const auto& row : answers) ids.insert(std::stoll(row.at(0)));
-  std::map<std::int64_t, Vertex> dense;
-  for (std::int64_t id : ids) dense.emplace(id, Vertex(dense.size()));
-
+  LdbcGraph g = load_ldbc_graph(input, vertices, {output});
   LdbcCase c;
-  const Vertex n = Vertex(dense.size());
-  c.tuples = Coo<bool>{n, n, true, {}, {}, {}};
-  for (const auto& row : adjacency)
-    for (std::size_t k = 1; k < row.size(); ++k) {
-      c.tuples.row.push_back(dense.at(std::stoll(row[0])));
-      c.tuples.col.push_back(dense.at(std::stoll(row[k])));
-    }
-  c.graph = Matrix<bool>::from_coo(Coo<bool>(c.tuples));
-  c.source = dense.at(external_source);
-  c.expected.assign(n, -2);
-  for (const auto& row : answers) {
+  c.tuples = std::move(g.tuples);
+  c.graph = std::move(g.graph);
+  c.source = g.dense.at(external_source);
+  c.expected.assign(c.graph.nrows(), -2);
+  for (const auto& row : read_rows(test_data(output))) {
     const std::int64_t level = std::stoll(row.at(1));
-    c.expected[dense.at(std::stoll(row[0]))] =
+    c.expected[g.dense.at(std::stoll(row[0]))] =
         level == std::numeric_limits<std::int64_t>::max() ? kUnreached : level;
   }
   return c;
