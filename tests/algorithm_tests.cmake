@@ -19,3 +19,15 @@ spgraph_test(generator_tests
 spgraph_test(triangle_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangle_count_test.cpp
   LABELS unit oracle triangles)
+
+# Transitive closure, reachability and SCC: DFS, Boost.Graph and the published closure sizes.
+if(SPGRAPH_HAVE_BOOST)
+  spgraph_test(closure_tests
+    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/transitive_closure_test.cpp
+    LIBS Boost::graph LABELS unit oracle closure)
+  target_compile_definitions(closure_tests PRIVATE SPGRAPH_HAVE_BOOST)
+else()
+  spgraph_test(closure_tests
+    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/transitive_closure_test.cpp
+    LABELS unit oracle closure)
+endif()

@@ -3,7 +3,8 @@
 //
 // Computes T = A op B over the union (add) or intersection (mult) of the two patterns. In a
 // union, a position held by only one operand copies that value (cast to the result type); where
-// both are present T = op(a, b). Pattern operands read as 1.
+// both are present T = op(a, b). Pattern operands read as 1; two pattern matrices under an
+// operator with op(1, 1) = 1 give a pattern result (no value array).
 //
 // Inputs: index lists sorted and unique (vectors: sparse lists; rows of CSR sorted); the two
 // operands have the same shape (checked by engine/ops.hpp).
@@ -106,7 +107,9 @@ Vector<Z> ewise_vector_cpu(const Vector<TA>& a, const Vector<TB>& b, Op op) {
 /// Union (`Union` = true) or intersection of two CSR matrices with `op`, as result type Z.
 template <class Z, bool Union, class TA, class TB, class Op>
 Csr<Z> ewise_csr_cpu(const Csr<TA>& a, const Csr<TB>& b, Op op) {
-  Csr<Z> out = Csr<Z>::empty(a.nrows, a.ncols, false);
+  // Two patterns under an operator with op(1, 1) = 1 give a pattern: every value would be 1.
+  const bool ones = a.pattern && b.pattern && op(TA(1), TB(1)) == Z(1);
+  Csr<Z> out = Csr<Z>::empty(a.nrows, a.ncols, ones);
   const bool parallel = a.nrows + a.nnz() + b.nnz() >= kMinParallelWork;
   auto merge_row = [&](Vertex i, auto&& emit) {
     const Offset ab = a.row_begin(i), bb = b.row_begin(i);
@@ -132,14 +135,14 @@ Csr<Z> ewise_csr_cpu(const Csr<TA>& a, const Csr<TB>& b, Op op) {
   // Phase 2: scan.
   for (std::size_t i = 0; i < a.nrows; ++i) out.row_ptr[i + 1] += out.row_ptr[i];
   out.col.resize(out.nnz());
-  out.val.resize(out.nnz());
-  // Phase 3: fill.
+  if (!ones) out.val.resize(out.nnz());
+    // Phase 3: fill.
 #pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (std::int64_t i = 0; i < std::int64_t(a.nrows); ++i) {
     Offset p = out.row_ptr[i];
     merge_row(Vertex(i), [&](Vertex j, Z x) {
       out.col[p] = j;
-      out.val[p] = x;
+      if (!ones) out.val[p] = x;
       ++p;
     });
   }

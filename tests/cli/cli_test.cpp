@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -36,7 +37,8 @@ CliRun run(const std::string& args) {
 }
 
 fs::path temp_file(const std::string& name, const std::string& content = "") {
-  fs::path p = fs::temp_directory_path() / ("spgraph_cli_test_" + std::to_string(getpid()) + "_" + name);
+  fs::path p =
+      fs::temp_directory_path() / ("spgraph_cli_test_" + std::to_string(getpid()) + "_" + name);
   if (!content.empty()) std::ofstream(p) << content;
   return p;
 }
@@ -47,13 +49,14 @@ const std::string email = bundled_data("email-Eu-core.csv").string();
 TEST(Cli, HelpListsEverySubcommand) {
   CliRun r = run("--help");
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* sub : {"info", "convert", "generate", "bfs", "compare", "mxv"})
+  for (const char* sub : {"info", "convert", "generate", "bfs", "tc", "closure", "compare", "mxv"})
     EXPECT_NE(r.output.find(sub), std::string::npos) << sub;
   EXPECT_NE(r.output.find("Exit codes"), std::string::npos);
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* sub : {"info", "convert", "generate", "bfs", "mxv", "compare bfs", "compare mxm"}) {
+  for (const char* sub : {"info", "convert", "generate", "bfs", "mxv", "tc", "closure",
+                          "compare bfs", "compare mxm", "compare tc", "compare closure"}) {
     CliRun r = run(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub;
     EXPECT_NE(r.output.find("--threads"), std::string::npos) << sub;
@@ -87,8 +90,8 @@ TEST(Cli, MissingFileNamesTheFile) {
 }
 
 TEST(Cli, MalformedFileGivesFileAndLine) {
-  fs::path bad = temp_file("bad.mtx",
-                           "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 1\n1 x\n");
+  fs::path bad =
+      temp_file("bad.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 1\n1 x\n");
   CliRun r = run("info " + bad.string());
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.output.find(bad.string() + ":4"), std::string::npos) << r.output;
@@ -176,7 +179,101 @@ TEST(Cli, MxvComputesRowSumsAndRowMinima) {
   fs::remove(w);
 }
 
+TEST(Cli, TcCountsTheUndirectedTrianglesOfADirectedGraph) {
+  // SNAP's email-Eu-core page: 105461 triangles (the arcs taken as undirected edges).
+  CliRun r = run("tc " + email + " --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "105461\n");
+  CliRun v = run("tc " + email);
+  EXPECT_NE(v.output.find("note: "), std::string::npos) << v.output;  // symmetrized, said so
+}
+
+TEST(Cli, TcPerVertexFileHasOneLinePerVertex) {
+  fs::path out = temp_file("tc.txt");
+  CliRun r = run("tc " + email + " --out " + out.string() + " --method hash");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(out);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "# vertex triangles clustering");
+  std::size_t lines = 0;
+  std::uint64_t sum = 0;
+  while (std::getline(in, line)) {
+    ++lines;
+    std::istringstream f(line);
+    std::uint64_t v, t;
+    f >> v >> t;
+    sum += t;
+  }
+  EXPECT_EQ(lines, 1005u);
+  EXPECT_EQ(sum, 3u * 105461u);  // each triangle counted at its three corners
+  fs::remove(out);
+}
+
+/// 1 -> 2 -> 3 -> 1 is a cycle and 3 -> 4 leaves it: R+ has 3 x 4 = 12 pairs.
+fs::path closure_graph() {
+  return temp_file("closure.mtx",
+                   "%%MatrixMarket matrix coordinate pattern general\n4 4 4\n1 2\n2 3\n3 1\n3 4\n");
+}
+
+TEST(Cli, ClosureCountsListsAndAnswersQueries) {
+  const fs::path g = closure_graph();
+  EXPECT_EQ(run("closure " + g.string() + " --count").output, "12\n");
+  EXPECT_EQ(run("closure " + g.string() + " --count --reflexive").output, "13\n");
+  EXPECT_EQ(run("closure " + g.string() + " --count --method seminaive").output, "12\n");
+  fs::path out = temp_file("pairs.txt");
+  ASSERT_EQ(run("closure " + g.string() + " --out " + out.string()).exit_code, 0);
+  std::ifstream in(out);
+  std::string line;
+  std::size_t pairs = 0;
+  bool four_to_one = false;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    ++pairs;
+    four_to_one |= line == "4\t1";
+  }
+  EXPECT_EQ(pairs, 12u);
+  EXPECT_FALSE(four_to_one);  // ids stay 1-based, and 4 reaches nothing
+  CliRun q = run("closure " + g.string() + " --query 1,4 --query 4,1 --query 2,2");
+  ASSERT_EQ(q.exit_code, 0) << q.output;
+  EXPECT_NE(q.output.find("1 -> 4: reachable"), std::string::npos) << q.output;
+  EXPECT_NE(q.output.find("4 -> 1: not reachable"), std::string::npos) << q.output;
+  EXPECT_NE(q.output.find("2 -> 2: reachable"), std::string::npos) << q.output;  // on a cycle
+  EXPECT_EQ(run("closure " + g.string() + " --query 1-4").exit_code, 1);
+  EXPECT_EQ(run("closure " + g.string() + " --query 1,9").exit_code, 1);
+  fs::remove(g);
+  fs::remove(out);
+}
+
+TEST(Cli, ClosureTooLargeFailsWithTheEstimate) {
+  CliRun r = run("closure " + email + " --out /dev/null --max-memory 0.001");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("pairs and need about"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("nothing was allocated"), std::string::npos) << r.output;
+}
+
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
+TEST(Cli, CompareMxmTcAndClosureVerifyAgainstGraphBlas) {
+  CliRun m = run("compare mxm " + email + " --runs 1 --threads 2");
+  ASSERT_EQ(m.exit_code, 0) << m.output;
+  EXPECT_NE(m.output.find("verified: identical pattern"), std::string::npos) << m.output;
+  CliRun mm = run("compare mxm " + email + " --semiring min_plus --mask a --complement --runs 1");
+  ASSERT_EQ(mm.exit_code, 0) << mm.output;
+  CliRun t = run("compare tc " + email + " --runs 1 --json");
+  ASSERT_EQ(t.exit_code, 0) << t.output;
+  EXPECT_NE(t.output.find("\"triangles\": 105461"), std::string::npos) << t.output;
+  CliRun c = run("compare closure " + closure_graph().string() + " --runs 1");
+  ASSERT_EQ(c.exit_code, 0) << c.output;
+  EXPECT_NE(c.output.find("closure R+: 12 pairs"), std::string::npos) << c.output;
+  EXPECT_NE(c.output.find("verified: identical pair sets"), std::string::npos) << c.output;
+}
+
+TEST(Cli, CompareMxmRejectsASemiringGraphBlasLacks) {
+  CliRun r = run("compare mxm " + email + " --semiring lor_land --type double --runs 1");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("not defined over double"), std::string::npos) << r.output;
+}
+
 TEST(Cli, CompareBfsVerifiesAgainstGraphBlas) {
   CliRun r = run("compare bfs " + email + " --sources 4 --threads 2");
   ASSERT_EQ(r.exit_code, 0) << r.output;

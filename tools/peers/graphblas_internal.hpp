@@ -16,6 +16,7 @@ extern "C" {
 
 #include "engine/error.hpp"
 #include "formats/csr/csr.hpp"
+#include "tools/peers/graphblas_peer.hpp"
 
 namespace spgraph::peers::detail {
 
@@ -102,3 +103,15 @@ GrB_Matrix grb_matrix_from_csr(const Csr<T>& a) {
 }
 
 }  // namespace spgraph::peers::detail
+
+namespace spgraph::peers {
+
+/// The GraphBLAS matrix behind a GraphBlasMatrix (owned, freed with it).
+struct GraphBlasMatrix::Impl {
+  GrB_Matrix m = nullptr;
+  ~Impl() {
+    if (m) GrB_Matrix_free(&m);
+  }
+};
+
+}  // namespace spgraph::peers

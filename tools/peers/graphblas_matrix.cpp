@@ -12,13 +12,6 @@ namespace spgraph::peers {
 
 using detail::check;
 
-struct GraphBlasMatrix::Impl {
-  GrB_Matrix m = nullptr;
-  ~Impl() {
-    if (m) GrB_Matrix_free(&m);
-  }
-};
-
 GraphBlasMatrix::GraphBlasMatrix() : impl_(std::make_unique<Impl>()) {}
 
 template <class T>

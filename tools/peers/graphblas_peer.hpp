@@ -123,4 +123,16 @@ struct GraphBlasTriangleResult {
 /// GxB_PLUS_PAIR_INT64) and presort AutoSort.
 GraphBlasTriangleResult graphblas_triangle_count(const GraphBlasTriangleGraph& g);
 
+struct GraphBlasClosureResult {
+  std::uint64_t pairs = 0;
+  std::uint32_t iterations = 0;  ///< GrB_mxm calls (the last one finds nothing new)
+  double seconds = 0;            ///< the whole loop, from copying A to the final GrB_wait
+};
+
+/// The semi-naive transitive closure in GraphBLAS: T = A, D = A; repeat D<!T, replace> = D*A
+/// over GrB_LOR_LAND_SEMIRING_BOOL with a structural mask (GrB_DESC_RSC), T = T + D
+/// (GrB_eWiseAdd with GrB_LOR), until D is empty. `a` must be bool. With `keep`, T is handed
+/// over (for verification after the timing); otherwise it is freed.
+GraphBlasClosureResult graphblas_closure(const GraphBlasMatrix& a, GraphBlasMatrix* keep);
+
 }  // namespace spgraph::peers

@@ -23,6 +23,7 @@ void register_compare(CLI::App& app) {
   register_compare_bfs(cmd);
   register_compare_mxm(cmd);
   register_compare_tc(cmd);
+  register_compare_closure(cmd);
 }
 
 }  // namespace spgraph::cli

@@ -12,5 +12,6 @@ void register_bfs(CLI::App& app);
 void register_compare(CLI::App& app);
 void register_mxv(CLI::App& app);
 void register_tc(CLI::App& app);
+void register_closure(CLI::App& app);
 
 }  // namespace spgraph::cli

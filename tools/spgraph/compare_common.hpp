@@ -73,6 +73,7 @@ void add_runs_flag(CLI::App* cmd, int& runs);
 void register_compare_bfs(CLI::App* compare);
 void register_compare_mxm(CLI::App* compare);
 void register_compare_tc(CLI::App* compare);
+void register_compare_closure(CLI::App* compare);
 
 }  // namespace spgraph::cli
 

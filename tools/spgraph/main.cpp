@@ -1,5 +1,5 @@
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
-// tc, compare, mxv); every error becomes one line on stderr and a documented exit code.
+// tc, closure, compare, mxv); every error becomes one line on stderr and a documented exit code.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   register_compare(app);
   register_mxv(app);
   register_tc(app);
+  register_closure(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

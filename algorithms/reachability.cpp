@@ -1,0 +1,223 @@
+// The condensed closure's reach sets and the ReachabilityIndex (see reachability.hpp).
+#include "algorithms/reachability.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "algorithms/closure_size_estimate.hpp"
+#include "engine/error.hpp"
+#include "formats/csr/sort_keys.hpp"
+
+namespace spgraph {
+
+bool ComponentSet::contains(Vertex c) const {
+  if (dense()) return (bits[c >> 6] >> (c & 63)) & 1;
+  return std::binary_search(list.begin(), list.end(), c);
+}
+
+std::size_t CondensedClosure::bytes() const {
+  std::size_t b = reach.capacity() * sizeof(ComponentSet) + reach_vertices.capacity() * 8;
+  for (const ComponentSet& s : reach) b += s.bytes();
+  return b;
+}
+
+namespace {
+
+/// Per-thread union of component sets (phase 2 of reachability.hpp).
+class SetUnion {
+ public:
+  explicit SetUnion(Vertex ncomp)
+      : n_(ncomp), words_((std::size_t(ncomp) + 63) / 64), acc_(words_) {}
+
+  void start() {
+    count_ = 0;
+    dense_ = false;
+    list_.clear();
+  }
+  /// Adds one id.
+  void add(Vertex c) {
+    std::uint64_t& w = acc_[c >> 6];
+    const std::uint64_t bit = std::uint64_t(1) << (c & 63);
+    if (w & bit) return;
+    w |= bit;
+    ++count_;
+    if (!dense_) note(c);
+  }
+  /// Adds every id of `s`.
+  void add(const ComponentSet& s) {
+    if (!s.dense()) {
+      for (Vertex c : s.list) add(c);
+      return;
+    }
+    for (std::size_t w = 0; w < words_; ++w) {
+      const std::uint64_t fresh = s.bits[w] & ~acc_[w];
+      if (!fresh) continue;
+      acc_[w] |= fresh;
+      count_ += Vertex(std::popcount(fresh));
+      if (!dense_)
+        for (std::uint64_t x = fresh; x; x &= x - 1)
+          if (!dense_) note(Vertex(w * 64 + std::size_t(__builtin_ctzll(x))));
+    }
+  }
+  /// The set built since start(), leaving the accumulator empty.
+  ComponentSet finish(std::vector<Vertex>& scratch) {
+    ComponentSet s;
+    s.count = count_;
+    if (dense_) {
+      s.bits.assign(acc_.begin(), acc_.end());
+      std::fill(acc_.begin(), acc_.end(), 0);
+    } else {
+      sort_keys(list_.data(), list_.size(), n_ ? n_ - 1 : 0, scratch);
+      s.list.assign(list_.begin(), list_.end());
+      for (Vertex c : list_) acc_[c >> 6] = 0;
+    }
+    return s;
+  }
+
+ private:
+  void note(Vertex c) {
+    list_.push_back(c);
+    if (list_.size() > n_ / 32) dense_ = true;  // a bitset is now smaller than the list
+  }
+
+  Vertex n_;
+  std::size_t words_;
+  std::vector<std::uint64_t> acc_;
+  std::vector<Vertex> list_;
+  Vertex count_ = 0;
+  bool dense_ = false;
+};
+
+/// Reads MemAvailable from /proc/meminfo, in bytes (0 if unknown).
+std::uint64_t available_memory() {
+  std::ifstream in("/proc/meminfo");
+  std::string key, unit;
+  std::uint64_t kb = 0;
+  while (in >> key >> kb >> unit)
+    if (key == "MemAvailable:") return kb * 1024;
+  return 0;
+}
+
+std::string human(double bytes) {
+  char buf[32];
+  if (bytes >= 1e9)
+    std::snprintf(buf, sizeof buf, "%.2f GB", bytes / 1e9);
+  else if (bytes >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.1f MB", bytes / 1e6);
+  else
+    std::snprintf(buf, sizeof buf, "%.0f KB", bytes / 1e3);
+  return buf;
+}
+
+}  // namespace
+
+namespace detail {
+
+std::uint64_t closure_memory_budget(std::uint64_t limit) {
+  if (limit) return limit;
+  const std::uint64_t avail = available_memory();
+  return avail ? avail / 10 * 8 : std::uint64_t(8) << 30;
+}
+
+void closure_too_large(const char* what, double pairs, double bytes, std::uint64_t limit,
+                       std::uint64_t budget) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.3g", pairs);
+  throw OutOfMemory(std::string(what) + " would hold about " + buf + " pairs and need about " +
+                    human(bytes) + ", more than " +
+                    (limit ? "the memory limit of " + human(double(budget))
+                           : human(double(budget)) + " (80% of the memory available)") +
+                    "; nothing was allocated");
+}
+
+}  // namespace detail
+
+CondensedClosure condensed_closure(Condensation scc) {
+  CondensedClosure cc;
+  cc.scc = std::move(scc);
+  const Condensation& c = cc.scc;
+  const Vertex nc = c.num_components;
+  cc.reach.resize(nc);
+  cc.reach_vertices.assign(nc, 0);
+
+  // Phase 1: levels (successors have lower ids, so one increasing pass suffices).
+  std::vector<Vertex> level(nc, 0);
+  Vertex depth = 0;
+  for (Vertex k = 0; k < nc; ++k) {
+    for (Offset q = c.dag.row_begin(k); q < c.dag.row_end(k); ++q)
+      level[k] = std::max(level[k], level[c.dag.col[q]] + 1);
+    depth = std::max(depth, level[k] + 1);
+  }
+  cc.levels = nc ? depth : 0;
+  Csr<bool> by_level = Csr<bool>::empty(depth, nc, true);
+  for (Vertex k = 0; k < nc; ++k) ++by_level.row_ptr[level[k] + 1];
+  for (Vertex l = 0; l < depth; ++l) by_level.row_ptr[l + 1] += by_level.row_ptr[l];
+  by_level.col.resize(nc);
+  {
+    std::vector<Offset> next(by_level.row_ptr.begin(), by_level.row_ptr.end() - 1);
+    for (Vertex k = 0; k < nc; ++k) by_level.col[next[level[k]]++] = k;
+  }
+
+  // Phase 2: the unions, one level at a time.
+  Offset pairs = 0;
+#pragma omp parallel reduction(+ : pairs)
+  {
+    SetUnion u(nc);
+    std::vector<Vertex> scratch;
+    for (Vertex l = 0; l < depth; ++l) {
+      const std::int64_t lo = std::int64_t(by_level.row_begin(l));
+      const std::int64_t hi = std::int64_t(by_level.row_end(l));
+#pragma omp for schedule(dynamic, 16)
+      for (std::int64_t p = lo; p < hi; ++p) {
+        const Vertex k = by_level.col[p];
+        u.start();
+        for (Offset q = c.dag.row_begin(k); q < c.dag.row_end(k); ++q) {
+          const Vertex d = c.dag.col[q];
+          u.add(d);
+          u.add(cc.reach[d]);
+        }
+        cc.reach[k] = u.finish(scratch);
+        Offset vertices = c.cyclic[k] ? c.size(k) : 0;
+        cc.reach[k].for_each([&](Vertex d) { vertices += c.size(d); });
+        cc.reach_vertices[k] = vertices;
+        pairs += Offset(c.size(k)) * vertices;
+      }  // implicit barrier: the next level reads this one's sets
+    }
+  }
+  cc.pairs = pairs;
+  return cc;
+}
+
+void ReachabilityIndex::build(const AdjacencyView& g, std::uint64_t memory_limit) {
+  Condensation scc = condense(g);
+  const ClosureSizeEstimate est = estimate_closure_size(scc);
+  const std::uint64_t budget = detail::closure_memory_budget(memory_limit);
+  if (est.condensed_bytes > double(budget))
+    detail::closure_too_large("the condensed closure", est.pairs, est.condensed_bytes, memory_limit,
+                              budget);
+  c_ = condensed_closure(std::move(scc));
+}
+
+bool ReachabilityIndex::reachable(Vertex u, Vertex v) const {
+  const Vertex n = Vertex(c_.scc.comp.size());
+  if (u >= n || v >= n)
+    throw IndexOutOfBounds("reachable(" + std::to_string(u) + ", " + std::to_string(v) +
+                           "): the graph has " + std::to_string(n) + " vertices");
+  const Vertex cu = c_.scc.comp[u], cv = c_.scc.comp[v];
+  if (cu == cv) return c_.scc.cyclic[cu];
+  return cv < cu && c_.reach[cu].contains(cv);  // every DAG arc goes to a lower id
+}
+
+Offset ReachabilityIndex::reachable_count(Vertex u) const {
+  if (u >= c_.scc.comp.size())
+    throw IndexOutOfBounds("reachable_count(" + std::to_string(u) + "): the graph has " +
+                           std::to_string(c_.scc.comp.size()) + " vertices");
+  return c_.reach_vertices[c_.scc.comp[u]];
+}
+
+}  // namespace spgraph

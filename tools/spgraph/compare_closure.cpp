@@ -1,0 +1,162 @@
+// `spgraph compare closure FILE`: the transitive closure R+ in spgraph (SCC method by default,
+// pairs materialised), in SuiteSparse:GraphBLAS (the semi-naive loop: masked GrB_mxm over
+// LOR_LAND with a complemented structural mask and replace, then GrB_eWiseAdd) and, where it
+// fits the memory allowed, Boost.Graph's transitive_closure in a memory-limited child process.
+// The pair sets are verified identical (spgraph against GraphBLAS entry by entry up to
+// kVerifyPairs pairs, counts beyond; against Boost by count and an order-independent hash)
+// before any time is printed.
+#include <cstdio>
+#include <memory>
+
+#include "algorithms/transitive_closure.hpp"
+#include "engine/context.hpp"
+#include "tools/spgraph/compare_common.hpp"
+#ifdef SPGRAPH_HAVE_GRAPHBLAS
+#include "tools/peers/graphblas_peer.hpp"
+#endif
+#ifdef SPGRAPH_HAVE_BOOST
+#include "tools/peers/boost_closure.hpp"
+#endif
+
+namespace spgraph::cli {
+
+namespace {
+
+/// Closures up to this many pairs are compared pair by pair; larger ones by count.
+constexpr std::uint64_t kVerifyPairs = 200'000'000;
+
+struct CompareClosureArgs {
+  GlobalOptions g;
+  LoadFlags load;
+  std::string file, method = "auto";
+  int runs = 5;
+  bool boost = true;
+  double boost_memory_gb = 8;
+};
+
+#ifdef SPGRAPH_HAVE_GRAPHBLAS
+
+void run_compare_closure(const CompareClosureArgs& args) {
+  apply_threads(args.g);
+  const int threads = num_threads();
+  peers::graphblas_init(threads);
+  CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
+  const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
+  const peers::GraphBlasMatrix grb_a(a.csr());
+  ClosureOptions o;
+  o.method = parse_closure_method(args.method);
+
+  // Warm-up, one per engine, each in its own peak-memory window; GraphBLAS keeps T for the
+  // verification, which happens outside its window.
+  ClosureResult ours;
+  const std::uint64_t ours_peak =
+      a.memory_bytes() + peak_rise([&] { ours = transitive_closure(a, o); });
+  auto grb_t = std::make_unique<peers::GraphBlasMatrix>();
+  peers::GraphBlasClosureResult theirs;
+  const std::uint64_t theirs_peak = grb_a.memory_bytes() + peak_rise([&] {
+                                      theirs = peers::graphblas_closure(grb_a, grb_t.get());
+                                    });
+  if (ours.pairs != theirs.pairs)
+    throw VerificationFailed("spgraph finds " + std::to_string(ours.pairs) +
+                             " closure pairs but GraphBLAS finds " + std::to_string(theirs.pairs));
+  const bool pairwise = ours.pairs <= kVerifyPairs;
+  if (pairwise) {
+    const Csr<bool> t = grb_t->to_csr<bool>();
+    if (t.row_ptr != ours.closure.csr().row_ptr || t.col != ours.closure.csr().col)
+      throw VerificationFailed("the closure pair sets differ (same count)");
+  }
+  grb_t.reset();
+
+  // Boost.Graph, in a child process limited to --boost-memory.
+  Contender boost{"Boost.Graph", {}, 0, "not built with Boost.Graph"};
+#ifdef SPGRAPH_HAVE_BOOST
+  if (!args.boost) {
+    boost.note = "not run (--no-boost)";
+  } else {
+    const peers::BoostClosureResult b =
+        peers::boost_closure(a.csr(), args.runs, std::uint64_t(args.boost_memory_gb * 1e9));
+    if (!b.ran) {
+      boost.note = b.note;
+    } else {
+      if (b.pairs != ours.pairs ||
+          (pairwise && b.pair_hash != peers::pair_set_hash(ours.closure.csr())))
+        throw VerificationFailed("Boost.Graph's closure has " + std::to_string(b.pairs) +
+                                 " pairs, spgraph's " + std::to_string(ours.pairs) +
+                                 (b.pairs == ours.pairs ? " (the pair sets differ)" : ""));
+      boost = Contender{"Boost.Graph", b.seconds, b.peak_bytes, ""};
+    }
+  }
+#endif
+  ours.closure = Matrix<bool>();
+
+  // Timed A/B pairs against GraphBLAS.
+  const PairTimes t = time_pairs(
+      args.runs, [&] { return timed([&] { ours = transitive_closure(a, o); }); },
+      [&] { return peers::graphblas_closure(grb_a, nullptr).seconds; });
+  const Contender us{"spgraph", t.ours, ours_peak, ""};
+  const Contender grb{"GraphBLAS", t.theirs, theirs_peak, ""};
+  const char* verified = pairwise ? "pairs" : "counts";
+  if (args.g.json) {
+    std::printf(
+        "{\"job\": \"closure\", \"file\": %s, \"threads\": %d, \"n\": %u, \"arcs\": %llu, "
+        "\"pairs\": %llu, \"verified\": %s, \"spgraph_method\": %s, "
+        "\"spgraph_depth\": %u, \"components\": %u, \"graphblas_iterations\": %u, "
+        "\"boost_verified\": %s, %s}\n",
+        json_string(args.file).c_str(), threads, a.nrows(), (unsigned long long)a.nvals(),
+        (unsigned long long)ours.pairs, json_string(verified).c_str(),
+        json_string(closure_method_name(ours.method)).c_str(), ours.iterations, ours.components,
+        theirs.iterations, boost.note.empty() ? "true" : "false",
+        json_summary(us, {grb, boost}).c_str());
+    return;
+  }
+  std::printf("compare closure: %s\n", args.file.c_str());
+  std::printf("graph: %u vertices, %llu arcs; closure R+: %llu pairs\n", a.nrows(),
+              (unsigned long long)a.nvals(), (unsigned long long)ours.pairs);
+  std::printf("threads: %d (spgraph and GraphBLAS; Boost.Graph is serial)\n", threads);
+  std::printf("spgraph:     %s method, %u components, condensation depth %u, pairs stored\n",
+              closure_method_name(ours.method).c_str(), ours.components, ours.iterations);
+  std::printf(
+      "GraphBLAS:   SuiteSparse:GraphBLAS %s, semi-naive D<!T,replace> = D*A (LOR_LAND) "
+      "then T += D: %u products\n",
+      peers::graphblas_version().c_str(), theirs.iterations);
+  std::printf("Boost.Graph: transitive_closure in a child process limited to %.1f GB%s\n",
+              args.boost_memory_gb, boost.note.empty() ? "" : (": " + boost.note).c_str());
+  std::printf("verified: identical %s%s\n", pairwise ? "pair sets" : "pair counts",
+              boost.note.empty() ? " (Boost.Graph: count and pair hash)" : "");
+  std::printf("%5s %14s %14s %8s\n", "run", "spgraph (ms)", "GraphBLAS (ms)", "ratio");
+  for (std::size_t r = 0; r < t.ours.size(); ++r)
+    std::printf("%5zu %14.3f %14.3f %8.3f\n", r + 1, t.ours[r] * 1e3, t.theirs[r] * 1e3,
+                t.ours[r] / t.theirs[r]);
+  print_summary(us, {grb, boost});
+}
+
+#endif
+
+}  // namespace
+
+void register_compare_closure(CLI::App* compare) {
+  auto args = std::make_shared<CompareClosureArgs>();
+  CLI::App* cmd = compare->add_subcommand(
+      "closure",
+      "Transitive closure in spgraph, GraphBLAS (semi-naive) and Boost.Graph, "
+      "verified, timed");
+  cmd->add_option("file", args->file, "Graph file (arcs u -> v)")->required();
+  cmd->add_option("--method", args->method, "spgraph's method (default auto)")
+      ->check(CLI::IsMember({"auto", "seminaive", "scc"}));
+  cmd->add_flag("--boost,!--no-boost", args->boost, "Also run Boost.Graph (default: yes)");
+  cmd->add_option("--boost-memory", args->boost_memory_gb,
+                  "Memory Boost.Graph may allocate, in GB, before it is stopped (default 8)")
+      ->check(CLI::PositiveNumber);
+  add_runs_flag(cmd, args->runs);
+  add_global_flags(cmd, args->g);
+  add_load_flags(cmd, args->load);
+  cmd->callback([args] {
+#ifdef SPGRAPH_HAVE_GRAPHBLAS
+    run_compare_closure(*args);
+#else
+    graphblas_unavailable();
+#endif
+  });
+}
+
+}  // namespace spgraph::cli
