@@ -30,4 +30,10 @@ struct ClosureSizeEstimate {
 /// Estimates the closure size of the graph whose condensation is `c`.
 ClosureSizeEstimate estimate_closure_size(const Condensation& c);
 
+/// An upper bound on the same quantities in one pass, without sketches: reach(c) <= Σ over
+/// successors d of (|d| + reach(d)) (+ |c| when c is cyclic), capped at n. Exact on trees and
+/// chains, loose where paths reconverge; callers use it to skip the estimate when even the
+/// bound fits in memory.
+ClosureSizeEstimate bound_closure_size(const Condensation& c);
+
 }  // namespace spgraph

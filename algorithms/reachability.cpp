@@ -17,12 +17,13 @@ namespace spgraph {
 
 bool ComponentSet::contains(Vertex c) const {
   if (dense()) return (bits[c >> 6] >> (c & 63)) & 1;
-  return std::binary_search(list.begin(), list.end(), c);
+  return std::binary_search(list, list + count, c);
 }
 
 std::size_t CondensedClosure::bytes() const {
   std::size_t b = reach.capacity() * sizeof(ComponentSet) + reach_vertices.capacity() * 8;
-  for (const ComponentSet& s : reach) b += s.bytes();
+  for (const auto& a : lists) b += a.bytes();
+  for (const auto& a : bitsets) b += a.bytes();
   return b;
 }
 
@@ -36,22 +37,27 @@ class SetUnion {
 
   void start() {
     count_ = 0;
+    vertices_ = 0;
     dense_ = false;
     list_.clear();
   }
-  /// Adds one id.
-  void add(Vertex c) {
+  /// Adds one id; `size` is the number of vertices it stands for.
+  void add(Vertex c, Offset size) {
     std::uint64_t& w = acc_[c >> 6];
     const std::uint64_t bit = std::uint64_t(1) << (c & 63);
     if (w & bit) return;
     w |= bit;
     ++count_;
+    vertices_ += size;
     if (!dense_) note(c);
   }
-  /// Adds every id of `s`.
-  void add(const ComponentSet& s) {
+  /// Vertices the ids added so far stand for (maintained until the set turns dense).
+  Offset vertices() const { return vertices_; }
+  /// Adds every id of `s`; size(c) is the number of vertices id c stands for.
+  template <class Size>
+  void add(const ComponentSet& s, Size&& size) {
     if (!s.dense()) {
-      for (Vertex c : s.list) add(c);
+      for (Vertex k = 0; k < s.count; ++k) add(s.list[k], size(s.list[k]));
       return;
     }
     for (std::size_t w = 0; w < words_; ++w) {
@@ -64,17 +70,23 @@ class SetUnion {
           if (!dense_) note(Vertex(w * 64 + std::size_t(__builtin_ctzll(x))));
     }
   }
-  /// The set built since start(), leaving the accumulator empty.
-  ComponentSet finish(std::vector<Vertex>& scratch) {
+  /// The set built since start(), stored in this thread's arenas; leaves the accumulator empty.
+  ComponentSet finish(std::vector<Vertex>& scratch, Arena<Vertex>& lists,
+                      Arena<std::uint64_t>& bitsets, bool sorted) {
     ComponentSet s;
     s.count = count_;
     if (dense_) {
-      s.bits.assign(acc_.begin(), acc_.end());
+      std::uint64_t* bits = bitsets.allocate(words_);
+      std::copy(acc_.begin(), acc_.end(), bits);
       std::fill(acc_.begin(), acc_.end(), 0);
-    } else {
-      sort_keys(list_.data(), list_.size(), n_ ? n_ - 1 : 0, scratch);
-      s.list.assign(list_.begin(), list_.end());
+      s.bits = bits;
+      s.words = std::uint32_t(words_);
+    } else if (count_ > 0) {
+      if (sorted) sort_keys(list_.data(), list_.size(), n_ ? n_ - 1 : 0, scratch);
+      Vertex* list = lists.allocate(list_.size());
+      std::copy(list_.begin(), list_.end(), list);
       for (Vertex c : list_) acc_[c >> 6] = 0;
+      s.list = list;
     }
     return s;
   }
@@ -90,6 +102,7 @@ class SetUnion {
   std::vector<std::uint64_t> acc_;
   std::vector<Vertex> list_;
   Vertex count_ = 0;
+  Offset vertices_ = 0;
   bool dense_ = false;
 };
 
@@ -137,23 +150,58 @@ void closure_too_large(const char* what, double pairs, double bytes, std::uint64
 
 }  // namespace detail
 
-CondensedClosure condensed_closure(Condensation scc) {
+CondensedClosure condensed_closure(Condensation scc, bool sorted_sets, bool parallel) {
   CondensedClosure cc;
   cc.scc = std::move(scc);
   const Condensation& c = cc.scc;
   const Vertex nc = c.num_components;
   cc.reach.resize(nc);
   cc.reach_vertices.assign(nc, 0);
+  const int threads = parallel ? omp_get_max_threads() : 1;
+  cc.lists.resize(threads);
+  cc.bitsets.resize(threads);
+
+  // Phase 2 for one component, on the calling thread's union and arenas; returns its pairs.
+  auto build = [&](Vertex k, SetUnion& u, std::vector<Vertex>& scratch, Arena<Vertex>& lists,
+                   Arena<std::uint64_t>& bitsets) {
+    u.start();
+    auto size = [&c](Vertex d) { return Offset(c.size(d)); };
+    for (Offset q = c.dag.row_begin(k); q < c.dag.row_end(k); ++q) {
+      const Vertex d = c.dag.col[q];
+      u.add(d, size(d));
+      u.add(cc.reach[d], size);
+    }
+    cc.reach[k] = u.finish(scratch, lists, bitsets, sorted_sets);
+    Offset vertices = c.cyclic[k] ? c.size(k) : 0;
+    if (cc.reach[k].dense())  // the running total stops when a set turns dense
+      cc.reach[k].for_each([&](Vertex d) { vertices += c.size(d); });
+    else
+      vertices += u.vertices();
+    cc.reach_vertices[k] = vertices;
+    return Offset(c.size(k)) * vertices;
+  };
 
   // Phase 1: levels (successors have lower ids, so one increasing pass suffices).
   std::vector<Vertex> level(nc, 0);
   Vertex depth = 0;
+  if (!parallel) {  // serially, in id order: successors are always done; no level buckets
+    SetUnion u(nc);
+    std::vector<Vertex> scratch;
+    for (Vertex k = 0; k < nc; ++k) {
+      for (Offset q = c.dag.row_begin(k); q < c.dag.row_end(k); ++q)
+        level[k] = std::max(level[k], level[c.dag.col[q]] + 1);
+      depth = std::max(depth, level[k] + 1);
+      cc.pairs += build(k, u, scratch, cc.lists[0], cc.bitsets[0]);
+    }
+    cc.levels = depth;
+    return cc;
+  }
   for (Vertex k = 0; k < nc; ++k) {
     for (Offset q = c.dag.row_begin(k); q < c.dag.row_end(k); ++q)
       level[k] = std::max(level[k], level[c.dag.col[q]] + 1);
     depth = std::max(depth, level[k] + 1);
   }
-  cc.levels = nc ? depth : 0;
+  cc.levels = depth;
   Csr<bool> by_level = Csr<bool>::empty(depth, nc, true);
   for (Vertex k = 0; k < nc; ++k) ++by_level.row_ptr[level[k] + 1];
   for (Vertex l = 0; l < depth; ++l) by_level.row_ptr[l + 1] += by_level.row_ptr[l];
@@ -165,28 +213,19 @@ CondensedClosure condensed_closure(Condensation scc) {
 
   // Phase 2: the unions, one level at a time.
   Offset pairs = 0;
-#pragma omp parallel reduction(+ : pairs)
+#pragma omp parallel num_threads(threads) reduction(+ : pairs)
   {
     SetUnion u(nc);
     std::vector<Vertex> scratch;
+    Arena<Vertex>& lists = cc.lists[omp_get_thread_num()];
+    Arena<std::uint64_t>& bitsets = cc.bitsets[omp_get_thread_num()];
     for (Vertex l = 0; l < depth; ++l) {
       const std::int64_t lo = std::int64_t(by_level.row_begin(l));
       const std::int64_t hi = std::int64_t(by_level.row_end(l));
 #pragma omp for schedule(dynamic, 16)
-      for (std::int64_t p = lo; p < hi; ++p) {
-        const Vertex k = by_level.col[p];
-        u.start();
-        for (Offset q = c.dag.row_begin(k); q < c.dag.row_end(k); ++q) {
-          const Vertex d = c.dag.col[q];
-          u.add(d);
-          u.add(cc.reach[d]);
-        }
-        cc.reach[k] = u.finish(scratch);
-        Offset vertices = c.cyclic[k] ? c.size(k) : 0;
-        cc.reach[k].for_each([&](Vertex d) { vertices += c.size(d); });
-        cc.reach_vertices[k] = vertices;
-        pairs += Offset(c.size(k)) * vertices;
-      }  // implicit barrier: the next level reads this one's sets
+      for (std::int64_t p = lo; p < hi; ++p)
+        pairs += build(by_level.col[p], u, scratch, lists, bitsets);
+      // implicit barrier: the next level reads this one's sets
     }
   }
   cc.pairs = pairs;
@@ -195,12 +234,14 @@ CondensedClosure condensed_closure(Condensation scc) {
 
 void ReachabilityIndex::build(const AdjacencyView& g, std::uint64_t memory_limit) {
   Condensation scc = condense(g);
-  const ClosureSizeEstimate est = estimate_closure_size(scc);
   const std::uint64_t budget = detail::closure_memory_budget(memory_limit);
-  if (est.condensed_bytes > double(budget))
-    detail::closure_too_large("the condensed closure", est.pairs, est.condensed_bytes, memory_limit,
-                              budget);
-  c_ = condensed_closure(std::move(scc));
+  if (bound_closure_size(scc).condensed_bytes > double(budget)) {  // the bound first
+    const ClosureSizeEstimate est = estimate_closure_size(scc);
+    if (est.condensed_bytes > double(budget))
+      detail::closure_too_large("the condensed closure", est.pairs, est.condensed_bytes,
+                                memory_limit, budget);
+  }
+  c_ = condensed_closure(std::move(scc), true, true);
 }
 
 bool ReachabilityIndex::reachable(Vertex u, Vertex v) const {

@@ -8,7 +8,8 @@
 // component in reach(c), and the members of c itself when c is cyclic.
 //
 // Phases: 1. levels: level(c) = 1 + max level of its successors (0 for a sink); components of
-// one level are independent and are computed in parallel, levels in increasing order;
+// one level are independent and are computed in parallel, levels in increasing order (small
+// closures instead take one serial pass in component order, where successors are always done);
 // 2. per component, the union of its successors' sets in a per-thread bitset over components:
 // the result is kept as a sorted list of component ids, or as a bitset when it holds more than
 // 1/32 of the components (a list costs 4 bytes per id, a bitset 1/8 byte per component), and
@@ -21,7 +22,9 @@
 // the sparse/dense set representation chosen by density.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "algorithms/strongly_connected_components.hpp"
@@ -29,41 +32,70 @@
 
 namespace spgraph {
 
-/// A set of component ids: a sorted list (sparse) or a bitset (dense).
+/// A set of component ids: a sorted list (sparse) or a bitset (dense), viewing memory owned by
+/// its CondensedClosure's arenas.
 struct ComponentSet {
-  std::vector<Vertex> list;         ///< sorted ids, when sparse
-  std::vector<std::uint64_t> bits;  ///< one bit per component, when dense
-  Vertex count = 0;                 ///< number of ids in the set
-  bool dense() const { return !bits.empty(); }
+  const Vertex* list = nullptr;         ///< sorted ids, when sparse
+  const std::uint64_t* bits = nullptr;  ///< one bit per component, when dense
+  Vertex count = 0;                     ///< number of ids in the set
+  std::uint32_t words = 0;              ///< length of `bits`
+  bool dense() const { return bits != nullptr; }
   bool contains(Vertex c) const;
   /// Calls f(id) for every id, ascending.
   template <class F>
   void for_each(F&& f) const {
     if (!dense()) {
-      for (Vertex c : list) f(c);
+      for (Vertex k = 0; k < count; ++k) f(list[k]);
       return;
     }
-    for (std::size_t w = 0; w < bits.size(); ++w)
+    for (std::size_t w = 0; w < words; ++w)
       for (std::uint64_t x = bits[w]; x; x &= x - 1)
         f(Vertex(w * 64 + std::size_t(__builtin_ctzll(x))));
   }
-  std::size_t bytes() const {
-    return list.capacity() * sizeof(Vertex) + bits.capacity() * sizeof(std::uint64_t);
+};
+
+/// Bump allocation in blocks (one arena per thread, so no locking; freed all at once).
+template <class T>
+class Arena {
+ public:
+  /// Room for n elements, uninitialised, valid until the arena is destroyed.
+  T* allocate(std::size_t n) {
+    if (used_ + n > capacity_) {
+      capacity_ = std::max<std::size_t>(n, kBlock);
+      blocks_.push_back(std::make_unique_for_overwrite<T[]>(capacity_));
+      used_ = 0;
+      bytes_ += capacity_ * sizeof(T);
+    }
+    T* p = blocks_.back().get() + used_;
+    used_ += n;
+    return p;
   }
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  static constexpr std::size_t kBlock = std::size_t(1) << 16;
+  std::vector<std::unique_ptr<T[]>> blocks_;
+  std::size_t used_ = 0, capacity_ = 0, bytes_ = 0;
 };
 
 /// The condensation of a graph with every component's reach set.
 struct CondensedClosure {
   Condensation scc;
   std::vector<ComponentSet> reach;     ///< per component: the components it reaches (length >= 1)
+                                       ///< (sparse lists sorted only if built with sorted_sets)
   std::vector<Offset> reach_vertices;  ///< per component: vertices its members reach (R+)
   Offset pairs = 0;                    ///< Σ_c |c| · reach_vertices(c): the size of R+
   Vertex levels = 0;                   ///< depth of the condensation (1 + longest DAG path)
-  std::size_t bytes() const;           ///< memory held by the reach sets
+  std::vector<Arena<Vertex>> lists;    ///< storage of the sparse sets, one per thread
+  std::vector<Arena<std::uint64_t>> bitsets;  ///< storage of the dense sets, one per thread
+  std::size_t bytes() const;                  ///< memory held by the reach sets
 };
 
-/// Computes the reach sets over `scc` (see the file header).
-CondensedClosure condensed_closure(Condensation scc);
+/// Computes the reach sets over `scc` (see the file header). Sparse sets are sorted only with
+/// `sorted_sets` (needed for contains()). With `parallel`, levels are computed and processed in
+/// parallel; otherwise one serial pass in component order does the work (no level buckets, no
+/// barriers: the better choice for small closures).
+CondensedClosure condensed_closure(Condensation scc, bool sorted_sets, bool parallel);
 
 /// Answers "is there a path of length >= 1 from u to v?" from the condensed closure, in O(1)
 /// for a dense reach set and O(log) for a sparse one, without listing the closure's pairs.

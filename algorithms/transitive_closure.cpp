@@ -16,6 +16,9 @@ namespace spgraph {
 
 namespace {
 
+/// Closures estimated below this many pairs compute their reach sets serially.
+constexpr double kParallelPairs = 4e6;
+
 /// Bytes of a pattern CSR with `pairs` entries over n rows.
 double output_bytes(double pairs, Vertex n) {
   return pairs * sizeof(Vertex) + (double(n) + 1) * sizeof(Offset);
@@ -39,6 +42,17 @@ Csr<bool> emit_pairs(const CondensedClosure& cc, bool reflexive) {
 #pragma omp for schedule(dynamic, 8)
     for (std::int64_t kk = 0; kk < std::int64_t(nc); ++kk) {
       const Vertex k = Vertex(kk);
+      if (c.size(k) == 1 && !c.cyclic[k] && !reflexive) {  // one member: write its row in place
+        const Vertex v = c.members.col[c.members.row_begin(k)];
+        Vertex* row = out.col.data() + out.row_ptr[v];
+        Vertex* end = row;
+        cc.reach[k].for_each([&](Vertex d) {
+          for (Offset m = c.members.row_begin(d); m < c.members.row_end(d); ++m)
+            *end++ = c.members.col[m];
+        });
+        sort_keys(row, std::size_t(end - row), n ? n - 1 : 0, scratch);
+        continue;
+      }
       // The component's vertex list, built once for all its members.
       list.clear();
       auto add_members = [&](Vertex d) {
@@ -126,19 +140,28 @@ ClosureResult transitive_closure_pattern(const Matrix<bool>& a, const ClosureOpt
   Condensation scc = condense(adjacency_of(a.csr()));
   r.components = scc.num_components;
   r.largest_component = scc.largest;
-  const ClosureSizeEstimate est = estimate_closure_size(scc);
   Offset acyclic_vertices = 0;  // vertices that R* adds a (v, v) pair for
   for (Vertex k = 0; k < scc.num_components; ++k)
     if (!scc.cyclic[k]) acyclic_vertices += scc.size(k);
-  r.estimated_pairs = est.pairs + (o.reflexive ? double(acyclic_vertices) : 0);
   const std::uint64_t budget = closure_memory_budget(o.memory_limit);
-  const double stored = output_bytes(r.estimated_pairs, n);
-  // Semi-naive keeps T whatever is asked, and T and T ∪ D coexist while they merge.
-  const double need = r.method == ClosureMethod::Scc
-                          ? est.condensed_bytes + (o.count_only ? 0 : stored)
-                          : 2 * stored;
-  if (need > double(budget))
-    closure_too_large("the transitive closure", r.estimated_pairs, need, o.memory_limit, budget);
+  // Bytes the method needs for a closure of the given size: Scc keeps the reach sets (and the
+  // output unless counting); semi-naive keeps T whatever is asked, and T and T ∪ D coexist
+  // while they merge.
+  auto need = [&](const ClosureSizeEstimate& e) {
+    const double stored = output_bytes(e.pairs + (o.reflexive ? double(acyclic_vertices) : 0), n);
+    return r.method == ClosureMethod::Scc ? e.condensed_bytes + (o.count_only ? 0 : stored)
+                                          : 2 * stored;
+  };
+  // A one-pass upper bound first; the sketch estimate only when even the bound is too big.
+  ClosureSizeEstimate est = bound_closure_size(scc);
+  if (need(est) > double(budget)) {
+    est = estimate_closure_size(scc);
+    if (need(est) > double(budget))
+      closure_too_large("the transitive closure",
+                        est.pairs + (o.reflexive ? double(acyclic_vertices) : 0), need(est),
+                        o.memory_limit, budget);
+  }
+  r.estimated_pairs = est.pairs + (o.reflexive ? double(acyclic_vertices) : 0);
 
   if (r.method == ClosureMethod::SemiNaive) {
     Matrix<bool> t = semi_naive(a, r.iterations);
@@ -147,7 +170,10 @@ ClosureResult transitive_closure_pattern(const Matrix<bool>& a, const ClosureOpt
     if (!o.count_only) r.closure = std::move(t);
     return r;
   }
-  const CondensedClosure cc = condensed_closure(std::move(scc));
+  // Small closures (by the bound or estimate) take the serial pass: level buckets and per-level
+  // barriers cost more than they save below a few million pairs.
+  const bool parallel = est.pairs > kParallelPairs;
+  const CondensedClosure cc = condensed_closure(std::move(scc), false, parallel);
   r.iterations = cc.levels ? cc.levels - 1 : 0;
   r.pairs = cc.pairs + (o.reflexive ? acyclic_vertices : 0);
   if (o.count_only) return r;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's first command: install what is missing, build a release build, and run the
-# main job on the bundled wiki-Vote graph: its shape, BFS from a few sources, and the
-# side-by-side BFS comparison with SuiteSparse:GraphBLAS.
+# main job on the bundled wiki-Vote graph: its shape, BFS from a few sources, triangles and
+# the transitive closure, each compared side by side with SuiteSparse:GraphBLAS (and, for the
+# closure, Boost.Graph).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
@@ -15,3 +16,12 @@ echo; echo "== spgraph bfs $graph --remap-ids --source 30 --sources 3"
 $bin bfs "$graph" --remap-ids --source 30 --sources 3
 echo; echo "== spgraph compare bfs $graph --remap-ids --sources 16"
 $bin compare bfs "$graph" --remap-ids --sources 16
+echo; echo "== spgraph tc $graph --remap-ids"
+$bin tc "$graph" --remap-ids
+echo; echo "== spgraph compare tc $graph --remap-ids"
+$bin compare tc "$graph" --remap-ids
+echo; echo "== spgraph closure $graph --remap-ids --query 30,8297"
+$bin closure "$graph" --remap-ids
+$bin closure "$graph" --remap-ids --query 30,8297 --query 8297,30 --quiet
+echo; echo "== spgraph compare closure $graph --remap-ids --runs 3"
+$bin compare closure "$graph" --remap-ids --runs 3
