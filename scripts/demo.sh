@@ -20,7 +20,7 @@ echo; echo "== spgraph tc $graph --remap-ids"
 $bin tc "$graph" --remap-ids
 echo; echo "== spgraph compare tc $graph --remap-ids"
 $bin compare tc "$graph" --remap-ids
-echo; echo "== spgraph closure $graph --remap-ids --query 30,8297"
+echo; echo "== spgraph closure $graph --remap-ids (then --query 30,8297 --query 8297,30)"
 $bin closure "$graph" --remap-ids
 $bin closure "$graph" --remap-ids --query 30,8297 --query 8297,30 --quiet
 echo; echo "== spgraph compare closure $graph --remap-ids --runs 3"

@@ -10,6 +10,7 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/transitive_closure.hpp>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <new>
@@ -129,7 +130,9 @@ BoostClosureResult boost_closure(const Csr<bool>& a, int runs, std::uint64_t mem
     return out;
   }
   if (rep.status == 1) {
-    out.note = "ran out of memory at the " + std::to_string(memory_limit >> 20) + " MB limit";
+    char gb[32];
+    std::snprintf(gb, sizeof gb, "%.1f GB", double(memory_limit) / 1e9);
+    out.note = std::string("ran out of memory at the ") + gb + " limit";
     return out;
   }
   if (rep.status == 2) {
