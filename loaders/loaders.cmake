@@ -8,6 +8,7 @@ target_sources(spgraph_loaders PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/matrix_market.cpp
   ${CMAKE_CURRENT_LIST_DIR}/metis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/parallel_lines.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/update_stream.cpp
   ${CMAKE_CURRENT_LIST_DIR}/writers.cpp
 )
 # Fuzz builds instrument the readers themselves, so libFuzzer sees their coverage.

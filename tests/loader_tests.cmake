@@ -10,13 +10,14 @@ if(NOT SPGRAPH_FUZZ)
       unit/loaders/metis_test.cpp
       unit/loaders/parallel_lines_test.cpp
       unit/loaders/round_trip_test.cpp
+      unit/loaders/update_stream_test.cpp
     LIBS ZLIB::ZLIB
     LABELS unit loaders)
 endif()
 
 if(SPGRAPH_FUZZ)
   add_custom_target(fuzz_targets)
-  foreach(target matrix_market edge_list metis binary)
+  foreach(target matrix_market edge_list metis binary update_stream)
     add_executable(fuzz_${target} ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_${target}.cpp)
     target_include_directories(fuzz_${target} PRIVATE ${PROJECT_SOURCE_DIR})
     target_compile_options(fuzz_${target} PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)

@@ -1,5 +1,7 @@
 // Every file in tests/data/bad (one defect each) is rejected with the message fragment and
-// line listed in tests/data/bad/EXPECTED.tsv, and nothing is returned.
+// line listed in tests/data/bad/EXPECTED.tsv, and nothing is returned. Files named updates_*
+// are update streams: strict reading throws at the listed line, lenient reading reports that
+// line alone and goes on.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -7,31 +9,61 @@
 #include <sstream>
 
 #include "loaders/load.hpp"
+#include "loaders/update_stream.hpp"
 #include "tests/test_data.hpp"
 #include "tests/unit/loaders/loader_test_util.hpp"
 
 namespace spgraph::testing {
 namespace {
 
-TEST(BadFiles, EachIsRejectedWithItsMessageAndLine) {
+/// One row of tests/data/bad/EXPECTED.tsv.
+struct Expected {
+  std::string file;
+  long long line = 0;
+  std::string fragment;
+};
+
+std::vector<Expected> expected_rows() {
   std::ifstream in(test_data("bad/EXPECTED.tsv"));
-  ASSERT_TRUE(in) << "tests/data/bad/EXPECTED.tsv missing";
+  EXPECT_TRUE(in) << "tests/data/bad/EXPECTED.tsv missing";
+  std::vector<Expected> rows;
   std::string line;
-  std::set<std::string> listed;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#' || line.starts_with("file\t")) continue;
     std::istringstream fields(line);
-    std::string file, fragment;
-    long long lineno = 0;
-    std::getline(fields, file, '\t');
-    fields >> lineno;
+    Expected e;
+    std::getline(fields, e.file, '\t');
+    fields >> e.line;
     fields.ignore(1);
-    std::getline(fields, fragment);
-    listed.insert(file);
-    SCOPED_TRACE(file);
-    const std::string path = test_data("bad/" + file).string();
-    const std::string msg = expect_parse_error([&] { load_matrix(path); }, fragment, lineno);
-    EXPECT_NE(msg.find(file), std::string::npos) << "the message names the file: " << msg;
+    std::getline(fields, e.fragment);
+    rows.push_back(e);
+  }
+  return rows;
+}
+
+bool is_update_stream(const std::string& file) {
+  return file.starts_with("updates_");
+}
+
+TEST(BadFiles, EachIsRejectedWithItsMessageAndLine) {
+  std::set<std::string> listed;
+  for (const Expected& e : expected_rows()) {
+    listed.insert(e.file);
+    SCOPED_TRACE(e.file);
+    const std::string path = test_data("bad/" + e.file).string();
+    const std::string msg = expect_parse_error(
+        [&] {
+          if (!is_update_stream(e.file)) {
+            load_matrix(path);
+            return;
+          }
+          UpdateStreamReader reader(path);
+          UpdateRecord r;
+          while (reader.next(r)) {
+          }
+        },
+        e.fragment, e.line);
+    EXPECT_NE(msg.find(e.file), std::string::npos) << "the message names the file: " << msg;
   }
   // Every bad file is listed, so none goes untested.
   for (const auto& e : std::filesystem::directory_iterator(test_data("bad")))
@@ -40,6 +72,30 @@ TEST(BadFiles, EachIsRejectedWithItsMessageAndLine) {
           << e.path() << " has no EXPECTED.tsv line";
     }
   EXPECT_GE(listed.size(), 25u);
+}
+
+TEST(BadFiles, LenientUpdateStreamsReportOnlyTheDefectLineAndGoOn) {
+  std::size_t streams = 0;
+  for (const Expected& e : expected_rows()) {
+    if (!is_update_stream(e.file)) continue;
+    ++streams;
+    SCOPED_TRACE(e.file);
+    UpdateStreamOptions o;
+    o.strict = false;
+    UpdateStreamReader reader(test_data("bad/" + e.file).string(), o);
+    UpdateRecord r;
+    std::uint64_t records = 0;
+    while (reader.next(r)) {
+      EXPECT_NE(r.line, std::uint64_t(e.line));
+      ++records;
+    }
+    ASSERT_EQ(reader.errors().size(), 1u);
+    EXPECT_EQ(reader.errors()[0].line, std::uint64_t(e.line));
+    EXPECT_NE(reader.errors()[0].message.find(e.fragment), std::string::npos)
+        << reader.errors()[0].message;
+    EXPECT_GE(records, 2u) << "the lines before the defect are records";
+  }
+  EXPECT_GE(streams, 15u);
 }
 
 TEST(BadFiles, MissingFileIsAnIoErrorNamingIt) {
