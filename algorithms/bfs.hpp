@@ -25,8 +25,10 @@
 #include <span>
 #include <vector>
 
+#include "engine/graph_snapshot.hpp"
 #include "engine/matrix.hpp"
 #include "engine/types.hpp"
+#include "formats/dcsr/dcsr_view.hpp"
 
 namespace spgraph {
 
@@ -65,6 +67,23 @@ BfsResult bfs(const Matrix<T>& a, Vertex source, const BfsOptions& options = {})
 template <class T>
 std::vector<BfsResult> bfs_batch(const Matrix<T>& a, std::span<const Vertex> sources,
                                  const BfsOptions& options = {});
+
+/// Runs BFS over a Dynamic CSR view or snapshot (square). A DCSR keeps no transpose, so pull
+/// steps (which read in-arcs) run only when options.undirected says the rows are also the
+/// in-arcs; a directed traversal is push-only whatever options.method asks.
+template <class T>
+BfsResult bfs(const DcsrView<T>& a, Vertex source, const BfsOptions& options = {});
+
+/// Runs BFS over a DynamicGraph snapshot: direction-optimizing on an undirected graph,
+/// push-only on a directed one.
+template <class T>
+BfsResult bfs(const GraphSnapshot<T>& g, Vertex source, BfsOptions options = {}) {
+  options.undirected = !g.directed();
+  return bfs(g.view(), source, options);
+}
+
+/// bfs() over the structure alone (the non-template body).
+BfsResult bfs_dcsr(const DcsrAdjacency& a, Vertex ncols, Vertex source, const BfsOptions& options);
 
 }  // namespace spgraph
 

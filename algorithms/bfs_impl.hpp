@@ -52,4 +52,9 @@ std::vector<BfsResult> bfs_batch(const Matrix<T>& a, std::span<const Vertex> sou
   return results;
 }
 
+template <class T>
+BfsResult bfs(const DcsrView<T>& a, Vertex source, const BfsOptions& options) {
+  return bfs_dcsr(a.adjacency(), a.ncols(), source, options);
+}
+
 }  // namespace spgraph

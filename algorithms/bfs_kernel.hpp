@@ -18,6 +18,7 @@
 #include "algorithms/bfs.hpp"
 #include "engine/types.hpp"
 #include "formats/csr/adjacency.hpp"
+#include "formats/dcsr/dcsr_view.hpp"
 
 namespace spgraph::detail {
 
@@ -33,6 +34,9 @@ struct BfsWorkspace {
 /// targets; may equal `out` for an undirected graph). Fills result.parent (always, as the
 /// visited set) and result.level when options.levels.
 void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex source,
+                  const BfsOptions& options, BfsWorkspace& ws, BfsResult& result);
+/// The same traversal over Dynamic CSR structure (algorithms/bfs_dynamic.cpp).
+void bfs_traverse(const DcsrAdjacency& out, const DcsrAdjacency& in, Vertex source,
                   const BfsOptions& options, BfsWorkspace& ws, BfsResult& result);
 
 }  // namespace spgraph::detail

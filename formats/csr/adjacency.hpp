@@ -1,6 +1,7 @@
 // AdjacencyView: the row structure of a CSR matrix without its values, for fused graph kernels
 // (BFS, triangle counting, closure) that read structure only and so are compiled once for every
-// value type.
+// value type. Its degree / nnz / for_each_neighbor / find_neighbor interface is shared with
+// DcsrAdjacency (formats/dcsr/dcsr_view.hpp), so kernels templated on it run on both formats.
 #pragma once
 
 #include "engine/types.hpp"
@@ -15,7 +16,24 @@ struct AdjacencyView {
   const Vertex* col = nullptr;
   Offset degree(Vertex v) const { return row_ptr[v + 1] - row_ptr[v]; }
   Offset nnz() const { return row_ptr[n]; }
+  /// Calls f(u) for every neighbour u of v, in column order.
+  template <class F>
+  void for_each_neighbor(Vertex v, F&& f) const {
+    for (Offset k = row_ptr[v]; k < row_ptr[v + 1]; ++k) f(col[k]);
+  }
+  /// Calls pred(u) on the neighbours of v until it returns true; returns whether it did.
+  template <class F>
+  bool find_neighbor(Vertex v, F&& pred) const {
+    for (Offset k = row_ptr[v]; k < row_ptr[v + 1]; ++k)
+      if (pred(col[k])) return true;
+    return false;
+  }
 };
+
+/// The number of vertices of a graph structure (the kernels' common interface).
+inline Vertex vertex_count(const AdjacencyView& g) {
+  return g.n;
+}
 
 /// The structure of `c` as an AdjacencyView.
 template <class T>

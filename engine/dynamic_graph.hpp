@@ -1,0 +1,171 @@
+// DynamicGraph<T>: a graph that takes a stream of edge updates from a writer while any number of
+// reader threads query consistent snapshots of it. Storage is Dynamic CSR
+// (formats/dcsr/dcsr.hpp, after King et al. 2016); an undirected graph stores both arcs of each
+// edge.
+//
+// Updates come in batches: insert_edges, erase_edges, apply (mixed inserts, erases and
+// re-weights, taking effect in batch order) and add_vertices. Each call is one batch and, once
+// applied, is published as a new snapshot (version = number of batches applied).
+//
+// Concurrency guarantees:
+//   - One writer at a time: update calls from several threads are serialized (a writer mutex);
+//     snapshot() never takes it.
+//   - snapshot() returns the latest published batch boundary in O(1) (a shared pointer copied
+//     under a mutex held only for that copy). A reader never sees part of a batch: a batch is
+//     applied to the writer's private state and published whole.
+//   - A snapshot is immutable and stays valid, with the same contents, for as long as the
+//     reader holds it, whatever the writer does meanwhile (inserts, erases, defragmentation,
+//     buffer growth): the writer never writes memory a published snapshot can read (see the
+//     rules in dcsr.hpp), and such memory is freed only when the last snapshot holding it goes
+//     (reference counting: an epoch scheme with deferred reclamation per snapshot).
+//   - The writer never waits for readers: publishing is O(vertices / 16384) plus the
+//     copy-on-write of the metadata pages the next batch touches.
+//   - A reader holding an old snapshot keeps that version's pages and buffers alive; memory
+//     grows with the number of distinct versions held, not with the number of readers.
+//
+// Vertex ids: an update naming a vertex id >= the current count grows the graph to hold it
+// (VertexGrowth::Grow, the default) or is rejected with IndexOutOfBounds (VertexGrowth::Reject);
+// either way a batch with a bad update changes nothing.
+//
+// Duplicates: IgnoreIfPresent (the default; the adjacency stays a set), Combine (weights are
+// summed), or Keep (a multigraph; directed graphs only).
+//
+// Durability: not built in this version. The design for it: an append-only log of applied
+// batches (framed, with a checksum, fsync'ed before the batch is acknowledged), replayed on
+// open, and truncated after a checkpoint written from a snapshot (snapshots are consistent, so
+// a checkpoint needs no writer pause).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/graph_snapshot.hpp"
+#include "engine/matrix.hpp"
+#include "formats/dcsr/dcsr.hpp"
+
+namespace spgraph {
+
+/// What an update naming a vertex id >= the current vertex count does.
+enum class VertexGrowth {
+  Grow,    ///< the graph grows to hold the vertex
+  Reject,  ///< the batch is rejected with IndexOutOfBounds
+};
+
+/// A count maintained batch by batch and published with every snapshot (e.g. triangles,
+/// algorithms/incremental_triangles.hpp). Called by the writer only, on its own thread.
+class IncrementalCount {
+ public:
+  virtual ~IncrementalCount() = default;
+  /// The count for the whole graph `g` (when the graph is created).
+  virtual std::int64_t initial(const DcsrAdjacency& g) = 0;
+  /// The change one batch made: `removed` edges were present in `before` and are absent in
+  /// `after`, `added` the reverse; each undirected edge is listed once, as (min, max).
+  virtual std::int64_t delta(const DcsrAdjacency& before, const DcsrAdjacency& after,
+                             std::span<const std::pair<Vertex, Vertex>> removed,
+                             std::span<const std::pair<Vertex, Vertex>> added) = 0;
+};
+
+struct DynamicGraphOptions {
+  bool directed = false;
+  bool weighted = false;  ///< store a weight per edge; otherwise the graph is a pattern
+  DcsrDuplicates duplicates = DcsrDuplicates::IgnoreIfPresent;
+  VertexGrowth growth = VertexGrowth::Grow;
+  /// Maintains the triangle count (undirected graphs without duplicates); see
+  /// algorithms/incremental_triangles.hpp for the counter to put here.
+  std::shared_ptr<IncrementalCount> triangle_counter;
+  /// Format parameters; `format.duplicates` is replaced by `duplicates`.
+  DcsrParams format;
+};
+
+/// One edge update of a batch.
+template <class T>
+struct EdgeUpdate {
+  DcsrOpKind kind = DcsrOpKind::Insert;
+  Vertex u = 0;
+  Vertex v = 0;
+  T w = T(1);
+};
+
+/// A mixed batch of edge updates, applied in order.
+template <class T>
+struct UpdateBatch {
+  std::vector<EdgeUpdate<T>> updates;
+  void insert(Vertex u, Vertex v, T w = T(1)) { updates.push_back({DcsrOpKind::Insert, u, v, w}); }
+  void erase(Vertex u, Vertex v) { updates.push_back({DcsrOpKind::Erase, u, v, T(1)}); }
+  void assign(Vertex u, Vertex v, T w) { updates.push_back({DcsrOpKind::Assign, u, v, w}); }
+  std::size_t size() const { return updates.size(); }
+  bool empty() const { return updates.empty(); }
+  void clear() { updates.clear(); }
+};
+
+/// What one batch did, counted in edges (an undirected edge once).
+struct BatchSummary {
+  std::uint64_t version = 0;  ///< the version this batch published
+  Offset updates = 0;
+  Offset inserted = 0;  ///< edges that became present (copies under Keep)
+  Offset erased = 0;    ///< edges removed
+  Offset ignored = 0;   ///< inserts of present edges left as they were
+  Offset combined = 0;  ///< inserts folded into a present edge's weight
+  Offset assigned = 0;  ///< weights changed
+  Offset missing = 0;   ///< erases and re-weights of absent edges
+  Vertex vertices = 0;  ///< vertex count after the batch
+  bool defragmented = false;
+  bool grew = false;
+  std::int64_t triangle_delta = 0;
+};
+
+template <class T>
+class DynamicGraph {
+ public:
+  /// A graph with n isolated vertices.
+  explicit DynamicGraph(Vertex n = 0, DynamicGraphOptions options = {});
+  /// A graph holding the arcs of `base` (square); an undirected graph takes A ∪ A' (the
+  /// weight of {u, v} is A(min, max) when stored, else A(max, min)).
+  DynamicGraph(const Matrix<T>& base, DynamicGraphOptions options);
+
+  DynamicGraph(const DynamicGraph&) = delete;
+  DynamicGraph& operator=(const DynamicGraph&) = delete;
+
+  /// Inserts edges (u, v, w) as one batch.
+  BatchSummary insert_edges(std::span<const EdgeUpdate<T>> edges);
+  /// Erases edges (u, v) as one batch.
+  BatchSummary erase_edges(std::span<const std::pair<Vertex, Vertex>> edges);
+  /// Applies a mixed batch.
+  BatchSummary apply(const UpdateBatch<T>& batch);
+  /// Adds k isolated vertices (one batch).
+  BatchSummary add_vertices(Vertex k);
+
+  /// The latest published snapshot (O(1), never blocks on the writer's work).
+  GraphSnapshot<T> snapshot() const {
+    std::lock_guard<std::mutex> lock(publish_mutex_);
+    return GraphSnapshot<T>(latest_);
+  }
+  const DynamicGraphOptions& options() const { return options_; }
+  /// The format's statistics (tombstones, dead space, segments), from the writer's state.
+  DcsrStats format_stats() const;
+  /// Bytes the writer's structure uses (DCSR slots in use plus metadata).
+  std::size_t memory_bytes() const;
+
+ private:
+  BatchSummary run(std::span<const EdgeUpdate<T>> updates, bool inserts_only);
+  void publish(std::uint64_t version);
+  void check_options() const;
+
+  DynamicGraphOptions options_;
+  mutable std::mutex writer_mutex_;
+  mutable std::mutex publish_mutex_;
+  std::shared_ptr<const detail::SnapshotState<T>> latest_;
+  Dcsr<T> arcs_;
+  std::uint64_t version_ = 0;
+  Offset self_loops_ = 0;
+  std::int64_t triangles_ = 0;
+};
+
+}  // namespace spgraph
+
+#include "engine/dynamic_graph_impl.hpp"

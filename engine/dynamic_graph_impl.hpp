@@ -1,0 +1,261 @@
+// DynamicGraph<T> member functions (declared in dynamic_graph.hpp).
+//
+// A batch, under the writer mutex:
+//   1. validate every update (ids, re-weights on an unweighted graph) and grow the vertex set
+//      when an id calls for it, before anything changes;
+//   2. apply it to the Dynamic CSR: a directed graph as one arc batch; an undirected graph as
+//      the canonical arcs (min, max) first, whose result counts each edge once and whose
+//      change log lists the edges that appeared or went, then the mirrored arcs (max, min);
+//   3. update the self-loop count and, when tracked, the triangle count (its delta reads the
+//      previous snapshot for removed edges and the new state for added ones);
+//   4. publish the new snapshot.
+#pragma once
+
+#include <algorithm>
+#include <string>
+
+#include "engine/error.hpp"
+
+namespace spgraph {
+
+namespace detail {
+
+inline DcsrParams dynamic_graph_format(const DynamicGraphOptions& o) {
+  DcsrParams p = o.format;
+  p.duplicates = o.duplicates;
+  return p;
+}
+
+/// The arcs a DynamicGraph starts from: A itself, or A ∪ A' for an undirected graph.
+template <class T>
+Csr<T> dynamic_graph_base(const Matrix<T>& base, const DynamicGraphOptions& o) {
+  if (base.nrows() != base.ncols())
+    throw DimensionMismatch("dynamic graph: the base matrix must be square, got " +
+                            std::to_string(base.nrows()) + " x " + std::to_string(base.ncols()));
+  const Csr<T>& a = base.csr();
+  const bool pattern = !o.weighted;
+  Coo<T> coo{a.nrows, a.ncols, pattern, {}, {}, {}};
+  auto push = [&](Vertex r, Vertex c, Offset k) {
+    coo.row.push_back(r);
+    coo.col.push_back(c);
+    if (!pattern) coo.val.push_back(stored_value_t<T>(a.value(k)));
+  };
+  if (o.directed) {
+    for (Vertex r = 0; r < a.nrows; ++r)
+      for (Offset k = a.row_ptr[r]; k < a.row_ptr[r + 1]; ++k) push(r, a.col[k], k);
+    return build_csr<T, FirstOp<T>>(std::move(coo), DuplicatePolicy::Combine);
+  }
+  // Canonical (min, max) edges, the upper triangle's entries first so that they win.
+  for (int pass = 0; pass < 2; ++pass)
+    for (Vertex r = 0; r < a.nrows; ++r)
+      for (Offset k = a.row_ptr[r]; k < a.row_ptr[r + 1]; ++k) {
+        const Vertex c = a.col[k];
+        if (pass == 0 && r <= c) push(r, c, k);
+        if (pass == 1 && r > c) push(c, r, k);
+      }
+  const Csr<T> upper = build_csr<T, FirstOp<T>>(std::move(coo), DuplicatePolicy::Combine);
+  Coo<T> both{a.nrows, a.ncols, pattern, {}, {}, {}};
+  for (Vertex r = 0; r < upper.nrows; ++r)
+    for (Offset k = upper.row_ptr[r]; k < upper.row_ptr[r + 1]; ++k) {
+      const Vertex c = upper.col[k];
+      for (int mirror = 0; mirror < 1 + (r != c); ++mirror) {
+        both.row.push_back(mirror ? c : r);
+        both.col.push_back(mirror ? r : c);
+        if (!pattern) both.val.push_back(upper.val[k]);
+      }
+    }
+  return build_csr<T, FirstOp<T>>(std::move(both), DuplicatePolicy::Reject);
+}
+
+}  // namespace detail
+
+template <class T>
+DynamicGraph<T>::DynamicGraph(Vertex n, DynamicGraphOptions options)
+    : options_(std::move(options)),
+      arcs_(n, n, !options_.weighted, detail::dynamic_graph_format(options_)) {
+  check_options();
+  if (options_.triangle_counter)
+    triangles_ = options_.triangle_counter->initial(arcs_.view().adjacency());
+  publish(0);
+}
+
+template <class T>
+DynamicGraph<T>::DynamicGraph(const Matrix<T>& base, DynamicGraphOptions options)
+    : options_(std::move(options)),
+      arcs_(Dcsr<T>::from_csr(detail::dynamic_graph_base(base, options_),
+                              detail::dynamic_graph_format(options_))) {
+  check_options();
+  const DcsrView<T> v = arcs_.view();
+  for (Vertex r = 0; r < v.nrows(); ++r) self_loops_ += v.contains(r, r);
+  if (options_.triangle_counter) triangles_ = options_.triangle_counter->initial(v.adjacency());
+  publish(0);
+}
+
+template <class T>
+void DynamicGraph<T>::check_options() const {
+  if (!options_.directed && options_.duplicates == DcsrDuplicates::Keep)
+    throw InvalidArgument(
+        "dynamic graph: duplicates 'keep' (a multigraph) needs a directed graph; an undirected "
+        "graph keeps a set of edges ('ignore' or 'combine')");
+  if (options_.triangle_counter &&
+      (options_.directed || options_.duplicates == DcsrDuplicates::Keep))
+    throw InvalidArgument(
+        "dynamic graph: triangle tracking needs an undirected graph without duplicate edges");
+}
+
+template <class T>
+BatchSummary DynamicGraph<T>::insert_edges(std::span<const EdgeUpdate<T>> edges) {
+  return run(edges, true);
+}
+
+template <class T>
+BatchSummary DynamicGraph<T>::erase_edges(std::span<const std::pair<Vertex, Vertex>> edges) {
+  std::vector<EdgeUpdate<T>> u(edges.size());
+  for (std::size_t k = 0; k < edges.size(); ++k)
+    u[k] = {DcsrOpKind::Erase, edges[k].first, edges[k].second, T(1)};
+  return run(u, false);
+}
+
+template <class T>
+BatchSummary DynamicGraph<T>::apply(const UpdateBatch<T>& batch) {
+  bool inserts_only = true;
+  for (const auto& e : batch.updates) inserts_only = inserts_only && e.kind == DcsrOpKind::Insert;
+  return run(batch.updates, inserts_only);
+}
+
+template <class T>
+BatchSummary DynamicGraph<T>::add_vertices(Vertex k) {
+  std::lock_guard<std::mutex> lock(writer_mutex_);
+  const Offset n = Offset(arcs_.nrows()) + k;
+  if (n > kMaxDimension) throw InvalidArgument("dynamic graph: more than 4294967294 vertices");
+  arcs_.resize(Vertex(n), Vertex(n));
+  publish(++version_);
+  BatchSummary s;
+  s.version = version_;
+  s.vertices = Vertex(n);
+  return s;
+}
+
+template <class T>
+BatchSummary DynamicGraph<T>::run(std::span<const EdgeUpdate<T>> updates, bool inserts_only) {
+  std::lock_guard<std::mutex> lock(writer_mutex_);
+  // Phase 1: validate, then grow.
+  const Vertex n = arcs_.nrows();
+  Offset need = n;
+  for (std::size_t k = 0; k < updates.size(); ++k) {
+    const EdgeUpdate<T>& e = updates[k];
+    if (!options_.weighted && e.kind == DcsrOpKind::Assign)
+      throw InvalidArgument("update " + std::to_string(k) + " re-weights edge (" +
+                            std::to_string(e.u) + ", " + std::to_string(e.v) +
+                            "), but the graph is unweighted");
+    const Vertex hi = std::max(e.u, e.v);
+    if (hi >= n) {
+      if (options_.growth == VertexGrowth::Reject || hi >= kMaxDimension)
+        throw IndexOutOfBounds(
+            "update " + std::to_string(k) + " names vertex " + std::to_string(hi) +
+            ", but the graph has " + std::to_string(n) + " vertices" +
+            (options_.growth == VertexGrowth::Reject ? " and does not grow (VertexGrowth::Reject)"
+                                                     : ""));
+      need = std::max<Offset>(need, Offset(hi) + 1);
+    }
+  }
+  if (need > n) arcs_.resize(Vertex(need), Vertex(need));
+  // Phase 2: apply.
+  const bool undirected = !options_.directed;
+  const std::size_t m = updates.size();
+  std::vector<Vertex> rows, cols;
+  std::vector<DcsrOpKind> kinds;
+  auto vals = std::make_unique<T[]>(options_.weighted ? m : 0);  // not std::vector<bool>
+  rows.reserve(m);
+  cols.reserve(m);
+  if (!inserts_only) kinds.reserve(m);
+  auto dcsr_batch = [&](bool mirror, DcsrChangeLog* log) {
+    rows.clear();
+    cols.clear();
+    kinds.clear();
+    std::size_t count = 0;
+    for (const EdgeUpdate<T>& e : updates) {
+      Vertex a = e.u, b = e.v;
+      if (undirected) {
+        if (mirror && a == b) continue;
+        if ((a > b) != mirror) std::swap(a, b);
+      }
+      rows.push_back(a);
+      cols.push_back(b);
+      if (!inserts_only) kinds.push_back(e.kind);
+      if (options_.weighted) vals[count] = e.w;
+      ++count;
+    }
+    const std::span<const T> vs(vals.get(), options_.weighted ? count : 0);
+    if (inserts_only) return arcs_.insert(rows, cols, vs, log);
+    std::vector<DcsrOp<T>> ops(count);
+    for (std::size_t k = 0; k < count; ++k)
+      ops[k] = {kinds[k], rows[k], cols[k], options_.weighted ? vals[k] : T(1)};
+    return arcs_.apply(ops, log);
+  };
+  DcsrChangeLog log;
+  const bool want_log = undirected;
+  const DcsrBatchResult r = dcsr_batch(false, want_log ? &log : nullptr);
+  DcsrBatchResult mirror_result;
+  if (undirected) mirror_result = dcsr_batch(true, nullptr);
+  // Phase 3: self-loops and triangles.
+  for (const auto& [a, b] : log.added) self_loops_ += a == b;
+  for (const auto& [a, b] : log.removed) self_loops_ -= a == b;
+  BatchSummary s;
+  if (options_.triangle_counter) {
+    auto drop_loops = [](std::vector<std::pair<Vertex, Vertex>>& es) {
+      es.erase(
+          std::remove_if(es.begin(), es.end(), [](const auto& e) { return e.first == e.second; }),
+          es.end());
+    };
+    drop_loops(log.added);
+    drop_loops(log.removed);
+    s.triangle_delta = options_.triangle_counter->delta(
+        latest_->view.adjacency(), arcs_.view().adjacency(), log.removed, log.added);
+    triangles_ += s.triangle_delta;
+  }
+  // Phase 4: publish.
+  publish(++version_);
+  s.version = version_;
+  s.updates = m;
+  s.inserted = r.inserted;
+  s.erased = r.erased;
+  s.ignored = r.ignored;
+  s.combined = r.combined;
+  s.assigned = r.assigned;
+  s.missing = r.missing;
+  s.vertices = arcs_.nrows();
+  s.defragmented = r.defragmented || mirror_result.defragmented;
+  s.grew = r.grew || mirror_result.grew;
+  return s;
+}
+
+template <class T>
+void DynamicGraph<T>::publish(std::uint64_t version) {
+  auto st = std::make_shared<detail::SnapshotState<T>>();
+  st->view = arcs_.freeze();
+  st->version = version;
+  st->directed = options_.directed;
+  st->self_loops = self_loops_;
+  if (options_.triangle_counter) st->triangles = triangles_;
+  std::shared_ptr<const detail::SnapshotState<T>> old = std::move(st);
+  {
+    std::lock_guard<std::mutex> lock(publish_mutex_);
+    latest_.swap(old);
+  }
+  // `old` (the previous snapshot) is released here, outside the lock.
+}
+
+template <class T>
+DcsrStats DynamicGraph<T>::format_stats() const {
+  std::lock_guard<std::mutex> lock(writer_mutex_);
+  return arcs_.stats();
+}
+
+template <class T>
+std::size_t DynamicGraph<T>::memory_bytes() const {
+  std::lock_guard<std::mutex> lock(writer_mutex_);
+  return arcs_.memory_bytes();
+}
+
+}  // namespace spgraph

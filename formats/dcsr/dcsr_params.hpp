@@ -1,0 +1,102 @@
+// Parameters, update records and statistics of the Dynamic CSR format (formats/dcsr/dcsr.hpp).
+// Defaults follow King, Gilray, Kirby & Might, "Dynamic-CSR: A Format for Dynamic Sparse-Matrix
+// Updates" (2016), section III.A: k = 4 segments per row, initial width mu and slack alpha
+// equal to the average row length.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "engine/types.hpp"
+
+namespace spgraph {
+
+/// What an insert does with an entry (i, j) that is already stored.
+enum class DcsrDuplicates {
+  Keep,             ///< store another copy (the paper's choice: duplicates accumulate)
+  Combine,          ///< fold the new value into the stored one with the format's monoid
+  IgnoreIfPresent,  ///< leave the stored entry as it is (the adjacency stays a set)
+};
+
+/// The lower-case name of a policy ("keep", "combine", "ignore").
+std::string dcsr_duplicates_name(DcsrDuplicates d);
+
+struct DcsrParams {
+  /// k: segments a row may hold before it is relocated into one (the paper's k = 4).
+  unsigned max_segments = 4;
+  /// mu: slots given to every row of a blank matrix; 0 = none (rows get space on first insert).
+  Offset initial_width = 0;
+  /// alpha: slack added to every new segment; 0 = the average row length (at least 1).
+  Offset slack = 0;
+  /// Extra slack as a fraction of the row's length (0 = the paper's fixed alpha). A new segment
+  /// gets max(alpha, slack_ratio * row length) free slots.
+  double slack_ratio = 0;
+  DcsrDuplicates duplicates = DcsrDuplicates::Keep;
+  /// Defragment the whole matrix after a batch once tombstones exceed this fraction of the
+  /// stored entries.
+  double tombstone_threshold = 0.2;
+  /// ... or once abandoned segments exceed this fraction of the allocated slots.
+  double dead_space_threshold = 0.5;
+  /// Buffer growth factor when the bump allocator runs out (new capacity = factor x needed).
+  double growth = 1.5;
+};
+
+/// The kind of one update in a mixed batch.
+enum class DcsrOpKind : std::uint8_t {
+  Insert,  ///< add (i, j) with a value, per the duplicate policy
+  Erase,   ///< remove every stored copy of (i, j)
+  Assign,  ///< set the value of a stored (i, j); an absent entry is left absent
+};
+
+/// One update of a mixed batch. Updates of a batch take effect in batch order.
+template <class T>
+struct DcsrOp {
+  DcsrOpKind kind = DcsrOpKind::Insert;
+  Vertex row = 0;
+  Vertex col = 0;
+  T value{};
+};
+
+/// What one batch did.
+struct DcsrBatchResult {
+  Offset inserted = 0;        ///< entries that became present (new keys, or new copies under Keep)
+  Offset ignored = 0;         ///< inserts dropped because the entry was present (IgnoreIfPresent)
+  Offset combined = 0;        ///< inserts folded into a present entry (Combine)
+  Offset erased = 0;          ///< stored entries removed
+  Offset missing = 0;         ///< erases and assigns of entries that were not present
+  Offset assigned = 0;        ///< values changed by Assign
+  Offset relocated = 0;       ///< rows moved into one segment (out of segments, or a long tail)
+  Offset new_segments = 0;    ///< segments allocated
+  bool defragmented = false;  ///< the batch ended with a whole-matrix defragmentation
+  bool grew = false;          ///< the buffers were reallocated (larger) during the batch
+};
+
+/// A picture of the format's memory and fragmentation.
+struct DcsrStats {
+  Offset live = 0;        ///< entries present
+  Offset tombstones = 0;  ///< erased entries still occupying slots in live rows
+  Offset dead = 0;        ///< slots of abandoned segments (reclaimed by defragmentation)
+  Offset allocated =
+      0;  ///< slots handed out by the bump allocator (live + tombstones + dead + slack)
+  Offset capacity = 0;  ///< slots in the buffers
+  Offset multi_segment_rows = 0;
+  std::uint64_t defragmentations = 0;
+  std::uint64_t generation = 0;  ///< buffers built so far (defragmentations and growth)
+  double tombstone_fraction() const {
+    return live + tombstones ? double(tombstones) / double(live + tombstones) : 0.0;
+  }
+};
+
+inline std::string dcsr_duplicates_name(DcsrDuplicates d) {
+  switch (d) {
+    case DcsrDuplicates::Keep:
+      return "keep";
+    case DcsrDuplicates::Combine:
+      return "combine";
+    case DcsrDuplicates::IgnoreIfPresent:
+      return "ignore";
+  }
+  return "unknown";
+}
+
+}  // namespace spgraph

@@ -1,0 +1,178 @@
+// Semiring matrix-vector kernels on Dynamic CSR (any DcsrView: a frozen snapshot or the
+// writer's current state), over any semiring struct (engine/semiring.hpp):
+//   - dcsr_spmv_dense: y = A ⊕.⊗ x with x dense (every entry present), the SpMV of iterative
+//     methods and of the paper's benchmarks; empty rows get the monoid identity;
+//   - dcsr_mxv: t = A ⊕.⊗ u (GrB_mxv without mask or accumulator): row-wise pull over a bitmap
+//     u, rows with no present term produce no entry, early exit at the monoid's terminal value;
+//   - dcsr_vxm: t = u ⊕.⊗ A (GrB_vxm): scatter of the rows of A selected by a sparse u.
+// Multiplies keep the GraphBLAS operand order and positions: mxv calls mul(A(r,k), u(k), r, k,
+// 0); vxm calls mul(u(k), A(k,c), 0, k, c).
+//
+// Phases (King et al. 2016, Algorithm 3, with the clip of the last segment): for each row, walk
+// its segments, taking min(capacity, size - consumed) slots from each; rows with tombstones
+// check each slot's bit. A row with one segment and no tombstones (every row after a
+// defragmentation) is one contiguous loop, as in CSR. Threads take chunks of 64-row pages
+// (dynamic schedule), the same granularity as csr_spmv_dense, so the two compare fairly.
+// Entries are visited in storage order (rows are not sorted), so a reduction whose result
+// depends on order (ANY, floating-point PLUS) may differ in which term or rounding it keeps.
+// Cost O(rows + entries) for the pull kernels; O(sum of selected row lengths) for vxm.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/error.hpp"
+#include "engine/vector.hpp"
+#include "formats/csr/kernel_tuning.hpp"
+#include "formats/dcsr/dcsr_view.hpp"
+
+namespace spgraph {
+
+namespace detail {
+
+/// Calls fn(slot) for the live slots of row r, in storage order, until fn returns false.
+template <class T, class Fn>
+void dcsr_row_slots(const DcsrView<T>& a, const DcsrRowPage& pg, unsigned i, Vertex r, Fn&& fn) {
+  const std::uint32_t size = pg.size[i];
+  if (size == 0) return;
+  if (pg.aux[i] == 0) {
+    const Offset b = pg.start[i];
+    for (Offset s = b; s < b + size; ++s)
+      if (!fn(s)) return;
+    return;
+  }
+  a.for_each_run(r, [&](Offset b, Offset len, bool dead) {
+    for (Offset s = b; s < b + len; ++s)
+      if ((!dead || !a.is_tombstone(s)) && !fn(s)) return true;
+    return false;
+  });
+}
+
+}  // namespace detail
+
+/// y[r] = ⊕_k A(r,k) ⊗ x[k] for every row r (x has ncols entries, y nrows).
+template <class SR, class T>
+void dcsr_spmv_dense(const DcsrView<T>& a, const typename SR::value_type* x,
+                     typename SR::value_type* y) {
+  using V = typename SR::value_type;
+  const Vertex n = a.nrows();
+  const auto& parts = a.parts();
+  const Vertex* col = parts.store->col.get();
+  const auto* val = parts.store->val.get();
+  const bool pattern = a.is_pattern();
+  const std::size_t pages = (std::size_t(n) + DcsrRowPage::kRows - 1) >> DcsrRowPage::kShift;
+#pragma omp parallel for schedule(dynamic, 4) if (Offset(n) + a.nvals() >= kMinParallelWork)
+  for (std::int64_t p = 0; p < std::int64_t(pages); ++p) {
+    const DcsrRowPage* pg = parts.rows.page(std::size_t(p));
+    const Vertex r0 = Vertex(p) << DcsrRowPage::kShift;
+    const Vertex r1 = std::min<Vertex>(n, r0 + DcsrRowPage::kRows);
+    for (Vertex r = r0; r < r1; ++r) {
+      V acc = SR::identity();
+      if (pg) {
+        const unsigned i = r - r0;
+        if (pattern)
+          detail::dcsr_row_slots(a, *pg, i, r, [&](Offset s) {
+            acc = SR::add(acc, SR::mul(V(1), x[col[s]], r, col[s], 0));
+            return true;
+          });
+        else
+          detail::dcsr_row_slots(a, *pg, i, r, [&](Offset s) {
+            acc = SR::add(acc, SR::mul(static_cast<V>(val[s]), x[col[s]], r, col[s], 0));
+            return true;
+          });
+      }
+      y[r] = acc;
+    }
+  }
+}
+
+/// t = A ⊕.⊗ u (GrB_mxv, no mask): pull over the rows of A. Returns t as a bitmap.
+template <class SR, class T, class TU>
+Vector<typename SR::value_type> dcsr_mxv(const DcsrView<T>& a, const Vector<TU>& u) {
+  using V = typename SR::value_type;
+  if (u.size() != a.ncols())
+    throw DimensionMismatch("dcsr mxv: A is " + std::to_string(a.nrows()) + " x " +
+                            std::to_string(a.ncols()) + " but u has size " +
+                            std::to_string(u.size()));
+  Vector<TU> ub = u;
+  ub.to_bitmap();
+  const std::vector<std::uint8_t>& present = ub.present();
+  const std::vector<TU>& dense = ub.dense();
+  const Vertex n = a.nrows();
+  const auto& parts = a.parts();
+  const Vertex* col = parts.store->col.get();
+  std::vector<std::uint8_t> t_present(n, 0);
+  std::vector<V> t_dense(n);
+  Offset nvals = 0;
+  const std::size_t pages = (std::size_t(n) + DcsrRowPage::kRows - 1) >> DcsrRowPage::kShift;
+#pragma omp parallel for schedule(dynamic, 4) reduction(+ : nvals) if (Offset(n) + a.nvals() >= kMinParallelWork)
+  for (std::int64_t p = 0; p < std::int64_t(pages); ++p) {
+    const DcsrRowPage* pg = parts.rows.page(std::size_t(p));
+    if (!pg) continue;
+    const Vertex r0 = Vertex(p) << DcsrRowPage::kShift;
+    const Vertex r1 = std::min<Vertex>(n, r0 + DcsrRowPage::kRows);
+    for (Vertex r = r0; r < r1; ++r) {
+      bool found = false;
+      V acc{};
+      detail::dcsr_row_slots(a, *pg, r - r0, r, [&](Offset s) {
+        const Vertex k = col[s];
+        if (!present[k]) return true;
+        const V prod = SR::mul(static_cast<V>(a.value(s)), static_cast<V>(dense[k]), r, k, 0);
+        acc = found ? SR::add(acc, prod) : prod;
+        found = true;
+        if constexpr (SR::has_terminal) return !SR::is_terminal(acc);
+        return true;
+      });
+      if (found) {
+        t_present[r] = 1;
+        t_dense[r] = acc;
+        ++nvals;
+      }
+    }
+  }
+  Vector<V> t(n);
+  t.assign_bitmap(std::move(t_present), std::move(t_dense), nvals);
+  return t;
+}
+
+/// t = u ⊕.⊗ A (GrB_vxm, no mask): scatter of the rows A(k,:) for the entries u(k), folded in
+/// ascending k. Returns t in sparse form.
+template <class SR, class T, class TU>
+Vector<typename SR::value_type> dcsr_vxm(const Vector<TU>& u, const DcsrView<T>& a) {
+  using V = typename SR::value_type;
+  if (u.size() != a.nrows())
+    throw DimensionMismatch("dcsr vxm: A is " + std::to_string(a.nrows()) + " x " +
+                            std::to_string(a.ncols()) + " but u has size " +
+                            std::to_string(u.size()));
+  const Vertex n = a.ncols();
+  std::vector<V> acc(n);
+  std::vector<std::uint8_t> mark(n, 0);
+  std::vector<Vertex> touched;
+  u.for_each([&](Vertex k, TU uk) {
+    const V x = static_cast<V>(uk);
+    a.for_each(k, [&](Vertex c, Offset s) {
+      if (mark[c]) {
+        if constexpr (SR::has_terminal) {
+          if (SR::is_terminal(acc[c])) return;
+        }
+        acc[c] = SR::add(acc[c], SR::mul(x, static_cast<V>(a.value(s)), 0, k, c));
+      } else {
+        mark[c] = 1;
+        acc[c] = SR::mul(x, static_cast<V>(a.value(s)), 0, k, c);
+        touched.push_back(c);
+      }
+    });
+  });
+  std::sort(touched.begin(), touched.end());
+  std::vector<V> vals(touched.size());
+  for (std::size_t e = 0; e < touched.size(); ++e) vals[e] = acc[touched[e]];
+  Vector<V> t(n);
+  t.assign_sparse(std::move(touched), std::move(vals));
+  return t;
+}
+
+}  // namespace spgraph

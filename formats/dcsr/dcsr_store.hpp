@@ -1,0 +1,150 @@
+// The storage pieces of Dynamic CSR (formats/dcsr/dcsr.hpp):
+//   - DcsrRowPage: the per-row metadata of 64 rows, the unit of copy-on-write versioning;
+//   - DcsrTombPage: tombstone bits of 4096 slots, also versioned page by page;
+//   - SegmentRecords: write-once records listing the segments (and tombstone count) of rows
+//     that have more than one segment or hold tombstones;
+//   - DcsrStore: one generation of buffers (column ids, values, segment records).
+//
+// Layout, and why it differs from the paper's (King et al. 2016, section III.A). The paper keeps
+// a k x pitch table of (start, end) pairs, pitch >= 2n, so that GPU threads of adjacent rows read
+// adjacent addresses. On a CPU the coalescing argument does not apply, and versioned snapshots
+// need per-row state that can be copied page by page. So a row's common case (one segment, no
+// tombstones) lives in one page entry: start of segment 0, size (slots used, tombstoned ones
+// included), capacity of segment 0, and the length of the sorted prefix; rows with more
+// segments point (aux) at a record holding all k (start, capacity) pairs. A matrix fresh from
+// CSR or from a defragmentation costs 24 bytes per row, against the paper's 4 + 8k; the
+// segment record of a fragmented row costs 8 + 12k bytes.
+//
+// Concurrency rules that make snapshots safe (see dcsr.hpp): a data slot is written once, before
+// the version that first includes it is published, and never again in its generation; a record
+// is written once, before publication; pages follow CowTable's copy-on-write.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "engine/error.hpp"
+#include "engine/types.hpp"
+
+namespace spgraph {
+
+/// Metadata of 64 consecutive rows. A never-written page reads as 64 empty rows.
+struct DcsrRowPage {
+  static constexpr unsigned kShift = 6;
+  static constexpr unsigned kRows = 1u << kShift;
+  Offset start[kRows];          ///< first slot of segment 0
+  std::uint32_t size[kRows];    ///< slots in use over all segments (live + tombstoned)
+  std::uint32_t aux[kRows];     ///< 0, or 1 + id of the row's segment record
+  std::uint32_t sorted[kRows];  ///< leading slots of segment 0 whose columns do not descend
+  std::uint32_t cap0[kRows];    ///< capacity of segment 0 (0: the row has no segment)
+};
+
+/// Tombstone bits of 4096 consecutive slots.
+struct DcsrTombPage {
+  static constexpr unsigned kShift = 12;
+  std::uint64_t bits[(1u << kShift) / 64];
+};
+
+/// Write-once records, each listing up to k segments of one row and its tombstone count.
+/// Record ids are handed out atomically (several threads insert into different rows), from
+/// chunks whose addresses never change, so readers may read published records while the
+/// writer adds new ones.
+class SegmentRecords {
+ public:
+  static constexpr unsigned kChunkBits = 14;
+
+  SegmentRecords(unsigned k, std::uint64_t max_records)
+      : k_(k),
+        stride_(1 + (k + 1) / 2 + k),
+        max_chunks_((max_records >> kChunkBits) + 1),
+        chunks_(std::make_unique<std::unique_ptr<std::uint64_t[]>[]>(max_chunks_)) {}
+
+  unsigned k() const { return k_; }
+  /// Ensures `more` further records can be allocated without a new chunk; false when the
+  /// arena is full (the caller defragments, which starts a new arena).
+  bool reserve(std::uint64_t more) {
+    const std::uint64_t need = next_.load(std::memory_order_relaxed) + more;
+    const std::uint64_t chunks = (need + (std::uint64_t(1) << kChunkBits) - 1) >> kChunkBits;
+    if (chunks > max_chunks_) return false;
+    for (; allocated_chunks_ < chunks; ++allocated_chunks_)
+      chunks_[allocated_chunks_] =
+          std::make_unique_for_overwrite<std::uint64_t[]>(stride_ << kChunkBits);
+    return true;
+  }
+  /// A new record id (thread-safe within the reserved count).
+  std::uint32_t allocate() { return next_.fetch_add(1, std::memory_order_relaxed); }
+  std::uint64_t used() const { return next_.load(std::memory_order_relaxed); }
+  std::size_t bytes() const {
+    return allocated_chunks_ * (stride_ << kChunkBits) * sizeof(std::uint64_t) +
+           max_chunks_ * sizeof(void*);
+  }
+
+  /// Word layout: [nseg | dead << 32], caps (k x uint32), starts (k x Offset).
+  std::uint64_t* words(std::uint32_t id) {
+    return chunks_[id >> kChunkBits].get() + stride_ * (id & ((1u << kChunkBits) - 1));
+  }
+  const std::uint64_t* words(std::uint32_t id) const {
+    return chunks_[id >> kChunkBits].get() + stride_ * (id & ((1u << kChunkBits) - 1));
+  }
+
+ private:
+  unsigned k_;
+  std::size_t stride_;
+  std::uint64_t max_chunks_;
+  std::unique_ptr<std::unique_ptr<std::uint64_t[]>[]> chunks_;
+  std::uint64_t allocated_chunks_ = 0;
+  std::atomic<std::uint64_t> next_{0};
+};
+
+/// Read access to one segment record.
+class SegmentRecordView {
+ public:
+  SegmentRecordView(const std::uint64_t* w, unsigned k) : w_(w), k_(k) {}
+  unsigned nseg() const { return unsigned(w_[0] & 0xFFFFFFFFu); }
+  std::uint32_t dead() const { return std::uint32_t(w_[0] >> 32); }
+  std::uint32_t cap(unsigned s) const {
+    std::uint32_t c;
+    std::memcpy(&c, reinterpret_cast<const char*>(w_ + 1) + 4 * s, 4);
+    return c;
+  }
+  Offset start(unsigned s) const { return w_[1 + (k_ + 1) / 2 + s]; }
+
+ private:
+  const std::uint64_t* w_;
+  unsigned k_;
+};
+
+/// Writes a segment record.
+inline void write_segment_record(std::uint64_t* w, unsigned k, unsigned nseg, std::uint32_t dead,
+                                 const std::uint32_t* caps, const Offset* starts) {
+  w[0] = std::uint64_t(nseg) | (std::uint64_t(dead) << 32);
+  for (unsigned s = 0; s < k; ++s) {
+    const std::uint32_t c = s < nseg ? caps[s] : 0;
+    std::memcpy(reinterpret_cast<char*>(w + 1) + 4 * s, &c, 4);
+  }
+  for (unsigned s = 0; s < k; ++s) w[1 + (k + 1) / 2 + s] = s < nseg ? starts[s] : 0;
+}
+
+/// One generation of Dynamic CSR buffers. Slots are allocated uninitialized, so capacity that
+/// is never handed out costs address space but no resident memory.
+template <class T>
+struct DcsrStore {
+  DcsrStore(Offset capacity, bool pattern, unsigned k, std::uint64_t max_records)
+      : capacity(capacity),
+        col(std::make_unique_for_overwrite<Vertex[]>(capacity)),
+        val(pattern ? nullptr : std::make_unique_for_overwrite<stored_value_t<T>[]>(capacity)),
+        records(k, max_records) {}
+
+  Offset capacity;
+  std::unique_ptr<Vertex[]> col;
+  std::unique_ptr<stored_value_t<T>[]> val;  ///< null for a pattern
+  SegmentRecords records;
+
+  SegmentRecordView record(std::uint32_t id) const {
+    return SegmentRecordView(records.words(id), records.k());
+  }
+};
+
+}  // namespace spgraph

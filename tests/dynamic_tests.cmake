@@ -1,0 +1,16 @@
+# Dynamic CSR and the streaming API: the format against map models (every duplicate policy,
+# segment limits, growth, snapshots), its kernels against the engine on CSR, boundary cases, the
+# DynamicGraph semantics, and the writer/readers stress test (label "concurrency", which CI
+# also runs in a ThreadSanitizer build).
+spgraph_test(dcsr_tests
+  SOURCES
+    ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/dcsr_model_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/dcsr_kernels_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/dcsr_boundary_test.cpp
+  LABELS unit formats dcsr)
+spgraph_test(dynamic_graph_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/dynamic_graph_test.cpp
+  LABELS unit oracle dcsr)
+spgraph_test(dynamic_graph_concurrency_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/dynamic_graph_concurrency_test.cpp
+  LABELS concurrency dcsr)

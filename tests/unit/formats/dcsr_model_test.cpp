@@ -1,0 +1,307 @@
+// Randomized model test of the Dynamic CSR format: long random sequences of inserts (with
+// repeats inside a batch and of stored entries), erases (of present and missing entries), value
+// assignments, mixed batches, defragmentations, growth and snapshots, checked after every step
+// against a std::map model, for every duplicate policy, pattern and valued, and several segment
+// limits. Frozen snapshots are re-checked against the model of their version after later steps,
+// which pins snapshot isolation. Seeds are printed.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <tuple>
+#include <vector>
+
+#include "formats/dcsr/dcsr.hpp"
+
+namespace spgraph {
+namespace {
+
+using Key = std::pair<Vertex, Vertex>;
+/// Model: every stored copy of each key (one for the set policies).
+using Model = std::map<Key, std::vector<double>>;
+
+struct Expect {
+  Offset inserted = 0, erased = 0, missing = 0, ignored = 0, combined = 0, assigned = 0;
+  std::vector<Key> added, removed;
+};
+
+/// Applies a batch to the model with the semantics documented in dcsr.hpp / dcsr_params.hpp.
+Expect apply_model(Model& m, const std::vector<DcsrOp<double>>& ops, DcsrDuplicates dup,
+                   bool pattern) {
+  Expect e;
+  std::map<Key, std::size_t> initial;
+  for (const auto& op : ops) {
+    const Key k{op.row, op.col};
+    if (!initial.count(k)) initial[k] = m.count(k) ? m[k].size() : 0;
+    auto it = m.find(k);
+    const bool present = it != m.end() && !it->second.empty();
+    const double v = pattern ? 1.0 : op.value;
+    switch (op.kind) {
+      case DcsrOpKind::Insert:
+        if (dup == DcsrDuplicates::Keep) {
+          m[k].push_back(v);
+        } else if (!present) {
+          m[k] = {v};
+        } else if (dup == DcsrDuplicates::Combine && !pattern) {
+          it->second[0] += v;
+          ++e.combined;
+        } else {
+          ++e.ignored;
+        }
+        break;
+      case DcsrOpKind::Erase:
+        if (present)
+          m.erase(it);
+        else
+          ++e.missing;
+        break;
+      case DcsrOpKind::Assign:
+        if (present) {
+          for (double& x : it->second) x = v;
+          ++e.assigned;
+        } else {
+          ++e.missing;
+        }
+        break;
+    }
+  }
+  for (const auto& [k, before] : initial) {
+    const std::size_t after = m.count(k) ? m[k].size() : 0;
+    if (after == 0) m.erase(k);
+    if (after > before) e.inserted += after - before;
+    if (after < before) e.erased += before - after;
+    if (before == 0 && after > 0) e.added.push_back(k);
+    if (before > 0 && after == 0) e.removed.push_back(k);
+  }
+  return e;
+}
+
+std::vector<std::tuple<Vertex, Vertex, double>> model_tuples(const Model& m) {
+  std::vector<std::tuple<Vertex, Vertex, double>> t;
+  for (const auto& [k, vs] : m)
+    for (double v : vs) t.emplace_back(k.first, k.second, v);
+  std::sort(t.begin(), t.end());
+  return t;
+}
+
+template <class T>
+std::vector<std::tuple<Vertex, Vertex, double>> view_tuples(const DcsrView<T>& v) {
+  std::vector<std::tuple<Vertex, Vertex, double>> t;
+  for (Vertex r = 0; r < v.nrows(); ++r)
+    v.for_each(r, [&](Vertex c, Offset s) { t.emplace_back(r, c, double(v.value(s))); });
+  std::sort(t.begin(), t.end());
+  return t;
+}
+
+/// Checks every read path of `v` against the model.
+template <class T>
+void check_view(const DcsrView<T>& v, const Model& m, Vertex nrows, std::mt19937_64& rng) {
+  const auto want = model_tuples(m);
+  ASSERT_EQ(view_tuples(v), want);
+  ASSERT_EQ(v.nvals(), want.size());
+  std::vector<Offset> deg(nrows, 0);
+  for (const auto& t : want) ++deg[std::get<0>(t)];
+  for (Vertex r = 0; r < nrows; ++r) ASSERT_EQ(v.degree(r), deg[r]) << "row " << r;
+  // Point lookups: present keys (every one, or a sample of 2000 on big models) and random ones.
+  const std::size_t stride = std::max<std::size_t>(1, m.size() / 2000);
+  std::size_t index = 0;
+  for (const auto& [k, vs] : m) {
+    if (index++ % stride != rng() % stride) continue;
+    const auto got = v.get(k.first, k.second);
+    ASSERT_TRUE(got.has_value()) << k.first << "," << k.second;
+    ASSERT_NE(std::find(vs.begin(), vs.end(), double(*got)), vs.end());
+  }
+  for (int probe = 0; probe < 50 && nrows > 0; ++probe) {
+    const Vertex r = Vertex(rng() % nrows), c = Vertex(rng() % v.ncols());
+    ASSERT_EQ(v.contains(r, c), m.count({r, c}) > 0) << r << "," << c;
+  }
+  // CSR conversion: sorted rows, copies summed.
+  const Csr<T> csr = v.template to_csr<PlusOp<T>>();
+  EXPECT_NO_THROW(validate_csr(csr));
+  std::map<Key, double> sums;
+  for (const auto& [k, vs] : m)
+    for (double x : vs) sums[k] += x;
+  ASSERT_EQ(csr.nnz(), sums.size());
+  for (Vertex r = 0; r < nrows; ++r)
+    for (Offset p = csr.row_ptr[r]; p < csr.row_ptr[r + 1]; ++p) {
+      auto it = sums.find({r, csr.col[p]});
+      ASSERT_NE(it, sums.end());
+      if (!csr.pattern) {
+        ASSERT_EQ(double(csr.value(p)), it->second);
+      }
+    }
+}
+
+struct ModelCase {
+  DcsrDuplicates dup;
+  bool pattern;
+  unsigned k;
+  Offset slack;
+  double ratio;
+};
+
+class DcsrModel : public ::testing::TestWithParam<ModelCase> {};
+
+/// How often each code path ran, so the test fails if a path stops being exercised.
+struct Coverage {
+  Offset grew = 0, relocated = 0, new_segments = 0, defragmented = 0, tombstones = 0;
+  void add(const DcsrBatchResult& r) {
+    grew += r.grew;
+    relocated += r.relocated;
+    new_segments += r.new_segments;
+    defragmented += r.defragmented;
+  }
+};
+
+/// Runs `steps` random steps on a rows x cols matrix with batches of up to `max_batch` updates.
+void run_model(const ModelCase& c, std::uint64_t s, Vertex nrows, Vertex ncols, int steps,
+               std::size_t max_batch, Offset initial_width, double tomb_threshold, Coverage& cov) {
+  SCOPED_TRACE("seed " + std::to_string(s));
+  std::mt19937_64 rng(s);
+  {
+    DcsrParams params;
+    params.max_segments = c.k;
+    params.slack = c.slack;
+    params.slack_ratio = c.ratio;
+    params.duplicates = c.dup;
+    params.initial_width = initial_width;
+    params.tombstone_threshold = tomb_threshold;
+    Dcsr<double> d(nrows, ncols, c.pattern, params);
+    Model model;
+    struct Snap {
+      DcsrView<double> view;
+      Model model;
+      Vertex nrows;
+    };
+    std::vector<Snap> snaps;
+    for (int step = 0; step < steps; ++step) {
+      SCOPED_TRACE("step " + std::to_string(step));
+      const int what = int(rng() % 100);
+      if (what < 4) {
+        d.defragment(rng() % 2);
+      } else if (what < 6) {
+        nrows += Vertex(rng() % 5);
+        ncols += Vertex(rng() % 5);
+        d.resize(nrows, ncols);
+      } else if (what < 12) {
+        snaps.push_back({d.freeze(), model, nrows});
+        if (snaps.size() > 3) snaps.erase(snaps.begin());
+      } else {
+        // A batch: mostly inserts, or erases, or a mix with assignments. Rows are skewed so a
+        // few rows take most updates (segment exhaustion, relocation, long tails).
+        std::vector<DcsrOp<double>> ops;
+        const std::size_t len = rng() % 3 == 0 ? rng() % max_batch : rng() % 30;
+        const int kind_mix = int(rng() % 3);
+        std::vector<Key> keys;  // stored keys, to update present entries too
+        keys.reserve(model.size());
+        for (const auto& kv : model) keys.push_back(kv.first);
+        for (std::size_t t = 0; t < len; ++t) {
+          DcsrOp<double> op;
+          op.row = rng() % 4 == 0 ? Vertex(rng() % 3) : Vertex(rng() % nrows);
+          if (rng() % 8 == 0) op.row = op.col = Vertex(rng() % std::min(nrows, ncols));
+          op.col = Vertex(rng() % ncols);
+          if (!keys.empty() && rng() % 3 == 0) {
+            const Key& k = keys[rng() % keys.size()];
+            op.row = k.first;
+            op.col = k.second;
+          }
+          op.value = double(rng() % 9 + 1);
+          const int r = int(rng() % 10);
+          if (kind_mix == 0)
+            op.kind = DcsrOpKind::Insert;
+          else if (kind_mix == 1)
+            op.kind = r < 7 ? DcsrOpKind::Erase : DcsrOpKind::Insert;
+          else
+            op.kind = r < 5 ? DcsrOpKind::Insert
+                            : (r < 8 || c.pattern ? DcsrOpKind::Erase : DcsrOpKind::Assign);
+          ops.push_back(op);
+        }
+        Model before = model;
+        const Expect e = apply_model(model, ops, c.dup, c.pattern);
+        DcsrChangeLog log;
+        DcsrBatchResult got;
+        const bool all_inserts = std::all_of(
+            ops.begin(), ops.end(), [](const auto& o) { return o.kind == DcsrOpKind::Insert; });
+        if (all_inserts && rng() % 2) {
+          std::vector<Vertex> rs, cs;
+          std::vector<double> vs;
+          for (const auto& o : ops) {
+            rs.push_back(o.row);
+            cs.push_back(o.col);
+            if (!c.pattern) vs.push_back(o.value);
+          }
+          got = d.insert(rs, cs, vs, &log);
+        } else {
+          got = d.apply(ops, &log);
+        }
+        cov.add(got);
+        cov.tombstones += d.stats().tombstones;
+        EXPECT_EQ(got.inserted, e.inserted);
+        EXPECT_EQ(got.erased, e.erased);
+        EXPECT_EQ(got.missing, e.missing);
+        EXPECT_EQ(got.ignored, e.ignored);
+        EXPECT_EQ(got.combined, e.combined);
+        EXPECT_EQ(got.assigned, e.assigned);
+        std::sort(log.added.begin(), log.added.end());
+        std::sort(log.removed.begin(), log.removed.end());
+        auto ea = e.added, er = e.removed;
+        std::sort(ea.begin(), ea.end());
+        std::sort(er.begin(), er.end());
+        EXPECT_EQ(log.added, ea);
+        EXPECT_EQ(log.removed, er);
+      }
+      check_view(d.view(), model, nrows, rng);
+      const DcsrStats st = d.stats();
+      ASSERT_EQ(st.live, d.nvals());
+      ASSERT_LE(st.allocated, st.capacity);
+      for (const Snap& sn : snaps) check_view(sn.view, sn.model, sn.nrows, rng);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_P(DcsrModel, random_update_sequences_match_a_map_model) {
+  const ModelCase c = GetParam();
+  Coverage cov;
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    const std::uint64_t s = seed * 7919 + c.k * 31 + unsigned(c.dup) * 7 + c.pattern;
+    run_model(c, s, 40, 48, 160, 400, seed == 2 ? 3 : 0, seed == 3 ? 0.05 : 0.3, cov);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(cov.grew, 0u);
+  EXPECT_GT(cov.relocated, 0u);
+  EXPECT_GT(cov.defragmented, 0u);
+  EXPECT_GT(cov.tombstones, 0u);
+  if (c.k > 1) {
+    EXPECT_GT(cov.new_segments, 0u);
+  }
+}
+
+TEST_P(DcsrModel, large_batches_take_the_parallel_path_and_match_the_model) {
+  const ModelCase c = GetParam();
+  Coverage cov;
+  const std::uint64_t s = 104729 + c.k * 31 + unsigned(c.dup) * 7 + c.pattern;
+  run_model(c, s, 3000, 3000, 24, 30000, 0, 0.3, cov);
+  EXPECT_GT(cov.new_segments + cov.relocated, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Policies, DcsrModel,
+    ::testing::Values(ModelCase{DcsrDuplicates::IgnoreIfPresent, true, 4, 0, 0},
+                      ModelCase{DcsrDuplicates::IgnoreIfPresent, false, 4, 1, 0},
+                      ModelCase{DcsrDuplicates::IgnoreIfPresent, true, 1, 2, 0.5},
+                      ModelCase{DcsrDuplicates::Combine, false, 2, 0, 0.25},
+                      ModelCase{DcsrDuplicates::Combine, true, 4, 1, 0},
+                      ModelCase{DcsrDuplicates::Keep, false, 4, 0, 0},
+                      ModelCase{DcsrDuplicates::Keep, true, 2, 1, 0},
+                      ModelCase{DcsrDuplicates::Keep, false, 1, 3, 0}),
+    [](const auto& info) {
+      const ModelCase& c = info.param;
+      return dcsr_duplicates_name(c.dup) + (c.pattern ? "_pattern" : "_valued") + "_k" +
+             std::to_string(c.k) + "_slack" + std::to_string(c.slack);
+    });
+
+}  // namespace
+}  // namespace spgraph
