@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's second command (and CI's): install what is missing, build with tests, run a
-# bounded libFuzzer pass over every parser (clang build, label "fuzz"), then the whole suite
-# through ctest. ctest's summary of the main suite is the last thing printed; exits non-zero
-# on any failure.
+# bounded libFuzzer pass over every parser (clang build, label "fuzz"), the concurrency tests in
+# a ThreadSanitizer build (label "concurrency"), then the whole suite through ctest. ctest's
+# summary of the main suite is the last thing printed; exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
@@ -15,6 +15,12 @@ if command -v clang++ >/dev/null; then
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz -j"$jobs" --target fuzz_targets
   ctest --preset fuzz || status=$?
+fi
+if command -v clang++ >/dev/null; then
+  # The writer/readers stress test under ThreadSanitizer (label "concurrency"; clang + libomp).
+  cmake --preset tsan -DSPGRAPH_BUILD_TESTS=ON >/dev/null
+  cmake --build --preset tsan -j"$jobs" --target dynamic_graph_concurrency_tests
+  ctest --preset tsan -L concurrency --timeout 600 || status=$?
 fi
 cmake --preset release -DSPGRAPH_WERROR=ON -DSPGRAPH_BUILD_TESTS=ON >/dev/null
 cmake --build --preset release -j"$jobs"

@@ -11,6 +11,9 @@ spgraph_test(dcsr_tests
 spgraph_test(dynamic_graph_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/dynamic_graph_test.cpp
   LABELS unit oracle dcsr)
+# One OpenMP thread per std::thread, and libomp's own internals suppressed: see tests/tsan.supp.
 spgraph_test(dynamic_graph_concurrency_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/dynamic_graph_concurrency_test.cpp
-  LABELS concurrency dcsr)
+  LABELS concurrency dcsr
+  ENV "OMP_NUM_THREADS=1"
+      "TSAN_OPTIONS=halt_on_error=1 suppressions=${CMAKE_CURRENT_SOURCE_DIR}/tsan.supp")

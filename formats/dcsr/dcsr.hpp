@@ -155,6 +155,7 @@ class Dcsr {
   std::uint64_t defrags_ = 0;
   std::uint64_t generation_ = 0;
   std::unique_ptr<std::vector<Workspace>> workspaces_;  // per-thread, reused across batches
+  OrderedBatch batch_order_;                            // reused across batches
 };
 
 }  // namespace spgraph

@@ -37,8 +37,10 @@ struct DcsrParams {
   double tombstone_threshold = 0.2;
   /// ... or once abandoned segments exceed this fraction of the allocated slots.
   double dead_space_threshold = 0.5;
-  /// Buffer growth factor when the bump allocator runs out (new capacity = factor x needed).
-  double growth = 1.5;
+  /// Buffer reservation factor: buffers are reserved at this many times the slots needed
+  /// (when built, defragmented, or grown because the bump allocator ran out). Reserved slots
+  /// that are never handed out cost address space, not resident memory.
+  double growth = 2.0;
 };
 
 /// The kind of one update in a mixed batch.

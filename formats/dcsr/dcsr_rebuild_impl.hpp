@@ -50,8 +50,8 @@ Dcsr<T, CombineOp>::Dcsr(Vertex nrows, Vertex ncols, bool pattern, DcsrParams pa
       for (unsigned i = 0; i < DcsrRowPage::kRows; ++i) {
         const Offset r = (Offset(p) << DcsrRowPage::kShift) + i;
         if (r >= nrows) break;
-        pg.start[i] = r * width;
-        pg.cap0[i] = std::uint32_t(width);
+        pg.row[i].start = r * width;
+        pg.row[i].cap0 = std::uint32_t(width);
       }
     }
   }
@@ -62,7 +62,11 @@ template <class T, class CombineOp>
 Dcsr<T, CombineOp> Dcsr<T, CombineOp>::from_csr(const Csr<T>& a, DcsrParams params) {
   Dcsr d(a.nrows, a.ncols, a.pattern, params, false);
   const Offset nnz = a.nnz();
-  d.store_ = std::make_shared<Store>(Offset(double(nnz) * std::max(1.0, params.growth)) + 1024,
+  // Room for the matrix, and for a new segment of alpha slots in every row.
+  const Offset alpha =
+      params.slack ? params.slack : std::max<Offset>(1, a.nrows ? nnz / a.nrows : 1);
+  const Offset reserve = nnz + Offset(a.nrows) * alpha;
+  d.store_ = std::make_shared<Store>(Offset(double(reserve) * std::max(1.0, params.growth)) + 1024,
                                      a.pattern, params.max_segments, d.max_records());
   std::copy(a.col.begin(), a.col.end(), d.store_->col.get());
   if (!a.pattern) std::copy(a.val.begin(), a.val.end(), d.store_->val.get());
@@ -76,8 +80,8 @@ Dcsr<T, CombineOp> Dcsr<T, CombineOp>::from_csr(const Csr<T>& a, DcsrParams para
       const Offset r = (Offset(p) << DcsrRowPage::kShift) + i;
       if (r >= a.nrows) break;
       const Offset deg = a.row_ptr[r + 1] - a.row_ptr[r];
-      pg.start[i] = a.row_ptr[r];
-      pg.size[i] = pg.cap0[i] = pg.sorted[i] = std::uint32_t(deg);
+      pg.row[i].start = a.row_ptr[r];
+      pg.row[i].size = pg.row[i].cap0 = pg.row[i].sorted = std::uint32_t(deg);
     }
   }
   d.bump_->store(nnz);
@@ -194,10 +198,10 @@ void Dcsr<T, CombineOp>::rebuild(Offset min_capacity, bool sort_rows) {
             sort_keys(col + start[r], len, ncols_ ? ncols_ - 1 : 0, key_scratch);
           prefix = len;
         }
-        pg.start[i] = start[r];
-        pg.size[i] = pg.cap0[i] = std::uint32_t(len);
-        pg.sorted[i] = std::uint32_t(prefix);
-        pg.aux[i] = 0;
+        pg.row[i].start = start[r];
+        pg.row[i].size = pg.row[i].cap0 = std::uint32_t(len);
+        pg.row[i].sorted = std::uint32_t(prefix);
+        pg.row[i].aux = 0;
       }
     }
   }

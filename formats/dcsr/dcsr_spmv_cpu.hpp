@@ -37,10 +37,10 @@ namespace detail {
 /// Calls fn(slot) for the live slots of row r, in storage order, until fn returns false.
 template <class T, class Fn>
 void dcsr_row_slots(const DcsrView<T>& a, const DcsrRowPage& pg, unsigned i, Vertex r, Fn&& fn) {
-  const std::uint32_t size = pg.size[i];
+  const std::uint32_t size = pg.row[i].size;
   if (size == 0) return;
-  if (pg.aux[i] == 0) {
-    const Offset b = pg.start[i];
+  if (pg.row[i].aux == 0) {
+    const Offset b = pg.row[i].start;
     for (Offset s = b; s < b + size; ++s)
       if (!fn(s)) return;
     return;

@@ -13,16 +13,16 @@
 // included), capacity of segment 0, and the length of the sorted prefix; rows with more
 // segments point (aux) at a record holding all k (start, capacity) pairs. A matrix fresh from
 // CSR or from a defragmentation costs 24 bytes per row, against the paper's 4 + 8k; the
-// segment record of a fragmented row costs 8 + 12k bytes.
+// segment record of a fragmented row costs 16 + 16k bytes.
 //
 // Concurrency rules that make snapshots safe (see dcsr.hpp): a data slot is written once, before
 // the version that first includes it is published, and never again in its generation; a record
-// is written once, before publication; pages follow CowTable's copy-on-write.
+// only gains segments in slots no published size reaches; pages follow CowTable's
+// copy-on-write.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 
 #include "engine/error.hpp"
@@ -30,15 +30,22 @@
 
 namespace spgraph {
 
-/// Metadata of 64 consecutive rows. A never-written page reads as 64 empty rows.
+/// Metadata of one row (24 bytes, one cache line at most two): what a reader needs (start,
+/// size, aux, sorted) and the capacity of segment 0 that the writer needs to append.
+struct DcsrRowInfo {
+  Offset start = 0;          ///< first slot of segment 0
+  std::uint32_t size = 0;    ///< slots in use over all segments (live + tombstoned)
+  std::uint32_t aux = 0;     ///< 0, or 1 + id of the row's segment record
+  std::uint32_t sorted = 0;  ///< leading slots of segment 0 whose columns do not descend
+  std::uint32_t cap0 = 0;    ///< capacity of segment 0 (0: the row has no segment)
+};
+
+/// Metadata of 64 consecutive rows, row by row (a row's fields share a cache line: an update
+/// or a lookup of one row touches one line). A never-written page reads as 64 empty rows.
 struct DcsrRowPage {
   static constexpr unsigned kShift = 6;
   static constexpr unsigned kRows = 1u << kShift;
-  Offset start[kRows];          ///< first slot of segment 0
-  std::uint32_t size[kRows];    ///< slots in use over all segments (live + tombstoned)
-  std::uint32_t aux[kRows];     ///< 0, or 1 + id of the row's segment record
-  std::uint32_t sorted[kRows];  ///< leading slots of segment 0 whose columns do not descend
-  std::uint32_t cap0[kRows];    ///< capacity of segment 0 (0: the row has no segment)
+  DcsrRowInfo row[kRows];
 };
 
 /// Tombstone bits of 4096 consecutive slots.
@@ -47,17 +54,20 @@ struct DcsrTombPage {
   std::uint64_t bits[(1u << kShift) / 64];
 };
 
-/// Write-once records, each listing up to k segments of one row and its tombstone count.
-/// Record ids are handed out atomically (several threads insert into different rows), from
-/// chunks whose addresses never change, so readers may read published records while the
-/// writer adds new ones.
+/// Records, each listing up to k segments of one row and its tombstone count. Readers walk a
+/// row's segments until its (versioned) size is covered, so they never read a segment slot past
+/// the ones their version published: the writer appends a segment to a record in place, in the
+/// next free slot. A record's tombstone count never changes once written (a new count means a
+/// new record). The segment count is the writer's alone. Record ids are handed out atomically
+/// (several threads insert into different rows), from chunks whose addresses never change, so
+/// readers may read published records while the writer adds new ones.
 class SegmentRecords {
  public:
   static constexpr unsigned kChunkBits = 14;
 
   SegmentRecords(unsigned k, std::uint64_t max_records)
       : k_(k),
-        stride_(1 + (k + 1) / 2 + k),
+        stride_(2 + 2 * std::size_t(k)),
         max_chunks_((max_records >> kChunkBits) + 1),
         chunks_(std::make_unique<std::unique_ptr<std::uint64_t[]>[]>(max_chunks_)) {}
 
@@ -73,15 +83,17 @@ class SegmentRecords {
           std::make_unique_for_overwrite<std::uint64_t[]>(stride_ << kChunkBits);
     return true;
   }
-  /// A new record id (thread-safe within the reserved count).
-  std::uint32_t allocate() { return next_.fetch_add(1, std::memory_order_relaxed); }
+  /// The first of `count` new record ids (thread-safe within the reserved count).
+  std::uint32_t allocate(std::uint32_t count = 1) {
+    return std::uint32_t(next_.fetch_add(count, std::memory_order_relaxed));
+  }
   std::uint64_t used() const { return next_.load(std::memory_order_relaxed); }
   std::size_t bytes() const {
     return allocated_chunks_ * (stride_ << kChunkBits) * sizeof(std::uint64_t) +
            max_chunks_ * sizeof(void*);
   }
 
-  /// Word layout: [nseg | dead << 32], caps (k x uint32), starts (k x Offset).
+  /// Word layout: dead (readers), nseg (writer only), caps (k words), starts (k words).
   std::uint64_t* words(std::uint32_t id) {
     return chunks_[id >> kChunkBits].get() + stride_ * (id & ((1u << kChunkBits) - 1));
   }
@@ -102,29 +114,37 @@ class SegmentRecords {
 class SegmentRecordView {
  public:
   SegmentRecordView(const std::uint64_t* w, unsigned k) : w_(w), k_(k) {}
-  unsigned nseg() const { return unsigned(w_[0] & 0xFFFFFFFFu); }
-  std::uint32_t dead() const { return std::uint32_t(w_[0] >> 32); }
-  std::uint32_t cap(unsigned s) const {
-    std::uint32_t c;
-    std::memcpy(&c, reinterpret_cast<const char*>(w_ + 1) + 4 * s, 4);
-    return c;
-  }
-  Offset start(unsigned s) const { return w_[1 + (k_ + 1) / 2 + s]; }
+  unsigned k() const { return k_; }
+  /// Tombstones in the row.
+  std::uint32_t dead() const { return std::uint32_t(w_[0]); }
+  /// Segments in use: for the writer only (readers bound their walk by the row size).
+  unsigned nseg() const { return unsigned(w_[1]); }
+  std::uint32_t cap(unsigned s) const { return std::uint32_t(w_[2 + s]); }
+  Offset start(unsigned s) const { return w_[2 + k_ + s]; }
 
  private:
   const std::uint64_t* w_;
   unsigned k_;
 };
 
-/// Writes a segment record.
+/// Writes a new segment record.
 inline void write_segment_record(std::uint64_t* w, unsigned k, unsigned nseg, std::uint32_t dead,
                                  const std::uint32_t* caps, const Offset* starts) {
-  w[0] = std::uint64_t(nseg) | (std::uint64_t(dead) << 32);
-  for (unsigned s = 0; s < k; ++s) {
-    const std::uint32_t c = s < nseg ? caps[s] : 0;
-    std::memcpy(reinterpret_cast<char*>(w + 1) + 4 * s, &c, 4);
+  w[0] = dead;
+  w[1] = nseg;
+  for (unsigned s = 0; s < k; ++s) w[2 + s] = s < nseg ? caps[s] : 0;
+  for (unsigned s = 0; s < k; ++s) w[2 + k + s] = s < nseg ? starts[s] : 0;
+}
+
+/// Appends segments [from, nseg) to a record in place: their slots are past every published
+/// row size, so no reader reads them.
+inline void append_segments(std::uint64_t* w, unsigned k, unsigned from, unsigned nseg,
+                            const std::uint32_t* caps, const Offset* starts) {
+  for (unsigned s = from; s < nseg; ++s) {
+    w[2 + s] = caps[s];
+    w[2 + k + s] = starts[s];
   }
-  for (unsigned s = 0; s < k; ++s) w[1 + (k + 1) / 2 + s] = s < nseg ? starts[s] : 0;
+  w[1] = nseg;
 }
 
 /// One generation of Dynamic CSR buffers. Slots are allocated uninitialized, so capacity that

@@ -32,11 +32,16 @@ namespace detail {
 /// slots) before the row is relocated and sorted; lookups scan the tail.
 inline constexpr Offset kDcsrTailMin = 64;
 inline constexpr Offset kDcsrNoSlot = ~Offset(0);
+/// Slots and segment records are handed to each thread in chunks of this many, so that the
+/// shared bump pointers are touched once per chunk rather than once per row (notes A.6:
+/// per-thread arenas).
+inline constexpr Offset kDcsrSlotChunk = Offset(1) << 14;
+inline constexpr std::uint32_t kDcsrRecordChunk = 64;
 }  // namespace detail
 
 template <class T, class CombineOp>
 struct Dcsr<T, CombineOp>::Batch {
-  OrderedBatch order;
+  const OrderedBatch& order;
   const DcsrOpKind* kinds = nullptr;  // by batch position; null: every update is `uniform`
   DcsrOpKind uniform = DcsrOpKind::Insert;
   const T* vals = nullptr;  // by batch position; null for a pattern
@@ -54,7 +59,7 @@ struct Dcsr<T, CombineOp>::Workspace {
   std::vector<Offset> kills;                              // slots whose entry goes away
   std::vector<Vertex> app_col;                            // new entries, in column order
   std::vector<S> app_val;
-  std::vector<T> copies;  // Keep: pending copies of one column
+  std::vector<S> copies;  // Keep: pending copies of one column (not std::vector<bool>)
   std::vector<Vertex> tmp_col, key_scratch;
   std::vector<S> tmp_val;
   std::vector<std::pair<Vertex, S>> pair_scratch;
@@ -64,6 +69,11 @@ struct Dcsr<T, CombineOp>::Workspace {
   DcsrBatchResult result;
   std::int64_t d_live = 0, d_tomb = 0;
   Offset d_dead = 0;
+  // This thread's arenas: free slots [slot_next, slot_end) and record ids [rec_next, rec_end),
+  // valid in buffer generation `arena_generation` only.
+  Offset slot_next = 0, slot_end = 0;
+  std::uint32_t rec_next = 0, rec_end = 0;
+  std::uint64_t arena_generation = ~std::uint64_t(0);
 };
 
 template <class T, class CombineOp>
@@ -133,8 +143,8 @@ DcsrBatchResult Dcsr<T, CombineOp>::run_batch(const Vertex* rows, const Vertex* 
     return result;
   }
   // Phase 2: order and group.
-  Batch b;
-  b.order = order_batch(rows, cols, n, nrows_, ncols_);
+  Batch b{batch_order_};
+  order_batch(rows, cols, n, nrows_, ncols_, batch_order_);
   b.kinds = kinds;
   b.uniform = uniform;
   b.vals = vals;
@@ -197,9 +207,11 @@ void Dcsr<T, CombineOp>::pass(const Batch& b, const std::vector<Group>& groups,
                               std::vector<Group>& pending, DcsrBatchResult& result,
                               DcsrChangeLog* log) {
   // Phase 3: pages and records, serially.
-  if (!store_->records.reserve(groups.size())) {
+  const int threads = omp_get_max_threads();
+  const std::uint64_t records = groups.size() + std::uint64_t(threads) * detail::kDcsrRecordChunk;
+  if (!store_->records.reserve(records)) {
     rebuild(store_->capacity, false);  // a new generation starts an empty record arena
-    if (!store_->records.reserve(groups.size()))
+    if (!store_->records.reserve(records))
       throw OutOfMemory("dcsr: too many rows in one batch for the segment records");
   }
   for (std::size_t k = 0; k < groups.size(); ++k) {
@@ -207,7 +219,6 @@ void Dcsr<T, CombineOp>::pass(const Batch& b, const std::vector<Group>& groups,
     if (k == 0 || p != (groups[k - 1].row >> DcsrRowPage::kShift)) rows_.writable(p);
   }
   // Phase 4: rows in parallel.
-  const int threads = omp_get_max_threads();
   if (!workspaces_) workspaces_ = std::make_unique<std::vector<Workspace>>();
   if (workspaces_->size() < std::size_t(threads)) workspaces_->resize(threads);
   for (Workspace& ws : *workspaces_) {
@@ -218,10 +229,15 @@ void Dcsr<T, CombineOp>::pass(const Batch& b, const std::vector<Group>& groups,
     ws.result = {};
     ws.d_live = ws.d_tomb = 0;
     ws.d_dead = 0;
+    if (ws.arena_generation != generation_) {
+      ws.slot_next = ws.slot_end = 0;
+      ws.rec_next = ws.rec_end = 0;
+      ws.arena_generation = generation_;
+    }
   }
   const View cur = view();
   const bool parallel = groups.size() >= 64 && b.order.size() >= 4096;
-#pragma omp parallel for schedule(dynamic, 8) if (parallel)
+#pragma omp parallel for schedule(dynamic, 64) if (parallel)
   for (std::int64_t k = 0; k < std::int64_t(groups.size()); ++k) {
     Workspace& ws = (*workspaces_)[omp_get_thread_num()];
     if (!process_row(b, groups[k], cur, ws)) ws.pending.push_back(groups[k]);
@@ -276,6 +292,8 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
     caps[0] = info.cap0;
     starts[0] = info.start;
   }
+
+  const unsigned old_nseg = nseg;
 
   // 1. Distinct columns and lookups.
   ws.qcol.clear();
@@ -408,7 +426,7 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
         const std::size_t stored = (killed ? 0 : existing) + ws.copies.size();
         switch (b.kind(k)) {
           case DcsrOpKind::Insert:
-            ws.copies.push_back(b.value(k));
+            ws.copies.push_back(S(b.value(k)));
             break;
           case DcsrOpKind::Erase:
             if (stored) {
@@ -421,7 +439,7 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
           case DcsrOpKind::Assign:
             if (stored) {
               killed = true;
-              ws.copies.assign(stored, b.value(k));
+              ws.copies.assign(stored, S(b.value(k)));
               ++res.assigned;
             } else {
               ++res.missing;
@@ -429,9 +447,9 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
             break;
         }
       }
-      for (const T& v : ws.copies) {
+      for (const S v : ws.copies) {
         ws.app_col.push_back(c);
-        if (!pattern_) ws.app_val.push_back(S(v));
+        if (!pattern_) ws.app_val.push_back(v);
       }
       final_count = (killed ? 0 : existing) + ws.copies.size();
       killed = killed && existing > 0;
@@ -463,8 +481,25 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
     return false;
   };
   auto allocate = [&](Offset cap) {
-    const Offset addr = bump_->fetch_add(cap, std::memory_order_relaxed);
-    return addr + cap <= store_->capacity ? addr : detail::kDcsrNoSlot;
+    if (ws.slot_end - ws.slot_next >= cap) {
+      const Offset addr = ws.slot_next;
+      ws.slot_next += cap;
+      return addr;
+    }
+    // A new chunk for this thread; near the end of the buffers, take just what fits.
+    const Offset chunk = std::max(cap, detail::kDcsrSlotChunk);
+    const Offset addr = bump_->fetch_add(chunk, std::memory_order_relaxed);
+    if (addr + cap > store_->capacity) return detail::kDcsrNoSlot;
+    ws.slot_next = addr + cap;
+    ws.slot_end = std::min(addr + chunk, store_->capacity);
+    return addr;
+  };
+  auto new_record = [&] {
+    if (ws.rec_next == ws.rec_end) {
+      ws.rec_next = store_->records.allocate(detail::kDcsrRecordChunk);
+      ws.rec_end = ws.rec_next + detail::kDcsrRecordChunk;
+    }
+    return ws.rec_next++;
   };
   auto capped_slack = [&](Offset len) {
     return std::min(std::max(b.alpha, Offset(params_.slack_ratio * double(len))),
@@ -483,8 +518,8 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
     ws.d_dead += caps_total;
     ws.d_tomb -= dead;
     ws.d_live -= std::int64_t(live_before);
-    pg.start[i] = 0;
-    pg.size[i] = pg.aux[i] = pg.sorted[i] = pg.cap0[i] = 0;
+    pg.row[i].start = 0;
+    pg.row[i].size = pg.row[i].aux = pg.row[i].sorted = pg.row[i].cap0 = 0;
     return commit();
   }
   Offset used_last = 0, free = 0;
@@ -540,10 +575,10 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
         if (out_v) out_v[w] = ws.tmp_val[t];
       }
     }
-    pg.start[i] = addr;
-    pg.size[i] = pg.sorted[i] = std::uint32_t(live_after);
-    pg.cap0[i] = std::uint32_t(cap);
-    pg.aux[i] = 0;
+    pg.row[i].start = addr;
+    pg.row[i].size = pg.row[i].sorted = std::uint32_t(live_after);
+    pg.row[i].cap0 = std::uint32_t(cap);
+    pg.row[i].aux = 0;
     ws.d_dead += caps_total;
     ws.d_tomb -= dead;
     ws.d_live += std::int64_t(live_after) - std::int64_t(live_before);
@@ -590,16 +625,22 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
   ws.tombs.insert(ws.tombs.end(), ws.kills.begin(), ws.kills.end());
   ws.d_tomb += std::int64_t(nk);
   ws.d_live += std::int64_t(nb) - std::int64_t(nk);
-  pg.start[i] = starts[0];
-  pg.cap0[i] = caps[0];
-  pg.size[i] = std::uint32_t(info.size + nb);
-  pg.sorted[i] = sorted;
+  pg.row[i].start = starts[0];
+  pg.row[i].cap0 = caps[0];
+  pg.row[i].size = std::uint32_t(info.size + nb);
+  pg.row[i].sorted = sorted;
   if (nseg > 1 || dead > 0) {
-    const std::uint32_t id = store_->records.allocate();
-    write_segment_record(store_->records.words(id), k_max, nseg, dead, caps, starts);
-    pg.aux[i] = id + 1;
+    if (info.aux && nk == 0) {
+      // Same tombstone count: new segments go into the record's free slots, in place.
+      if (nseg > old_nseg)
+        append_segments(store_->records.words(info.aux - 1), k_max, old_nseg, nseg, caps, starts);
+    } else {
+      const std::uint32_t id = new_record();
+      write_segment_record(store_->records.words(id), k_max, nseg, dead, caps, starts);
+      pg.row[i].aux = id + 1;
+    }
   } else {
-    pg.aux[i] = 0;
+    pg.row[i].aux = 0;
   }
   return commit();
 }

@@ -28,15 +28,6 @@
 
 namespace spgraph {
 
-/// Page metadata of one row.
-struct DcsrRowInfo {
-  Offset start = 0;
-  std::uint32_t size = 0;
-  std::uint32_t aux = 0;
-  std::uint32_t sorted = 0;
-  std::uint32_t cap0 = 0;
-};
-
 /// The structure of a Dynamic CSR matrix (no values): what BFS and other structure-only kernels
 /// read, compiled once for every value type.
 class DcsrAdjacency {
@@ -56,7 +47,7 @@ class DcsrAdjacency {
     const DcsrRowPage* pg = rows_.page(r >> DcsrRowPage::kShift);
     if (!pg) return {};
     const unsigned i = r & (DcsrRowPage::kRows - 1);
-    return {pg->start[i], pg->size[i], pg->aux[i], pg->sorted[i], pg->cap0[i]};
+    return pg->row[i];
   }
   const DcsrRowPage* page(std::size_t p) const { return rows_.page(p); }
   SegmentRecordView record(std::uint32_t aux) const {
@@ -85,7 +76,8 @@ class DcsrAdjacency {
     const SegmentRecordView rec = record(info.aux);
     const bool dead = rec.dead() != 0;
     Offset left = info.size;
-    for (unsigned s = 0; s < rec.nseg() && left; ++s) {
+    // The size bounds the walk: segments past it may be in the writer's hands.
+    for (unsigned s = 0; s < rec.k() && left; ++s) {
       const Offset len = std::min<Offset>(rec.cap(s), left);
       if (f(rec.start(s), len, dead)) return true;
       left -= len;

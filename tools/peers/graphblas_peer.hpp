@@ -135,4 +135,33 @@ struct GraphBlasClosureResult {
 /// over (for verification after the timing); otherwise it is freed.
 GraphBlasClosureResult graphblas_closure(const GraphBlasMatrix& a, GraphBlasMatrix* keep);
 
+/// A pattern graph held by GraphBLAS that takes batches of arc inserts, the two ways a GraphBLAS
+/// user streams updates: the contenders of bench/stream_bench.cpp.
+class GraphBlasStream {
+ public:
+  enum class Method {
+    SetElement,  ///< GrB_Matrix_setElement per arc (pending tuples), then GrB_wait
+    BuildAdd,    ///< GrB_Matrix_build of the batch (dup LOR), then GrB_eWiseAdd(A, A, T) + wait
+  };
+  /// Builds A (bool, held by row) from `base` with GrB_Matrix_build and GrB_wait.
+  GraphBlasStream(const Csr<bool>& base, Method method);
+  ~GraphBlasStream();
+  GraphBlasStream(const GraphBlasStream&) = delete;
+  GraphBlasStream& operator=(const GraphBlasStream&) = delete;
+
+  /// Inserts the arcs (rows[k], cols[k]), k < n, given as GraphBLAS indices (its native input),
+  /// and finishes A with GrB_wait, so the next batch or query sees a complete matrix.
+  void insert(const std::uint64_t* rows, const std::uint64_t* cols, std::size_t n);
+  std::uint64_t nvals() const;
+  std::size_t memory_bytes() const;
+  /// The arcs, as CSR with sorted rows (for verification).
+  Csr<bool> to_csr() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+  Method method_;
+};
+
 }  // namespace spgraph::peers

@@ -90,8 +90,9 @@ std::string check(const GraphSnapshot<bool>& s, const std::vector<VersionModel>&
 }
 
 TEST(DynamicGraphConcurrency, readers_see_exactly_the_version_they_hold) {
-  // Kernels inside a batch or a BFS use OpenMP; one OpenMP thread per std::thread keeps the
-  // race detector on the writer/reader protocol this test is about.
+  // Kernels inside a batch or a BFS use OpenMP. ctest runs this test with OMP_NUM_THREADS=1
+  // (tests/dynamic_tests.cmake), so that under ThreadSanitizer every OpenMP team has one thread
+  // and the race detector checks the writer/reader protocol this test is about.
   omp_set_num_threads(1);
   const std::uint64_t seed = 77;
   SCOPED_TRACE("seed " + std::to_string(seed));
