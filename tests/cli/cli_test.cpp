@@ -11,37 +11,16 @@
 #include <sstream>
 #include <string>
 
+#include "tests/cli/cli_run.hpp"
 #include "tests/test_data.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using spgraph::testing::bundled_data;
-
-struct CliRun {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
-
-CliRun run(const std::string& args) {
-  const std::string cmd = std::string(SPGRAPH_CLI) + " " + args + " 2>&1";
-  CliRun r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buf;
-  std::size_t got;
-  while ((got = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), got);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-fs::path temp_file(const std::string& name, const std::string& content = "") {
-  fs::path p =
-      fs::temp_directory_path() / ("spgraph_cli_test_" + std::to_string(getpid()) + "_" + name);
-  if (!content.empty()) std::ofstream(p) << content;
-  return p;
-}
+using spgraph::testing::CliRun;
+using spgraph::testing::run;
+using spgraph::testing::temp_file;
 
 const std::string wiki = bundled_data("wiki-Vote.txt").string() + " --remap-ids";
 const std::string email = bundled_data("email-Eu-core.csv").string();
@@ -49,13 +28,14 @@ const std::string email = bundled_data("email-Eu-core.csv").string();
 TEST(Cli, HelpListsEverySubcommand) {
   CliRun r = run("--help");
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* sub : {"info", "convert", "generate", "bfs", "tc", "closure", "compare", "mxv"})
+  for (const char* sub :
+       {"info", "convert", "generate", "bfs", "tc", "closure", "stream", "compare", "mxv"})
     EXPECT_NE(r.output.find(sub), std::string::npos) << sub;
   EXPECT_NE(r.output.find("Exit codes"), std::string::npos);
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* sub : {"info", "convert", "generate", "bfs", "mxv", "tc", "closure",
+  for (const char* sub : {"info", "convert", "generate", "bfs", "mxv", "tc", "closure", "stream",
                           "compare bfs", "compare mxm", "compare tc", "compare closure"}) {
     CliRun r = run(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub;

@@ -13,5 +13,6 @@ void register_compare(CLI::App& app);
 void register_mxv(CLI::App& app);
 void register_tc(CLI::App& app);
 void register_closure(CLI::App& app);
+void register_stream(CLI::App& app);
 
 }  // namespace spgraph::cli

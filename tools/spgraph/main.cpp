@@ -1,5 +1,5 @@
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
-// tc, closure, compare, mxv); every error becomes one line on stderr and a documented exit code.
+// tc, closure, stream, compare, mxv); every error becomes one line on stderr and a documented exit code.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   register_mxv(app);
   register_tc(app);
   register_closure(app);
+  register_stream(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

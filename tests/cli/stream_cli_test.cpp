@@ -1,0 +1,235 @@
+// End-to-end tests of `spgraph stream`: a base graph plus a random update file (inserts, erases,
+// re-weights, new vertices, queries) through the binary, with every query answer checked
+// against a std::set model at that point of the stream, and the final graph (--out) checked
+// against the model's edge set; the final answers are also checked against the static commands
+// (tc, bfs) run on a graph loaded whole from the final edge set. Malformed lines, --strict,
+// standard input and --no-grow are covered too. Seeds are printed.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/cli/cli_run.hpp"
+
+namespace {
+
+using spgraph::testing::CliRun;
+using spgraph::testing::run;
+using spgraph::testing::temp_file;
+using Edge = std::pair<std::uint64_t, std::uint64_t>;
+
+/// An undirected or directed graph as a set of arcs over ids 0..n-1.
+struct Model {
+  bool directed = false;
+  std::uint64_t n = 0;
+  std::set<Edge> arcs;
+  void insert(std::uint64_t u, std::uint64_t v) {
+    n = std::max(n, std::max(u, v) + 1);
+    arcs.insert({u, v});
+    if (!directed) arcs.insert({v, u});
+  }
+  void erase(std::uint64_t u, std::uint64_t v) {
+    arcs.erase({u, v});
+    if (!directed) arcs.erase({v, u});
+  }
+  std::uint64_t edges() const {
+    std::uint64_t e = 0;
+    for (const auto& [u, v] : arcs) e += directed || u <= v;
+    return e;
+  }
+  std::uint64_t degree(std::uint64_t v) const {
+    std::uint64_t d = 0;
+    for (auto it = arcs.lower_bound({v, 0}); it != arcs.end() && it->first == v; ++it) ++d;
+    return d;
+  }
+  std::uint64_t triangles() const {
+    std::uint64_t t = 0;
+    for (const auto& [u, v] : arcs)
+      if (u < v)
+        for (auto it = arcs.lower_bound({v, v + 1}); it != arcs.end() && it->first == v; ++it)
+          if (arcs.count({u, it->second})) ++t;
+    return t;
+  }
+  /// Vertices reached from s and the depth of the search.
+  std::pair<std::uint64_t, std::uint64_t> bfs(std::uint64_t s) const {
+    std::vector<std::int64_t> level(n, -1);
+    std::deque<std::uint64_t> q{s};
+    level[s] = 0;
+    std::uint64_t reached = 1, depth = 0;
+    while (!q.empty()) {
+      const std::uint64_t u = q.front();
+      q.pop_front();
+      for (auto it = arcs.lower_bound({u, 0}); it != arcs.end() && it->first == u; ++it)
+        if (level[it->second] < 0) {
+          level[it->second] = level[u] + 1;
+          depth = std::max<std::uint64_t>(depth, level[it->second]);
+          ++reached;
+          q.push_back(it->second);
+        }
+    }
+    return {reached, depth};
+  }
+};
+
+std::set<Edge> read_edge_list(const std::string& path) {
+  std::set<Edge> arcs;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line[0] == '%') continue;
+    std::istringstream ls(line);
+    std::uint64_t u, v;
+    if (ls >> u >> v) arcs.insert({u, v});
+  }
+  return arcs;
+}
+
+/// Runs one random stream on a graph with `directed` arcs; checks every answer.
+void check_random_stream(bool directed, std::uint64_t seed) {
+  SCOPED_TRACE("seed " + std::to_string(seed) + (directed ? " directed" : " undirected"));
+  std::mt19937_64 rng(seed);
+  Model m;
+  m.directed = directed;
+  m.n = 30;
+  std::ostringstream base;
+  base << "# base graph, 0-based\n";
+  for (int k = 0; k < 60; ++k) {
+    const std::uint64_t u = rng() % 30, v = rng() % 30;
+    m.insert(u, v);
+    base << u << ' ' << v << '\n';
+  }
+  base << "29 29\n";  // vertex 29 exists
+  m.insert(29, 29);
+  std::ostringstream ups;
+  std::vector<std::string> want;  // expected answer lines, in order, without the version
+  for (int k = 0; k < 400; ++k) {
+    const int r = int(rng() % 20);
+    const std::uint64_t limit = m.n + (rng() % 50 == 0 ? 3 : 0);
+    const std::uint64_t u = rng() % limit, v = rng() % limit;
+    if (r < 10) {
+      ups << "+ " << u << ' ' << v << '\n';
+      m.insert(u, v);
+    } else if (r < 15) {
+      ups << "-\t" << u << ' ' << v << "\r\n";
+      m.erase(u, v);
+    } else if (r < 16) {
+      ups << "? edges\n";
+      want.push_back("edges " + std::to_string(m.edges()));
+    } else if (r < 17) {
+      const std::uint64_t x = rng() % m.n;
+      ups << "? degree " << x << '\n';
+      want.push_back("degree vertex=" + std::to_string(x) +
+                     " degree=" + std::to_string(m.degree(x)));
+    } else if (r < 18 && !directed) {
+      ups << "? triangles\n";
+      want.push_back("triangles " + std::to_string(m.triangles()));
+    } else if (r < 19) {
+      const std::uint64_t x = rng() % m.n;
+      ups << "? bfs " << x << '\n';
+      const auto [reached, depth] = m.bfs(x);
+      want.push_back("bfs source=" + std::to_string(x) + " reached=" + std::to_string(reached) +
+                     " depth=" + std::to_string(depth));
+    } else {
+      ups << "# a comment\n\n";
+    }
+  }
+  const std::string tag = std::to_string(seed) + (directed ? "d" : "u");
+  const auto base_path = temp_file("base_" + tag + ".txt", base.str());
+  const auto ups_path = temp_file("ups_" + tag + ".txt", ups.str());
+  const auto out_path = temp_file("out_" + tag + ".txt");
+  const std::string flags = " --base 0" + std::string(directed ? "" : " --undirected");
+  CliRun r = run("stream " + base_path.string() + flags + " --updates " + ups_path.string() +
+                 " --batch 7 --out " + out_path.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::istringstream lines(r.output);
+  std::string line;
+  std::size_t next = 0;
+  while (std::getline(lines, line)) {
+    const auto at = line.find(" version=");
+    if (at == std::string::npos) continue;
+    std::string answer = line.substr(0, at);
+    if (answer.rfind("bfs", 0) == 0) answer = answer.substr(0, answer.find(" ms="));
+    ASSERT_LT(next, want.size()) << line;
+    EXPECT_EQ(answer, want[next]) << "answer " << next;
+    ++next;
+  }
+  EXPECT_EQ(next, want.size());
+  // The final graph, as written, against the model.
+  EXPECT_EQ(read_edge_list(out_path.string()), m.arcs);
+  // The final answers against the static commands on the final edge set loaded whole.
+  std::ostringstream whole;
+  for (const auto& [u, v] : m.arcs) whole << u << ' ' << v << '\n';
+  const auto whole_path = temp_file("whole_" + tag + ".txt", whole.str());
+  if (!directed) {
+    CliRun tc = run("tc " + whole_path.string() + " --base 0 --undirected --json");
+    ASSERT_EQ(tc.exit_code, 0) << tc.output;
+    EXPECT_NE(tc.output.find("\"triangles\": " + std::to_string(m.triangles())), std::string::npos)
+        << tc.output;
+  }
+  CliRun bfs = run("bfs " + whole_path.string() + flags + " --source 0 --json");
+  ASSERT_EQ(bfs.exit_code, 0) << bfs.output;
+  EXPECT_NE(bfs.output.find("\"reached\": " + std::to_string(m.bfs(0).first)), std::string::npos)
+      << bfs.output;
+  for (const auto& p : {base_path, ups_path, out_path, whole_path}) std::filesystem::remove(p);
+}
+
+TEST(CliStream, random_streams_answer_like_a_model_and_end_in_the_model_graph) {
+  for (std::uint64_t seed : {3u, 4u}) {
+    check_random_stream(false, seed);
+    check_random_stream(true, seed);
+  }
+}
+
+TEST(CliStream, malformed_lines_are_reported_with_line_numbers_and_skipped) {
+  const auto base = temp_file("m_base.mtx",
+                              "%%MatrixMarket matrix coordinate pattern symmetric\n4 4 3\n2 1\n3 "
+                              "2\n4 3\n");
+  const auto ups = temp_file("m_ups.txt", "+ 1 3\n+ 2\n= 1 2 5\n? nosuch\n- 1 x\n? edges\n");
+  CliRun r = run("stream " + base.string() + " --updates " + ups.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("m_ups.txt:2:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("m_ups.txt:3: a weight is given, but the graph is unweighted"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("m_ups.txt:4: unknown query 'nosuch'"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("m_ups.txt:5:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("edges 4 version=1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("4 malformed lines"), std::string::npos) << r.output;
+  // --strict stops at the first one, naming it, and exits 1.
+  CliRun s = run("stream " + base.string() + " --updates " + ups.string() + " --strict");
+  EXPECT_EQ(s.exit_code, 1) << s.output;
+  EXPECT_NE(s.output.find("m_ups.txt:2:"), std::string::npos) << s.output;
+  EXPECT_EQ(s.output.find("edges 4"), std::string::npos) << s.output;
+  std::filesystem::remove(base);
+  std::filesystem::remove(ups);
+}
+
+TEST(CliStream, reads_standard_input_and_refuses_new_vertices_with_no_grow) {
+  const auto base = temp_file("s_base.mtx",
+                              "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 0.5\n2 3 "
+                              "1.5\n");
+  CliRun r = run("stream " + base.string() + " --updates - --json < /dev/null");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"edges\": 2"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"directed\": true"), std::string::npos) << r.output;
+  const auto ups = temp_file("s_ups.txt", "+ 1 7 2.5\n= 1 2 4\n? edges\n");
+  CliRun grow = run("stream " + base.string() + " -u - < " + ups.string());
+  ASSERT_EQ(grow.exit_code, 0) << grow.output;
+  EXPECT_NE(grow.output.find("edges 3"), std::string::npos) << grow.output;
+  EXPECT_NE(grow.output.find("7 vertices"), std::string::npos) << grow.output;
+  CliRun fixed = run("stream " + base.string() + " -u - --no-grow < " + ups.string());
+  ASSERT_EQ(fixed.exit_code, 0) << fixed.output;
+  EXPECT_NE(fixed.output.find("<stdin>:1: vertex 7 is not in the graph"), std::string::npos)
+      << fixed.output;
+  EXPECT_NE(fixed.output.find("edges 2"), std::string::npos) << fixed.output;
+  std::filesystem::remove(base);
+  std::filesystem::remove(ups);
+}
+
+}  // namespace

@@ -1,0 +1,331 @@
+// `spgraph stream GRAPH --updates FILE|-`: loads a graph into a DynamicGraph, then reads an update
+// stream (loaders/update_stream.hpp: "+ u v [w]", "- u v", "= u v w", "? bfs s", "? degree v",
+// "? edges", "? triangles"), applies the updates in batches of --batch, answers each query on the
+// snapshot that holds every update read before it (pending updates are applied first), and
+// reports throughput. Vertex ids are in the file's own numbering; an update may name a new
+// vertex (the graph grows) unless --no-grow. Malformed lines are reported with their line number
+// and skipped, or end the run with --strict; they are never applied.
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+
+#include "algorithms/bfs.hpp"
+#include "algorithms/incremental_triangles.hpp"
+#include "engine/dynamic_graph.hpp"
+#include "loaders/update_stream.hpp"
+#include "tools/spgraph/cli_common.hpp"
+#include "tools/spgraph/commands.hpp"
+
+namespace spgraph::cli {
+
+namespace {
+
+struct StreamArgs {
+  GlobalOptions g;
+  LoadFlags load;
+  std::string file, updates, out, duplicates = "ignore";
+  std::size_t batch = 10000;
+  bool strict = false, no_grow = false, weighted = false, no_triangles = false;
+};
+
+/// The file's vertex numbering and the graph's dense ids, growing as new ids appear.
+class StreamIds {
+ public:
+  StreamIds(const LoadInfo& info, Vertex n) : n_(n) {
+    if (!info.external_ids.empty()) {
+      ids_ = info.external_ids;
+      for (Vertex v = 0; v < ids_.size(); ++v) index_.emplace(ids_[v], v);
+    } else {
+      base_ = info.format == FileFormat::MatrixMarket || info.format == FileFormat::Metis
+                  ? 1
+                  : info.index_base;
+    }
+  }
+  /// The dense id of `external`, new ids allowed when `grow`; nullopt with `error` set if none.
+  std::optional<Vertex> internal(std::uint64_t external, bool grow, std::string& error) {
+    if (remapped()) {
+      if (auto it = index_.find(external); it != index_.end()) return it->second;
+      if (!grow) return fail(error, "vertex " + std::to_string(external) + " is not in the graph");
+      if (ids_.size() >= kMaxDimension) return fail(error, "too many vertices");
+      ids_.push_back(external);
+      index_.emplace(external, Vertex(ids_.size() - 1));
+      n_ = std::max<Vertex>(n_, Vertex(ids_.size()));
+      return Vertex(ids_.size() - 1);
+    }
+    if (external < std::uint64_t(base_))
+      return fail(error, "vertex " + std::to_string(external) + " is below the first id, " +
+                             std::to_string(base_));
+    const std::uint64_t v = external - base_;
+    if (v >= kMaxDimension)
+      return fail(error, "vertex " + std::to_string(external) + " is too large");
+    if (v >= n_ && !grow)
+      return fail(error, "vertex " + std::to_string(external) + " is not in the graph (ids " +
+                             std::to_string(base_) + ".." + std::to_string(n_ - 1 + base_) + ")");
+    n_ = std::max<Vertex>(n_, Vertex(v + 1));
+    return Vertex(v);
+  }
+  std::uint64_t external(Vertex v) const { return remapped() ? ids_[v] : std::uint64_t(v) + base_; }
+  const std::vector<std::uint64_t>& external_ids() const { return ids_; }
+  /// Vertices known so far (the graph grows to this when the pending batch is applied).
+  Vertex n() const { return n_; }
+
+ private:
+  bool remapped() const { return !ids_.empty() || !index_.empty(); }
+  static std::optional<Vertex> fail(std::string& error, std::string message) {
+    error = std::move(message);
+    return std::nullopt;
+  }
+  std::vector<std::uint64_t> ids_;
+  std::unordered_map<std::uint64_t, Vertex> index_;
+  int base_ = 0;
+  Vertex n_ = 0;
+};
+
+/// `m` with its values as doubles (1 for a pattern).
+template <class T>
+Matrix<double> to_double_matrix(const Matrix<T>& m) {
+  const Csr<T>& a = m.csr();
+  Csr<double> d;
+  d.nrows = a.nrows;
+  d.ncols = a.ncols;
+  d.row_ptr = a.row_ptr;
+  d.col = a.col;
+  d.val.resize(a.nnz());
+  for (Offset k = 0; k < a.nnz(); ++k) d.val[k] = double(a.value(k));
+  return Matrix<double>::trusted(std::move(d));
+}
+
+DcsrDuplicates parse_duplicates(const std::string& s) {
+  return s == "keep"      ? DcsrDuplicates::Keep
+         : s == "combine" ? DcsrDuplicates::Combine
+                          : DcsrDuplicates::IgnoreIfPresent;
+}
+
+template <class T>
+void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& base) {
+  DynamicGraphOptions o;
+  o.directed = !graph.undirected;
+  o.weighted = !base.is_pattern() || args.weighted;
+  o.duplicates = parse_duplicates(args.duplicates);
+  if (graph.undirected && !args.no_triangles && o.duplicates != DcsrDuplicates::Keep)
+    o.triangle_counter = std::make_shared<IncrementalTriangles>();
+  const auto t_build = std::chrono::steady_clock::now();
+  DynamicGraph<T> dg(base, o);
+  const double build_seconds = seconds_since(t_build);
+  StreamIds ids(graph.loaded.info, base.nrows());
+  const bool show_progress = !args.g.quiet && !args.g.json && isatty(STDERR_FILENO);
+  Offset malformed = 0;
+  UpdateStreamOptions so;
+  so.strict = args.strict;
+  const std::string stream_name = args.updates == "-" ? "<stdin>" : args.updates;
+  auto report = [&](std::uint64_t line, const std::string& message) {
+    ++malformed;
+    if (args.strict) throw ParseError(stream_name, line, message);
+    std::fprintf(stderr, "spgraph: %s:%llu: %s (line skipped)\n", stream_name.c_str(),
+                 (unsigned long long)line, message.c_str());
+  };
+  so.on_error = [&](const LineError& e) {
+    // The parser already counts lenient errors through this callback.
+    ++malformed;
+    std::fprintf(stderr, "spgraph: %s:%llu: %s (line skipped)\n", stream_name.c_str(),
+                 (unsigned long long)e.line, e.message.c_str());
+  };
+  UpdateStreamReader reader(args.updates, so);
+  UpdateBatch<T> pending;
+  Offset applied = 0, batches = 0, queries = 0;
+  BatchSummary total;
+  double apply_seconds = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto last_progress = t0;
+  std::string json_queries;
+  auto flush = [&] {
+    if (pending.empty()) return;
+    const auto ta = std::chrono::steady_clock::now();
+    const BatchSummary s = dg.apply(pending);
+    apply_seconds += seconds_since(ta);
+    applied += pending.size();
+    ++batches;
+    total.inserted += s.inserted;
+    total.erased += s.erased;
+    total.ignored += s.ignored;
+    total.combined += s.combined;
+    total.assigned += s.assigned;
+    total.missing += s.missing;
+    pending.clear();
+    if (show_progress && seconds_since(last_progress) > 1) {
+      last_progress = std::chrono::steady_clock::now();
+      std::fprintf(stderr, "\rstream: %llu updates applied, %.0f updates/s",
+                   (unsigned long long)applied, double(applied) / apply_seconds);
+    }
+  };
+  auto answer = [&](const std::string& text, const std::string& json) {
+    ++queries;
+    if (args.g.json)
+      json_queries += (json_queries.empty() ? "" : ", ") + json;
+    else
+      std::printf("%s\n", text.c_str());
+  };
+  UpdateRecord rec;
+  std::string error;
+  while (reader.next(rec)) {
+    if (!rec.is_query) {
+      const std::optional<Vertex> u = ids.internal(rec.u, !args.no_grow, error);
+      const std::optional<Vertex> v = u ? ids.internal(rec.v, !args.no_grow, error) : std::nullopt;
+      if (!u || !v) {
+        report(rec.line, error);
+        continue;
+      }
+      if (!o.weighted && (rec.has_weight || rec.update == UpdateKind::Assign)) {
+        report(rec.line,
+               "a weight is given, but the graph is unweighted (load a weighted file, or pass "
+               "--weighted)");
+        continue;
+      }
+      const T w = static_cast<T>(rec.has_weight ? rec.weight : 1.0);
+      if (rec.update == UpdateKind::Insert) pending.insert(*u, *v, w);
+      if (rec.update == UpdateKind::Erase) pending.erase(*u, *v);
+      if (rec.update == UpdateKind::Assign) pending.assign(*u, *v, w);
+      if (pending.size() >= args.batch) flush();
+      continue;
+    }
+    flush();
+    const GraphSnapshot<T> s = dg.snapshot();
+    const std::string version = " version=" + std::to_string(s.version());
+    const std::string jv = ", \"version\": " + std::to_string(s.version());
+    switch (rec.query) {
+      case QueryKind::Edges:
+        answer("edges " + std::to_string(s.num_edges()) + version,
+               "{\"query\": \"edges\", \"edges\": " + std::to_string(s.num_edges()) + jv + "}");
+        break;
+      case QueryKind::Triangles:
+        if (!s.triangles()) {
+          report(rec.line, graph.undirected ? "triangles are not tracked (--no-triangles)"
+                                            : "triangles need an undirected graph (--undirected)");
+          break;
+        }
+        answer("triangles " + std::to_string(*s.triangles()) + version,
+               "{\"query\": \"triangles\", \"triangles\": " + std::to_string(*s.triangles()) + jv +
+                   "}");
+        break;
+      case QueryKind::Degree:
+      case QueryKind::Bfs: {
+        const std::optional<Vertex> v = ids.internal(rec.u, false, error);
+        if (!v || *v >= s.num_vertices()) {
+          report(rec.line, v ? "vertex " + std::to_string(rec.u) + " is not in the graph" : error);
+          break;
+        }
+        const std::string ext = std::to_string(rec.u);
+        if (rec.query == QueryKind::Degree) {
+          answer("degree vertex=" + ext + " degree=" + std::to_string(s.degree(*v)) + version,
+                 "{\"query\": \"degree\", \"vertex\": " + ext +
+                     ", \"degree\": " + std::to_string(s.degree(*v)) + jv + "}");
+        } else {
+          const auto tb = std::chrono::steady_clock::now();
+          const BfsResult r = bfs(s, *v);
+          const double ms = 1e3 * seconds_since(tb);
+          char buf[64];
+          std::snprintf(buf, sizeof buf, "%.3f", ms);
+          answer("bfs source=" + ext + " reached=" + std::to_string(r.reached) +
+                     " depth=" + std::to_string(r.depth) + " ms=" + buf + version,
+                 "{\"query\": \"bfs\", \"source\": " + ext +
+                     ", \"reached\": " + std::to_string(r.reached) +
+                     ", \"depth\": " + std::to_string(r.depth) + ", \"ms\": " + buf + jv + "}");
+        }
+        break;
+      }
+    }
+  }
+  flush();
+  const double wall = seconds_since(t0);
+  if (show_progress) std::fprintf(stderr, "\r\033[K");
+  const GraphSnapshot<T> s = dg.snapshot();
+  if (!args.out.empty()) {
+    save_matrix(args.out, AnyMatrix(s.matrix()), FileFormat::Auto, ids.external_ids());
+  }
+  const double rate = apply_seconds > 0 ? double(applied) / apply_seconds : 0;
+  if (args.g.json) {
+    std::printf(
+        "{\"file\": %s, \"updates\": %s, \"vertices\": %u, \"edges\": %llu, \"directed\": %s, "
+        "\"applied\": %llu, \"batches\": %llu, \"inserted\": %llu, \"erased\": %llu, "
+        "\"ignored\": %llu, \"combined\": %llu, \"assigned\": %llu, \"missing\": %llu, "
+        "\"malformed\": %llu, \"queries\": [%s], \"apply_seconds\": %.6f, \"wall_seconds\": "
+        "%.6f, \"updates_per_second\": %.1f, \"version\": %llu}\n",
+        json_string(args.file).c_str(), json_string(stream_name).c_str(), s.num_vertices(),
+        (unsigned long long)s.num_edges(), o.directed ? "true" : "false",
+        (unsigned long long)applied, (unsigned long long)batches,
+        (unsigned long long)total.inserted, (unsigned long long)total.erased,
+        (unsigned long long)total.ignored, (unsigned long long)total.combined,
+        (unsigned long long)total.assigned, (unsigned long long)total.missing,
+        (unsigned long long)malformed, json_queries.c_str(), apply_seconds, wall, rate,
+        (unsigned long long)s.version());
+  } else if (!args.g.quiet) {
+    std::fprintf(
+        stderr,
+        "graph: %u vertices, %llu edges, %s (loaded in %.3f s, dynamic graph built in "
+        "%.3f s)\napplied %llu updates in %llu batches of up to %zu: %llu inserted, "
+        "%llu erased, %llu ignored (present), %llu combined, %llu re-weighted, %llu "
+        "missing; %llu queries; %llu malformed lines\nthroughput: %.0f updates/s "
+        "applying (%.3f s), %.3f s wall\n",
+        s.num_vertices(), (unsigned long long)s.num_edges(), o.directed ? "directed" : "undirected",
+        graph.load_seconds, build_seconds, (unsigned long long)applied, (unsigned long long)batches,
+        args.batch, (unsigned long long)total.inserted, (unsigned long long)total.erased,
+        (unsigned long long)total.ignored, (unsigned long long)total.combined,
+        (unsigned long long)total.assigned, (unsigned long long)total.missing,
+        (unsigned long long)queries, (unsigned long long)malformed, rate, apply_seconds, wall);
+  }
+}
+
+void run_stream(const StreamArgs& args) {
+  apply_threads(args.g);
+  CliGraph graph = load_for_cli(args.file, args.load, args.g, false);
+  std::visit(
+      [&](const auto& m) {
+        using T = typename std::decay_t<decltype(m)>::value_type;
+        if constexpr (std::is_same_v<T, bool>) {
+          if (args.weighted) {
+            run_stream_typed<double>(args, graph, to_double_matrix(m));
+            return;
+          }
+          run_stream_typed<bool>(args, graph, m);
+        } else {
+          run_stream_typed<double>(args, graph, to_double_matrix(m));
+        }
+      },
+      graph.loaded.matrix);
+}
+
+}  // namespace
+
+void register_stream(CLI::App& app) {
+  auto args = std::make_shared<StreamArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "stream", "Apply a stream of edge updates to a graph and answer queries on the way");
+  cmd->add_option("graph", args->file, "Graph file to start from")->required();
+  cmd->add_option("--updates,-u", args->updates,
+                  "Update stream ('-' = standard input): '+ u v [w]', '- u v', '= u v w', "
+                  "'? bfs s', '? degree v', '? edges', '? triangles'")
+      ->required();
+  cmd->add_option("--batch,-b", args->batch,
+                  "Updates applied per batch (a query applies the "
+                  "pending updates first)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--strict", args->strict, "Stop at the first malformed line (exit code 1)");
+  cmd->add_flag("--no-grow", args->no_grow,
+                "Treat updates naming a vertex outside the graph as malformed");
+  cmd->add_flag("--weighted", args->weighted, "Keep weights even if the graph file has none");
+  cmd->add_option("--duplicates", args->duplicates,
+                  "Insert of a present edge: ignore (default), combine (add weights), keep "
+                  "(multigraph, directed only)")
+      ->check(CLI::IsMember({"ignore", "combine", "keep"}));
+  cmd->add_flag("--no-triangles", args->no_triangles,
+                "Do not maintain the triangle count (undirected graphs maintain it by default)");
+  cmd->add_option("--out,-o", args->out, "Write the final graph here (format by extension)");
+  add_global_flags(cmd, args->g);
+  add_load_flags(cmd, args->load);
+  cmd->callback([args] { run_stream(*args); });
+}
+
+}  // namespace spgraph::cli
