@@ -29,7 +29,6 @@ namespace {
 
 constexpr int kRuns = 5;
 
-
 /// What a contender reports back to the parent.
 struct Result {
   double seconds[kRuns];

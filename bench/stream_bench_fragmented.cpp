@@ -1,8 +1,9 @@
 // SpMV and BFS on fragmented and defragmented Dynamic CSR against CSR (issue "Dynamic CSR",
-// section 3; the paper's Fig. 4 comparison). The fragmented matrix is the base half of the
-// shuffled arcs plus the stream half inserted in batches of 10,000 (set semantics), so rows hold
-// several segments and unsorted tails; the defragmented one is the same after defragment();
-// CSR holds the same arcs. Same kernels on all three (dcsr_spmv_dense / csr_spmv_dense, the
+// section 3; the paper's Fig. 4 comparison), in two scenarios: the paper's iterative workload
+// (the whole graph, then 50 rounds of 0.2% random arcs) and a stress case (half the arcs
+// streamed in batches of 10,000 on top of the other half), so rows hold several segments and
+// unsorted tails. The defragmented matrix is the same after defragment(); CSR holds the same
+// arcs. Same kernels on all three (dcsr_spmv_dense / csr_spmv_dense, the
 // fused BFS), same thread count, A/B/C rotation per repetition; results verified equal.
 // BFS is direction-optimizing when the graph is symmetric and push-only otherwise (a DCSR keeps
 // no transpose, so CSR is given the same method).
@@ -12,6 +13,7 @@
 #include <cstdio>
 #include <fstream>
 #include <random>
+#include <string>
 
 #include "algorithms/bfs.hpp"
 #include "bench/stream_bench.hpp"
@@ -23,14 +25,10 @@ namespace spgraph::bench {
 
 namespace {
 
-Dcsr<bool> fragmented_copy(const StreamGraph& g, const Csr<bool>& base) {
-  Dcsr<bool> d =
-      Dcsr<bool>::from_csr(base, DcsrParams{.duplicates = DcsrDuplicates::IgnoreIfPresent});
-  for (Offset off = g.m() / 2; off < g.m(); off += 10000) {
-    const std::size_t n = std::size_t(std::min<Offset>(10000, g.m() - off));
-    d.insert(std::span(g.src.data() + off, n), std::span(g.dst.data() + off, n));
-  }
-  return d;
+DcsrParams set_params() {
+  DcsrParams p = streaming_dcsr_params();
+  p.duplicates = DcsrDuplicates::IgnoreIfPresent;
+  return p;
 }
 
 bool symmetric(const Csr<bool>& a) {
@@ -38,30 +36,71 @@ bool symmetric(const Csr<bool>& a) {
   return t.row_ptr == a.row_ptr && t.col == a.col;
 }
 
-}  // namespace
+/// One fragmentation scenario: the DCSR after its updates, a defragmented copy, and the CSR
+/// holding the same arcs.
+struct Scenario {
+  std::string name;
+  Dcsr<bool> frag, defrag;
+  Matrix<bool> csr;
+};
 
-int bench_fragmented(const StreamGraph& g, const BenchOptions& o) {
-  const Csr<bool> base = csr_of_arcs(g, 0, g.m() / 2);
-  Dcsr<bool> frag = fragmented_copy(g, base);
-  Dcsr<bool> defrag = fragmented_copy(g, base);
-  defrag.defragment();
-  const DcsrStats st = frag.stats();
-  const Matrix<bool> csr = Matrix<bool>::trusted(Csr<bool>(g.all));
-  const bool sym = symmetric(g.all);
-  std::printf(
-      "SpMV and BFS on %s: n = %u, %llu arcs; fragmented DCSR: %llu of %u rows with "
-      "several segments, %.1f%% of slots dead or slack; %d threads\n",
-      g.name.c_str(), g.n(), (unsigned long long)g.m(), (unsigned long long)st.multi_segment_rows,
-      g.n(), 100.0 * double(st.allocated - st.live) / double(st.allocated), o.threads);
+/// The paper's iterative workload: the whole graph, then 50 rounds of 0.2% random new arcs.
+Scenario iterative_scenario(const StreamGraph& g) {
+  auto build = [&] {
+    Dcsr<bool> d = Dcsr<bool>::from_csr(g.all, set_params());
+    std::mt19937_64 rng(7);
+    const Offset per = std::max<Offset>(1, g.m() / 500);
+    std::vector<Vertex> r(per), c(per);
+    for (int it = 0; it < 50; ++it) {
+      for (Offset k = 0; k < per; ++k) {
+        r[k] = Vertex(rng() % g.n());
+        c[k] = Vertex(rng() % g.n());
+      }
+      d.insert(r, c);
+    }
+    return d;
+  };
+  Scenario s{"after 50 x 0.2% random arcs", build(), build(), Matrix<bool>()};
+  s.defrag.defragment();
+  s.csr = Matrix<bool>::trusted(s.frag.view().to_csr<FirstOp<bool>>());
+  return s;
+}
+
+/// A stress case: the base half of the shuffled arcs, then the other half in batches of 10,000.
+Scenario streamed_scenario(const StreamGraph& g) {
+  auto build = [&] {
+    Dcsr<bool> d = Dcsr<bool>::from_csr(g.base, set_params());
+    for (Offset off = g.m() / 2; off < g.m(); off += 10000) {
+      const std::size_t n = std::size_t(std::min<Offset>(10000, g.m() - off));
+      d.insert(std::span(g.src.data() + off, n), std::span(g.dst.data() + off, n));
+    }
+    return d;
+  };
+  Scenario s{"half the arcs streamed in batches of 10,000", build(), build(),
+             Matrix<bool>::trusted(Csr<bool>(g.all))};
+  s.defrag.defragment();
+  return s;
+}
+
+struct Ratios {
+  double spmv_frag, spmv_defrag, bfs_frag, bfs_defrag;
+};
+
+Ratios measure(const StreamGraph& g, Scenario& sc, const BenchOptions& o, bool sym, int& status,
+               std::string& json) {
+  const DcsrStats st = sc.frag.stats();
+  std::printf("\n%s: %llu of %u rows with several segments, %.1f%% of slots slack or dead\n",
+              sc.name.c_str(), (unsigned long long)st.multi_segment_rows, g.n(),
+              100.0 * double(st.allocated - st.live) / double(st.allocated));
   const int reps = std::max(o.runs, 5) * 4;
   std::vector<double> x(g.n()), y[3];
   for (Vertex v = 0; v < g.n(); ++v) x[v] = double(v % 5 + 1);
   for (auto& yy : y) yy.assign(g.n(), 0);
-  std::vector<double> t_spmv[3];
-  const DcsrView<bool> vf = frag.view(), vd = defrag.view();
+  std::vector<double> t_spmv[3], t_bfs[3];
+  const DcsrView<bool> vf = sc.frag.view(), vd = sc.defrag.view();
   auto spmv = [&](int which) {
     const auto t0 = std::chrono::steady_clock::now();
-    if (which == 0) csr_spmv_dense<PlusTimes<double>>(csr.csr(), x.data(), y[0].data());
+    if (which == 0) csr_spmv_dense<PlusTimes<double>>(sc.csr.csr(), x.data(), y[0].data());
     if (which == 1) dcsr_spmv_dense<PlusTimes<double>>(vf, x.data(), y[1].data());
     if (which == 2) dcsr_spmv_dense<PlusTimes<double>>(vd, x.data(), y[2].data());
     return seconds_since(t0);
@@ -72,28 +111,25 @@ int bench_fragmented(const StreamGraph& g, const BenchOptions& o) {
       const int w = (r + k) % 3;
       t_spmv[w].push_back(spmv(w));
     }
-  int status = 0;
   if (y[1] != y[0] || y[2] != y[0]) {
     std::printf("  SpMV results differ\n");
     status = 3;
   }
-  // BFS from 32 sources with out-arcs.
   std::vector<Vertex> sources;
   std::mt19937_64 rng(3);
   while (sources.size() < 32) {
     const Vertex s = Vertex(rng() % g.n());
-    if (g.all.degree(s) > 0) sources.push_back(s);
+    if (sc.csr.csr().degree(s) > 0) sources.push_back(s);
   }
   BfsOptions bo;
   bo.undirected = sym;
   if (!sym) bo.method = BfsMethod::Push;
-  std::vector<double> t_bfs[3];
   for (std::size_t si = 0; si < sources.size(); ++si) {
     BfsResult res[3];
     for (int k = 0; k < 3; ++k) {
       const int w = int(si + k) % 3;
       const auto t0 = std::chrono::steady_clock::now();
-      res[w] = w == 0 ? bfs(csr, sources[si], bo) : bfs(w == 1 ? vf : vd, sources[si], bo);
+      res[w] = w == 0 ? bfs(sc.csr, sources[si], bo) : bfs(w == 1 ? vf : vd, sources[si], bo);
       t_bfs[w].push_back(seconds_since(t0));
     }
     if (res[1].level != res[0].level || res[2].level != res[0].level) {
@@ -102,36 +138,60 @@ int bench_fragmented(const StreamGraph& g, const BenchOptions& o) {
     }
   }
   const char* names[3] = {"csr", "dcsr-fragmented", "dcsr-defragmented"};
-  std::printf("\n  %-18s %12s %23s %12s %23s\n", "structure", "SpMV ms", "(min - max)", "BFS ms",
+  std::printf("  %-18s %12s %23s %12s %23s\n", "structure", "SpMV ms", "(min - max)", "BFS ms",
               "(min - max)");
   for (int w = 0; w < 3; ++w)
     std::printf("  %-18s %12.3f %10.3f - %-10.3f %12.3f %10.3f - %-10.3f\n", names[w],
                 1e3 * tools::median(t_spmv[w]), 1e3 * tools::min_of(t_spmv[w]),
                 1e3 * tools::max_of(t_spmv[w]), 1e3 * tools::median(t_bfs[w]),
                 1e3 * tools::min_of(t_bfs[w]), 1e3 * tools::max_of(t_bfs[w]));
-  const double sf = tools::median(t_spmv[1]) / tools::median(t_spmv[0]);
-  const double sd = tools::median(t_spmv[2]) / tools::median(t_spmv[0]);
-  const double bf = tools::median(t_bfs[1]) / tools::median(t_bfs[0]);
-  const double bd = tools::median(t_bfs[2]) / tools::median(t_bfs[0]);
+  Ratios q{tools::median(t_spmv[1]) / tools::median(t_spmv[0]),
+           tools::median(t_spmv[2]) / tools::median(t_spmv[0]),
+           tools::median(t_bfs[1]) / tools::median(t_bfs[0]),
+           tools::median(t_bfs[2]) / tools::median(t_bfs[0])};
   std::printf(
       "  SpMV time / CSR: fragmented %.3f (target <= 1.15), defragmented %.3f (target "
       "<= 1.03)\n  BFS  time / CSR: fragmented %.3f (target <= 1.15), defragmented %.3f "
-      "(target <= 1.03)\n  BFS: %s\n",
-      sf, sd, bf, bd, sym ? "direction-optimizing (symmetric graph)" : "push-only");
-  if (!o.json.empty()) {
-    std::ofstream out(o.json);
-    out << "{\"graph\": \"" << g.name << "\", \"n\": " << g.n() << ", \"arcs\": " << g.m()
-        << ", \"threads\": " << o.threads << ", \"multi_segment_rows\": " << st.multi_segment_rows
-        << ", \"spmv_ms\": {";
-    for (int w = 0; w < 3; ++w)
-      out << (w ? ", " : "") << "\"" << names[w] << "\": " << 1e3 * tools::median(t_spmv[w]);
-    out << "}, \"bfs_ms\": {";
-    for (int w = 0; w < 3; ++w)
-      out << (w ? ", " : "") << "\"" << names[w] << "\": " << 1e3 * tools::median(t_bfs[w]);
-    out << "}, \"spmv_ratio_fragmented\": " << sf << ", \"spmv_ratio_defragmented\": " << sd
-        << ", \"bfs_ratio_fragmented\": " << bf << ", \"bfs_ratio_defragmented\": " << bd
-        << ", \"bfs_method\": \"" << (sym ? "direction-optimizing" : "push") << "\"}\n";
+      "(target <= 1.03)\n",
+      q.spmv_frag, q.spmv_defrag, q.bfs_frag, q.bfs_defrag);
+  char buf[768];
+  std::snprintf(buf, sizeof buf,
+                "{\"scenario\": \"%s\", \"multi_segment_rows\": %llu, \"spmv_ms\": {\"csr\": %.4f, "
+                "\"fragmented\": %.4f, \"defragmented\": %.4f}, \"bfs_ms\": {\"csr\": %.4f, "
+                "\"fragmented\": %.4f, \"defragmented\": %.4f}, \"spmv_ratio_fragmented\": %.4f, "
+                "\"spmv_ratio_defragmented\": %.4f, \"bfs_ratio_fragmented\": %.4f, "
+                "\"bfs_ratio_defragmented\": %.4f}",
+                sc.name.c_str(), (unsigned long long)st.multi_segment_rows,
+                1e3 * tools::median(t_spmv[0]), 1e3 * tools::median(t_spmv[1]),
+                1e3 * tools::median(t_spmv[2]), 1e3 * tools::median(t_bfs[0]),
+                1e3 * tools::median(t_bfs[1]), 1e3 * tools::median(t_bfs[2]), q.spmv_frag,
+                q.spmv_defrag, q.bfs_frag, q.bfs_defrag);
+  json += (json.empty() ? "" : ", ") + std::string(buf);
+  return q;
+}
+
+}  // namespace
+
+int bench_fragmented(const StreamGraph& g, const BenchOptions& o) {
+  const bool sym = symmetric(g.all);
+  std::printf("SpMV and BFS on %s: n = %u, %llu arcs; %d threads; BFS %s\n", g.name.c_str(), g.n(),
+              (unsigned long long)g.m(), o.threads,
+              sym ? "direction-optimizing (symmetric graph)" : "push-only (directed graph)");
+  int status = 0;
+  std::string json;
+  {
+    Scenario a = iterative_scenario(g);
+    measure(g, a, o, sym, status, json);
   }
+  {
+    Scenario b = streamed_scenario(g);
+    measure(g, b, o, sym, status, json);
+  }
+  if (!o.json.empty())
+    std::ofstream(o.json) << "{\"graph\": \"" << g.name << "\", \"n\": " << g.n()
+                          << ", \"arcs\": " << g.m() << ", \"threads\": " << o.threads
+                          << ", \"bfs_method\": \"" << (sym ? "direction-optimizing" : "push")
+                          << "\", \"scenarios\": [" << json << "]}\n";
   return status;
 }
 

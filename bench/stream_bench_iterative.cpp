@@ -41,9 +41,9 @@ int bench_iterative(const StreamGraph& g, const BenchOptions& o) {
   }
   const std::vector<std::uint64_t> rs64(rs.begin(), rs.end()), cs64(cs.begin(), cs.end());
   std::vector<std::string> names =
-      o.contenders.empty()
-          ? std::vector<std::string>{"dcsr-keep", "dcsr-set", "dynamic-graph", "hyb", "csr-rebuild"}
-          : o.contenders;
+      o.contenders.empty() ? std::vector<std::string>{"dcsr-paper",    "dcsr-keep", "dcsr-set",
+                                                      "dynamic-graph", "hyb",       "csr-rebuild"}
+                           : o.contenders;
   std::printf(
       "iterative updates + SpMV on %s: n = %u, %llu arcs; %d iterations of %llu random "
       "arcs (0.2%%) then %d SpMVs; %d threads, %d runs\n",

@@ -1,8 +1,11 @@
 // The contenders of the streaming benchmarks (bench/stream_bench.cpp), behind one interface:
 // each starts from the same base graph (a pattern CSR), takes batches of arc inserts, answers a
 // plus-times SpMV over its current state, and hands its arcs back as CSR for verification.
-//   dcsr-keep      Dynamic CSR, duplicates accumulate (the paper's setting)
-//   dcsr-set       Dynamic CSR, duplicates ignored (the adjacency stays a set; lookups per row)
+//   dcsr-paper     Dynamic CSR with the paper's parameters: k = 4, slack alpha = mu, duplicates
+//                  accumulate
+//   dcsr-keep      Dynamic CSR, streaming_dcsr_params (proportional slack), duplicates accumulate
+//   dcsr-set       Dynamic CSR, streaming_dcsr_params, duplicates ignored (the adjacency stays a
+//                  set; lookups per row)
 //   dynamic-graph  DynamicGraph (directed, set), publishing a reader snapshot after every batch
 //   hyb            ELL (width mu) + sorted COO overflow, the paper's baseline (duplicates kept)
 //   csr-rebuild    a new CSR per batch (bench/csr_rebuild.hpp)
@@ -51,8 +54,7 @@ class StreamContender {
 
 class DcsrContender final : public StreamContender {
  public:
-  DcsrContender(const Csr<bool>& base, DcsrDuplicates d)
-      : m_(Dcsr<bool>::from_csr(base, DcsrParams{.duplicates = d})) {}
+  DcsrContender(const Csr<bool>& base, DcsrParams p) : m_(Dcsr<bool>::from_csr(base, p)) {}
   void insert(const ArcBatch& b) override {
     m_.insert(std::span(b.rows, b.n), std::span(b.cols, b.n));
   }
@@ -144,7 +146,8 @@ class GraphBlasContender final : public StreamContender {
 
 /// The names of the contenders built into this binary.
 inline std::vector<std::string> contender_names() {
-  std::vector<std::string> names{"dcsr-keep", "dcsr-set", "dynamic-graph", "hyb", "csr-rebuild"};
+  std::vector<std::string> names{"dcsr-paper",    "dcsr-keep", "dcsr-set",
+                                 "dynamic-graph", "hyb",       "csr-rebuild"};
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
   names.push_back("grb-setelement");
   names.push_back("grb-build-add");
@@ -155,9 +158,11 @@ inline std::vector<std::string> contender_names() {
 /// A contender by name, starting from `base`.
 inline std::unique_ptr<StreamContender> make_contender(const std::string& name,
                                                        const Csr<bool>& base) {
-  if (name == "dcsr-keep") return std::make_unique<DcsrContender>(base, DcsrDuplicates::Keep);
-  if (name == "dcsr-set")
-    return std::make_unique<DcsrContender>(base, DcsrDuplicates::IgnoreIfPresent);
+  DcsrParams p = streaming_dcsr_params();
+  if (name == "dcsr-paper") return std::make_unique<DcsrContender>(base, DcsrParams{});
+  if (name == "dcsr-keep") return std::make_unique<DcsrContender>(base, p);
+  p.duplicates = DcsrDuplicates::IgnoreIfPresent;
+  if (name == "dcsr-set") return std::make_unique<DcsrContender>(base, p);
   if (name == "dynamic-graph") return std::make_unique<DynamicGraphContender>(base);
   if (name == "hyb") return std::make_unique<HybContender>(base);
   if (name == "csr-rebuild") return std::make_unique<CsrRebuildContender>(base);

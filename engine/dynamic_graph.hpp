@@ -78,8 +78,9 @@ struct DynamicGraphOptions {
   /// Maintains the triangle count (undirected graphs without duplicates); see
   /// algorithms/incremental_triangles.hpp for the counter to put here.
   std::shared_ptr<IncrementalCount> triangle_counter;
-  /// Format parameters; `format.duplicates` is replaced by `duplicates`.
-  DcsrParams format;
+  /// Format parameters (streaming_dcsr_params: the paper's k, proportional slack);
+  /// `format.duplicates` is replaced by `duplicates`.
+  DcsrParams format = streaming_dcsr_params();
 };
 
 /// One edge update of a batch.

@@ -24,8 +24,9 @@
 // Erases mark tombstones (versioned bits per slot); a defragmentation (Algorithm 4: a scan of
 // the live row sizes, then a copy of each row's live entries with no sort) drops them and the
 // dead space. It runs on request, and automatically after a batch when tombstones exceed
-// params.tombstone_threshold of the entries or dead space exceeds params.dead_space_threshold
-// of the allocated slots.
+// params.tombstone_threshold of the entries, or when the space not holding live entries (slack,
+// abandoned segments, tombstones, segment records) exceeds params.space_threshold of the live
+// entries: that bounds memory whatever the update pattern.
 //
 // Snapshots and concurrency: freeze() returns an immutable DcsrView of the matrix as of the last
 // batch, cheap (O(rows / 16384)) and safe to read from any thread while this object goes on
@@ -137,6 +138,8 @@ class Dcsr {
             DcsrBatchResult& result, DcsrChangeLog* log);
   void rebuild(Offset min_capacity, bool sort_rows);
   Offset slack_for(Offset len) const;
+  /// Slots not holding live entries, plus segment records counted in slots.
+  Offset space_overhead() const;
   Offset alpha() const;
   std::uint64_t max_records() const { return 4 * std::uint64_t(nrows_) + (1u << 20); }
 
@@ -154,6 +157,7 @@ class Dcsr {
   std::uint64_t version_ = 0;
   std::uint64_t defrags_ = 0;
   std::uint64_t generation_ = 0;
+  Offset max_row_size_ = 0;                             // no row holds more slots than this
   std::unique_ptr<std::vector<Workspace>> workspaces_;  // per-thread, reused across batches
   OrderedBatch batch_order_;                            // reused across batches
 };

@@ -35,13 +35,26 @@ struct DcsrParams {
   /// Defragment the whole matrix after a batch once tombstones exceed this fraction of the
   /// stored entries.
   double tombstone_threshold = 0.2;
-  /// ... or once abandoned segments exceed this fraction of the allocated slots.
-  double dead_space_threshold = 0.5;
+  /// ... or once the space not holding live entries (slack, abandoned segments, tombstones,
+  /// segment records) exceeds this fraction of the live entries.
+  double space_threshold = 0.5;
   /// Buffer reservation factor: buffers are reserved at this many times the slots needed
   /// (when built, defragmented, or grown because the bump allocator ran out). Reserved slots
   /// that are never handed out cost address space, not resident memory.
   double growth = 2.0;
 };
+
+/// Parameters for streams of updates on a CPU: the paper's k = 4, but slack of a quarter of the
+/// row (at least 2 slots) instead of the paper's fixed alpha = mu. With alpha = mu every row an
+/// update touches reserves mu slots, so a stream that touches many rows spends memory, and time
+/// on defragmentation, on slack it never uses (bench/RESULTS.md: 3-5x slower inserts on a
+/// Kronecker graph), while long rows still take a new segment per batch. DynamicGraph uses these.
+inline DcsrParams streaming_dcsr_params() {
+  DcsrParams p;
+  p.slack = 2;
+  p.slack_ratio = 0.25;
+  return p;
+}
 
 /// The kind of one update in a mixed batch.
 enum class DcsrOpKind : std::uint8_t {

@@ -68,6 +68,8 @@ Dcsr<T, CombineOp> Dcsr<T, CombineOp>::from_csr(const Csr<T>& a, DcsrParams para
   const Offset reserve = nnz + Offset(a.nrows) * alpha;
   d.store_ = std::make_shared<Store>(Offset(double(reserve) * std::max(1.0, params.growth)) + 1024,
                                      a.pattern, params.max_segments, d.max_records());
+  d.store_->origin = CsrOrigin(a.nrows);
+  std::copy(a.row_ptr.begin(), a.row_ptr.end(), d.store_->origin.row_ptr());
   std::copy(a.col.begin(), a.col.end(), d.store_->col.get());
   if (!a.pattern) std::copy(a.val.begin(), a.val.end(), d.store_->val.get());
   const std::size_t pages = (std::size_t(a.nrows) + DcsrRowPage::kRows - 1) >> DcsrRowPage::kShift;
@@ -86,6 +88,8 @@ Dcsr<T, CombineOp> Dcsr<T, CombineOp>::from_csr(const Csr<T>& a, DcsrParams para
   }
   d.bump_->store(nnz);
   d.live_ = nnz;
+  for (Vertex r = 0; r < a.nrows; ++r)
+    d.max_row_size_ = std::max<Offset>(d.max_row_size_, a.row_ptr[r + 1] - a.row_ptr[r]);
   return d;
 }
 
@@ -97,6 +101,9 @@ void Dcsr<T, CombineOp>::resize(Vertex nrows, Vertex ncols) {
                           std::to_string(ncols));
   if (nrows > kMaxDimension || ncols > kMaxDimension)
     throw InvalidArgument("dcsr: dimensions above 4294967294 are not supported");
+  // A partial last page of the CSR origin now holds rows it does not cover.
+  if (store_->origin.rows() % DcsrRowPage::kRows != 0 && nrows > nrows_)
+    store_->origin.touch_page(std::size_t(store_->origin.rows()) >> DcsrRowPage::kShift);
   nrows_ = nrows;
   ncols_ = ncols;
   rows_.reserve_pages((std::size_t(nrows) + DcsrRowPage::kRows - 1) >> DcsrRowPage::kShift);
@@ -205,16 +212,28 @@ void Dcsr<T, CombineOp>::rebuild(Offset min_capacity, bool sort_rows) {
       }
     }
   }
-  // Phase 4: swap in.
+  // Phase 4: swap in; the row starts are the new generation's CSR row pointers.
+  store->origin = CsrOrigin(n);
+  std::copy(start.begin(), start.end(), store->origin.row_ptr());
   store_ = std::move(store);
   rows_ = std::move(rows);
   tombs_ = CowTable<DcsrTombPage>();
   bump_->store(live);
   live_ = live;
+  max_row_size_ = 0;
+  for (Vertex r = 0; r < n; ++r) max_row_size_ = std::max(max_row_size_, start[r + 1] - start[r]);
   tomb_count_ = 0;
   dead_ = 0;
   ++generation_;
   ++defrags_;
+}
+
+template <class T, class CombineOp>
+Offset Dcsr<T, CombineOp>::space_overhead() const {
+  const Offset allocated = std::min(bump_->load(), store_->capacity);
+  const std::size_t slot = sizeof(Vertex) + (pattern_ ? 0 : sizeof(S));
+  const std::size_t record = (2 + 2 * std::size_t(params_.max_segments)) * sizeof(std::uint64_t);
+  return (allocated > live_ ? allocated - live_ : 0) + store_->records.used() * record / slot;
 }
 
 template <class T, class CombineOp>
@@ -240,7 +259,7 @@ std::size_t Dcsr<T, CombineOp>::memory_bytes() const {
   const std::size_t slot = sizeof(Vertex) + (pattern_ ? 0 : sizeof(S));
   const std::size_t used_records =
       store_->records.used() * (1 + (params_.max_segments + 1) / 2 + params_.max_segments) * 8;
-  return std::min(bump_->load(), store_->capacity) * slot +
+  return std::min(bump_->load(), store_->capacity) * slot + store_->origin.bytes() +
          rows_.pages_held() * sizeof(typename CowTable<DcsrRowPage>::Box) +
          rows_.dirs_held() * sizeof(typename CowTable<DcsrRowPage>::Dir) +
          tombs_.pages_held() * sizeof(typename CowTable<DcsrTombPage>::Box) +
@@ -250,7 +269,7 @@ std::size_t Dcsr<T, CombineOp>::memory_bytes() const {
 template <class T, class CombineOp>
 std::size_t Dcsr<T, CombineOp>::reserved_bytes() const {
   const std::size_t slot = sizeof(Vertex) + (pattern_ ? 0 : sizeof(S));
-  return store_->capacity * slot + store_->records.bytes() +
+  return store_->capacity * slot + store_->records.bytes() + store_->origin.bytes() +
          rows_.pages_held() * sizeof(typename CowTable<DcsrRowPage>::Box) +
          rows_.dirs_held() * sizeof(typename CowTable<DcsrRowPage>::Dir) +
          tombs_.pages_held() * sizeof(typename CowTable<DcsrTombPage>::Box) +

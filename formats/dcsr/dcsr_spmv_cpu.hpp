@@ -37,6 +37,12 @@ namespace detail {
 /// Calls fn(slot) for the live slots of row r, in storage order, until fn returns false.
 template <class T, class Fn>
 void dcsr_row_slots(const DcsrView<T>& a, const DcsrRowPage& pg, unsigned i, Vertex r, Fn&& fn) {
+  const CsrOrigin& origin = a.adjacency().origin();
+  if (origin.clean(r)) {
+    for (Offset s = origin.row_ptr()[r]; s < origin.row_ptr()[r + 1]; ++s)
+      if (!fn(s)) return;
+    return;
+  }
   const std::uint32_t size = pg.row[i].size;
   if (size == 0) return;
   if (pg.row[i].aux == 0) {
@@ -55,39 +61,80 @@ void dcsr_row_slots(const DcsrView<T>& a, const DcsrRowPage& pg, unsigned i, Ver
 }  // namespace detail
 
 /// y[r] = ⊕_k A(r,k) ⊗ x[k] for every row r (x has ncols entries, y nrows).
-template <class SR, class T>
-void dcsr_spmv_dense(const DcsrView<T>& a, const typename SR::value_type* x,
-                     typename SR::value_type* y) {
+namespace detail {
+
+/// acc ⊕= A(r, k) ⊗ x[k] over slots [b, e) (tombstones skipped when `dead`). Written as a
+/// plain loop over a local accumulator, so the sum stays in a register.
+template <class SR, bool Pattern, class S>
+typename SR::value_type dcsr_fold_run(typename SR::value_type acc, const Vertex* col, const S* val,
+                                      const typename SR::value_type* x, Vertex r, Offset b,
+                                      Offset e) {
+  using V = typename SR::value_type;
+  for (Offset s = b; s < e; ++s) {
+    const V a = Pattern ? V(1) : static_cast<V>(val[s]);
+    acc = SR::add(acc, SR::mul(a, x[col[s]], r, col[s], 0));
+  }
+  return acc;
+}
+
+template <class SR, bool Pattern, class T>
+void dcsr_spmv_dense_impl(const DcsrView<T>& a, const typename SR::value_type* x,
+                          typename SR::value_type* y) {
   using V = typename SR::value_type;
   const Vertex n = a.nrows();
   const auto& parts = a.parts();
   const Vertex* col = parts.store->col.get();
   const auto* val = parts.store->val.get();
-  const bool pattern = a.is_pattern();
+  const CsrOrigin& origin = parts.store->origin;
   const std::size_t pages = (std::size_t(n) + DcsrRowPage::kRows - 1) >> DcsrRowPage::kShift;
 #pragma omp parallel for schedule(dynamic, 4) if (Offset(n) + a.nvals() >= kMinParallelWork)
   for (std::int64_t p = 0; p < std::int64_t(pages); ++p) {
-    const DcsrRowPage* pg = parts.rows.page(std::size_t(p));
     const Vertex r0 = Vertex(p) << DcsrRowPage::kShift;
     const Vertex r1 = std::min<Vertex>(n, r0 + DcsrRowPage::kRows);
+    if (origin.clean_page(std::size_t(p))) {
+      // A page untouched since the generation began: plain CSR rows.
+      const Offset* rp = origin.row_ptr();
+      for (Vertex r = r0; r < r1; ++r)
+        y[r] = dcsr_fold_run<SR, Pattern>(SR::identity(), col, val, x, r, rp[r], rp[r + 1]);
+      continue;
+    }
+    const DcsrRowPage* pg = parts.rows.page(std::size_t(p));
     for (Vertex r = r0; r < r1; ++r) {
       V acc = SR::identity();
-      if (pg) {
-        const unsigned i = r - r0;
-        if (pattern)
-          detail::dcsr_row_slots(a, *pg, i, r, [&](Offset s) {
-            acc = SR::add(acc, SR::mul(V(1), x[col[s]], r, col[s], 0));
-            return true;
-          });
-        else
-          detail::dcsr_row_slots(a, *pg, i, r, [&](Offset s) {
-            acc = SR::add(acc, SR::mul(static_cast<V>(val[s]), x[col[s]], r, col[s], 0));
-            return true;
-          });
+      const DcsrRowInfo& info = pg ? pg->row[r - r0] : DcsrRowInfo{};
+      if (info.aux == 0) {
+        acc = dcsr_fold_run<SR, Pattern>(acc, col, val, x, r, info.start, info.start + info.size);
+      } else {
+        // Several segments (King et al. 2016, Algorithm 3: clip the last one to the size).
+        const SegmentRecordView rec = a.record(info.aux);
+        Offset left = info.size;
+        for (unsigned sg = 0; sg < rec.k() && left; ++sg) {
+          const Offset b = rec.start(sg), len = std::min<Offset>(rec.cap(sg), left);
+          left -= len;
+          if (rec.dead() == 0) {
+            acc = dcsr_fold_run<SR, Pattern>(acc, col, val, x, r, b, b + len);
+          } else {
+            for (Offset s = b; s < b + len; ++s)
+              if (!a.is_tombstone(s))
+                acc = dcsr_fold_run<SR, Pattern>(acc, col, val, x, r, s, s + 1);
+          }
+        }
       }
       y[r] = acc;
     }
   }
+}
+
+}  // namespace detail
+
+/// y[r] = ⊕_k A(r,k) ⊗ x[k] for every row r (x has ncols entries, y nrows).
+template <class SR, class T>
+void dcsr_spmv_dense(const DcsrView<T>& a, const typename SR::value_type* x,
+                     typename SR::value_type* y) {
+  if (a.is_pattern())
+    detail::dcsr_spmv_dense_impl<SR, true>(a, x, y);
+  else
+    detail::dcsr_spmv_dense_impl<SR, false>(a, x, y);
 }
 
 /// t = A ⊕.⊗ u (GrB_mxv, no mask): pull over the rows of A. Returns t as a bitmap.

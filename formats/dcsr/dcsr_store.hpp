@@ -11,9 +11,10 @@
 // need per-row state that can be copied page by page. So a row's common case (one segment, no
 // tombstones) lives in one page entry: start of segment 0, size (slots used, tombstoned ones
 // included), capacity of segment 0, and the length of the sorted prefix; rows with more
-// segments point (aux) at a record holding all k (start, capacity) pairs. A matrix fresh from
-// CSR or from a defragmentation costs 24 bytes per row, against the paper's 4 + 8k; the
-// segment record of a fragmented row costs 16 + 16k bytes.
+// segments, or with tombstones, point (aux) at a record holding all k (start, capacity) pairs.
+// The page entry costs 24 bytes per row, against the paper's 4 + 8k; a record 16 + 16k bytes,
+// for the rows that need one. (An entry with a second segment inline, 40 bytes, was measured:
+// it used more memory and, since defragmentation then came later, left rows more fragmented.)
 //
 // Concurrency rules that make snapshots safe (see dcsr.hpp): a data slot is written once, before
 // the version that first includes it is published, and never again in its generation; a record
@@ -30,7 +31,7 @@
 
 namespace spgraph {
 
-/// Metadata of one row (24 bytes, one cache line at most two): what a reader needs (start,
+/// Metadata of one row (24 bytes, in one or two cache lines): what a reader needs (start,
 /// size, aux, sorted) and the capacity of segment 0 that the writer needs to append.
 struct DcsrRowInfo {
   Offset start = 0;          ///< first slot of segment 0
@@ -147,6 +148,48 @@ inline void append_segments(std::uint64_t* w, unsigned k, unsigned from, unsigne
   w[1] = nseg;
 }
 
+/// The CSR row pointers a generation starts from (from CSR or a defragmentation: every row one
+/// contiguous segment, rows in order), and which 64-row pages have been written since. A page
+/// not marked is unchanged in every version of the generation, so readers may take its rows
+/// straight from the row pointers, as CSR kernels do. The writer marks a page (relaxed atomic
+/// or) before it changes the page; a reader that still sees it clear reads a version from
+/// before the change, where the row pointers are right.
+class CsrOrigin {
+ public:
+  CsrOrigin() = default;
+  /// Row pointers for `rows` rows (rows + 1 entries), all pages clean.
+  explicit CsrOrigin(Vertex rows)
+      : rows_(rows),
+        row_ptr_(std::make_unique_for_overwrite<Offset[]>(std::size_t(rows) + 1)),
+        words_((std::size_t(rows) + (64u << 6) - 1) / (64u << 6)),
+        touched_(std::make_unique<std::atomic<std::uint64_t>[]>(words_)) {}
+  Offset* row_ptr() { return row_ptr_.get(); }
+  const Offset* row_ptr() const { return row_ptr_.get(); }
+  Vertex rows() const { return rows_; }
+  /// True when row r may be read from the row pointers.
+  bool clean(Vertex r) const { return r < rows_ && clean_page(r >> 6); }
+  /// True when every row of page p may be read from the row pointers (the writer marks a
+  /// partial last page when the matrix grows past it).
+  bool clean_page(std::size_t p) const {
+    if ((p << 6) >= rows_) return false;
+    return !((touched_[p >> 6].load(std::memory_order_relaxed) >> (p & 63)) & 1);
+  }
+  /// Marks page p as written (writer only).
+  void touch_page(std::size_t p) {
+    if ((p << 6) < rows_)
+      touched_[p >> 6].fetch_or(std::uint64_t(1) << (p & 63), std::memory_order_relaxed);
+  }
+  std::size_t bytes() const {
+    return row_ptr_ ? (std::size_t(rows_) + 1) * sizeof(Offset) + words_ * 8 : 0;
+  }
+
+ private:
+  Vertex rows_ = 0;
+  std::unique_ptr<Offset[]> row_ptr_;
+  std::size_t words_ = 0;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> touched_;
+};
+
 /// One generation of Dynamic CSR buffers. Slots are allocated uninitialized, so capacity that
 /// is never handed out costs address space but no resident memory.
 template <class T>
@@ -161,6 +204,7 @@ struct DcsrStore {
   std::unique_ptr<Vertex[]> col;
   std::unique_ptr<stored_value_t<T>[]> val;  ///< null for a pattern
   SegmentRecords records;
+  CsrOrigin origin;  ///< empty for a blank matrix
 
   SegmentRecordView record(std::uint32_t id) const {
     return SegmentRecordView(records.words(id), records.k());

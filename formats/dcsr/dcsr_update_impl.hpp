@@ -32,6 +32,9 @@ namespace detail {
 /// slots) before the row is relocated and sorted; lookups scan the tail.
 inline constexpr Offset kDcsrTailMin = 64;
 inline constexpr Offset kDcsrNoSlot = ~Offset(0);
+/// A binary-search probe into a row's sorted prefix costs about this many steps of a merge
+/// walk (probes miss the cache, the walk streams); the cheaper one is used.
+inline constexpr Offset kDcsrMergeCost = 4;
 /// Slots and segment records are handed to each thread in chunks of this many, so that the
 /// shared bump pointers are touched once per chunk rather than once per row (notes A.6:
 /// per-thread arenas).
@@ -63,12 +66,14 @@ struct Dcsr<T, CombineOp>::Workspace {
   std::vector<Vertex> tmp_col, key_scratch;
   std::vector<S> tmp_val;
   std::vector<std::pair<Vertex, S>> pair_scratch;
-  std::vector<Offset> tombs;  // tombstone bits to set after the pass
+  std::vector<std::uint64_t> colmark;  // bitmap of the row's batch columns (kept all zero)
+  std::vector<Offset> tombs;           // tombstone bits to set after the pass
   std::vector<std::pair<Vertex, Vertex>> added, removed;
   std::vector<Group> pending;
   DcsrBatchResult result;
   std::int64_t d_live = 0, d_tomb = 0;
   Offset d_dead = 0;
+  Offset max_size = 0;  // largest row size this thread wrote
   // This thread's arenas: free slots [slot_next, slot_end) and record ids [rec_next, rec_end),
   // valid in buffer generation `arena_generation` only.
   Offset slot_next = 0, slot_end = 0;
@@ -156,18 +161,23 @@ DcsrBatchResult Dcsr<T, CombineOp>::run_batch(const Vertex* rows, const Vertex* 
   if (kinds)
     for (std::size_t k = 0; k < n && !b.lookups; ++k) b.lookups = kinds[k] != DcsrOpKind::Insert;
   std::vector<Group> groups;
-  {
+  Offset longest = 0;
+  for (std::size_t k = 0; k < n;) {
+    const Vertex r = b.order.row(k);
+    std::size_t e = k + 1;
+    while (e < n && b.order.row(e) == r) ++e;
+    groups.push_back({r, std::uint32_t(k), std::uint32_t(e)});
+    longest = std::max<Offset>(longest, e - k);
+    k = e;
+  }
+  // A row holds at most 2^32 - 1 slots; max_row_size_ bounds every row, so rows are read only
+  // when the bound says one might overflow.
+  if (max_row_size_ + longest > UINT32_MAX) {
     const View cur = view();
-    for (std::size_t k = 0; k < n;) {
-      const Vertex r = b.order.row(k);
-      std::size_t e = k + 1;
-      while (e < n && b.order.row(e) == r) ++e;
-      if (Offset(cur.row_info(r).size) + (e - k) > UINT32_MAX)
-        throw InvalidArgument("dcsr: row " + std::to_string(r) +
+    for (const Group& g : groups)
+      if (Offset(cur.row_info(g.row).size) + (g.end - g.begin) > UINT32_MAX)
+        throw InvalidArgument("dcsr: row " + std::to_string(g.row) +
                               " would hold more than 4294967295 slots");
-      groups.push_back({r, std::uint32_t(k), std::uint32_t(e)});
-      k = e;
-    }
   }
   // Phases 3-5.
   std::vector<Group> pending;
@@ -191,10 +201,9 @@ DcsrBatchResult Dcsr<T, CombineOp>::run_batch(const Vertex* rows, const Vertex* 
     pending.swap(again);
   }
   // Phase 7: defragment past the thresholds.
-  const Offset allocated = std::min(bump_->load(), store_->capacity);
   if ((tomb_count_ > 0 &&
        double(tomb_count_) > params_.tombstone_threshold * double(live_ + tomb_count_)) ||
-      (dead_ > 0 && double(dead_) > params_.dead_space_threshold * double(allocated))) {
+      double(space_overhead()) > params_.space_threshold * double(std::max<Offset>(live_, 1))) {
     rebuild(0, false);
     result.defragmented = true;
   }
@@ -216,7 +225,10 @@ void Dcsr<T, CombineOp>::pass(const Batch& b, const std::vector<Group>& groups,
   }
   for (std::size_t k = 0; k < groups.size(); ++k) {
     const std::size_t p = groups[k].row >> DcsrRowPage::kShift;
-    if (k == 0 || p != (groups[k - 1].row >> DcsrRowPage::kShift)) rows_.writable(p);
+    if (k == 0 || p != (groups[k - 1].row >> DcsrRowPage::kShift)) {
+      store_->origin.touch_page(p);  // before any change: see CsrOrigin
+      rows_.writable(p);
+    }
   }
   // Phase 4: rows in parallel.
   if (!workspaces_) workspaces_ = std::make_unique<std::vector<Workspace>>();
@@ -229,6 +241,7 @@ void Dcsr<T, CombineOp>::pass(const Batch& b, const std::vector<Group>& groups,
     ws.result = {};
     ws.d_live = ws.d_tomb = 0;
     ws.d_dead = 0;
+    ws.max_size = 0;
     if (ws.arena_generation != generation_) {
       ws.slot_next = ws.slot_end = 0;
       ws.rec_next = ws.rec_end = 0;
@@ -237,8 +250,16 @@ void Dcsr<T, CombineOp>::pass(const Batch& b, const std::vector<Group>& groups,
   }
   const View cur = view();
   const bool parallel = groups.size() >= 64 && b.order.size() >= 4096;
+  const std::int64_t ngroups = std::int64_t(groups.size());
 #pragma omp parallel for schedule(dynamic, 64) if (parallel)
-  for (std::int64_t k = 0; k < std::int64_t(groups.size()); ++k) {
+  for (std::int64_t k = 0; k < ngroups; ++k) {
+    // Rows are spread over the whole matrix: fetch the page entry of the row 16 ahead, and the
+    // segment record of the row 8 ahead (whose page entry is in cache by now).
+    if (k + 16 < ngroups) __builtin_prefetch(cur.row_address(groups[k + 16].row));
+    if (k + 8 < ngroups) {
+      const DcsrRowInfo ahead = cur.row_info(groups[k + 8].row);
+      if (ahead.aux) __builtin_prefetch(store_->records.words(ahead.aux - 1));
+    }
     Workspace& ws = (*workspaces_)[omp_get_thread_num()];
     if (!process_row(b, groups[k], cur, ws)) ws.pending.push_back(groups[k]);
   }
@@ -251,6 +272,7 @@ void Dcsr<T, CombineOp>::pass(const Batch& b, const std::vector<Group>& groups,
     live_ = Offset(std::int64_t(live_) + ws.d_live);
     tomb_count_ = Offset(std::int64_t(tomb_count_) + ws.d_tomb);
     dead_ += ws.d_dead;
+    max_row_size_ = std::max(max_row_size_, ws.max_size);
     result.inserted += ws.result.inserted;
     result.ignored += ws.result.ignored;
     result.combined += ws.result.combined;
@@ -313,7 +335,7 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
     const Vertex* pb = colv + info.start;
     const Vertex* pe = pb + info.sorted;
     if (info.sorted > 0) {
-      if (q * (std::bit_width(Offset(info.sorted)) + 1) < info.sorted) {
+      if (q * (std::bit_width(Offset(info.sorted)) + 1) * detail::kDcsrMergeCost < info.sorted) {
         for (std::size_t j = 0; j < q; ++j)
           for (const Vertex* it = std::lower_bound(pb, pe, ws.qcol[j]);
                it != pe && *it == ws.qcol[j]; ++it)
@@ -335,29 +357,39 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
       }
     }
     if (info.size > info.sorted) {
+      // The unsorted tail, one pass: one or two queries are compared directly; more are marked in a
+      // per-thread bitmap of columns first, so each tail slot costs one bit test.
       Offset skip = info.sorted;
       const Vertex* qb = ws.qcol.data();
+      const bool use_bitmap = q > 2;
+      if (use_bitmap) {
+        if (ws.colmark.size() < (std::size_t(ncols_) + 63) / 64)
+          ws.colmark.assign((std::size_t(ncols_) + 63) / 64, 0);
+        for (std::size_t t = 0; t < q; ++t)
+          ws.colmark[qb[t] >> 6] |= std::uint64_t(1) << (qb[t] & 63);
+      }
       cur.for_each_run(r, [&](Offset first, Offset len, bool has_dead) {
         const Offset from = std::min(skip, len);
         skip -= from;
         for (Offset s = first + from; s < first + len; ++s) {
           const Vertex c = colv[s];
           std::size_t j = q;
-          if (q <= 8) {
+          if (!use_bitmap) {
             for (std::size_t t = 0; t < q; ++t)
               if (qb[t] == c) {
                 j = t;
                 break;
               }
-          } else {
-            const Vertex* it = std::lower_bound(qb, qb + q, c);
-            if (it != qb + q && *it == c) j = std::size_t(it - qb);
+          } else if ((ws.colmark[c >> 6] >> (c & 63)) & 1) {
+            j = std::size_t(std::lower_bound(qb, qb + q, c) - qb);
           }
           if (j < q && (!has_dead || !cur.is_tombstone(s)))
             ws.matches.push_back({std::uint32_t(j), s});
         }
         return false;
       });
+      if (use_bitmap)
+        for (std::size_t t = 0; t < q; ++t) ws.colmark[qb[t] >> 6] = 0;
     }
     std::sort(ws.matches.begin(), ws.matches.end());
   }
@@ -518,8 +550,7 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
     ws.d_dead += caps_total;
     ws.d_tomb -= dead;
     ws.d_live -= std::int64_t(live_before);
-    pg.row[i].start = 0;
-    pg.row[i].size = pg.row[i].aux = pg.row[i].sorted = pg.row[i].cap0 = 0;
+    pg.row[i] = DcsrRowInfo{};
     return commit();
   }
   Offset used_last = 0, free = 0;
@@ -577,6 +608,7 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
     }
     pg.row[i].start = addr;
     pg.row[i].size = pg.row[i].sorted = std::uint32_t(live_after);
+    ws.max_size = std::max<Offset>(ws.max_size, live_after);
     pg.row[i].cap0 = std::uint32_t(cap);
     pg.row[i].aux = 0;
     ws.d_dead += caps_total;
@@ -628,6 +660,7 @@ bool Dcsr<T, CombineOp>::process_row(const Batch& b, const Group& g, const View&
   pg.row[i].start = starts[0];
   pg.row[i].cap0 = caps[0];
   pg.row[i].size = std::uint32_t(info.size + nb);
+  ws.max_size = std::max<Offset>(ws.max_size, info.size + nb);
   pg.row[i].sorted = sorted;
   if (nseg > 1 || dead > 0) {
     if (info.aux && nk == 0) {

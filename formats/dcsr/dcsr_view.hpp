@@ -33,10 +33,16 @@ namespace spgraph {
 class DcsrAdjacency {
  public:
   DcsrAdjacency() = default;
-  DcsrAdjacency(const Vertex* col, const SegmentRecords* records,
+  DcsrAdjacency(const Vertex* col, const SegmentRecords* records, const CsrOrigin* origin,
                 CowTable<DcsrRowPage>::Reader rows, CowTable<DcsrTombPage>::Reader tombs,
                 Vertex nrows, Offset live)
-      : col_(col), records_(records), rows_(rows), tombs_(tombs), n_(nrows), live_(live) {}
+      : col_(col),
+        records_(records),
+        origin_(origin),
+        rows_(rows),
+        tombs_(tombs),
+        n_(nrows),
+        live_(live) {}
 
   Vertex n() const { return n_; }
   /// Entries present.
@@ -50,12 +56,21 @@ class DcsrAdjacency {
     return pg->row[i];
   }
   const DcsrRowPage* page(std::size_t p) const { return rows_.page(p); }
+  /// The address of row r's page entry, or nullptr (for prefetching).
+  const void* row_address(Vertex r) const {
+    const DcsrRowPage* pg = rows_.page(r >> DcsrRowPage::kShift);
+    return pg ? &pg->row[r & (DcsrRowPage::kRows - 1)] : nullptr;
+  }
   SegmentRecordView record(std::uint32_t aux) const {
     return SegmentRecordView(records_->words(aux - 1), records_->k());
   }
 
+  /// The CSR the generation started from, for rows still as they were there.
+  const CsrOrigin& origin() const { return *origin_; }
+
   /// Entries present in row r.
   Offset degree(Vertex r) const {
+    if (origin_->clean(r)) return origin_->row_ptr()[r + 1] - origin_->row_ptr()[r];
     const DcsrRowInfo info = row_info(r);
     return info.aux ? Offset(info.size) - record(info.aux).dead() : Offset(info.size);
   }
@@ -70,6 +85,10 @@ class DcsrAdjacency {
   /// order, until f returns true; returns whether it did.
   template <class F>
   bool for_each_run(Vertex r, F&& f) const {
+    if (origin_->clean(r)) {
+      const Offset b = origin_->row_ptr()[r], e = origin_->row_ptr()[r + 1];
+      return e > b && f(b, e - b, false);
+    }
     const DcsrRowInfo info = row_info(r);
     if (info.size == 0) return false;
     if (info.aux == 0) return f(info.start, Offset(info.size), false);
@@ -150,6 +169,7 @@ class DcsrAdjacency {
  private:
   const Vertex* col_ = nullptr;
   const SegmentRecords* records_ = nullptr;
+  const CsrOrigin* origin_ = nullptr;
   CowTable<DcsrRowPage>::Reader rows_;
   CowTable<DcsrTombPage>::Reader tombs_;
   Vertex n_ = 0;
@@ -185,7 +205,8 @@ class DcsrView {
   DcsrView() = default;
   explicit DcsrView(Parts p)
       : p_(std::move(p)),
-        adj_(p_.store->col.get(), &p_.store->records, p_.rows, p_.tombs, p_.nrows, p_.live) {}
+        adj_(p_.store->col.get(), &p_.store->records, &p_.store->origin, p_.rows, p_.tombs,
+             p_.nrows, p_.live) {}
 
   Vertex nrows() const { return p_.nrows; }
   Vertex ncols() const { return p_.ncols; }
@@ -201,6 +222,7 @@ class DcsrView {
   const DcsrAdjacency& adjacency() const { return adj_; }
 
   DcsrRowInfo row_info(Vertex r) const { return adj_.row_info(r); }
+  const void* row_address(Vertex r) const { return adj_.row_address(r); }
   SegmentRecordView record(std::uint32_t aux) const { return adj_.record(aux); }
   /// Entries present in row r.
   Offset degree(Vertex r) const { return adj_.degree(r); }

@@ -127,7 +127,7 @@ TEST(DynamicGraphConcurrency, readers_see_exactly_the_version_they_hold) {
   DynamicGraphOptions o;
   o.triangle_counter = std::make_shared<IncrementalTriangles>();
   o.format.tombstone_threshold = 0.05;
-  o.format.dead_space_threshold = 0.2;
+  o.format.space_threshold = 0.2;
   o.format.growth = 1.0;
   o.format.max_segments = 2;
   DynamicGraph<bool> g(400, o);

@@ -36,6 +36,7 @@ Fragmented<T> make_fragmented(std::mt19937_64& rng, Vertex n, bool pattern) {
   params.duplicates = DcsrDuplicates::IgnoreIfPresent;
   params.slack = 2;
   params.tombstone_threshold = 0.9;  // keep the tombstones
+  params.space_threshold = 100;      // and the extra segments
   Dcsr<T> d = Dcsr<T>::from_csr(base.csr(), params);
   for (int round = 0; round < 6; ++round) {
     std::vector<Vertex> r, c;

@@ -168,6 +168,10 @@ void run_model(const ModelCase& c, std::uint64_t s, Vertex nrows, Vertex ncols, 
     params.duplicates = c.dup;
     params.initial_width = initial_width;
     params.tombstone_threshold = tomb_threshold;
+    // Small reservations, so that buffers grow; the space trigger is exercised by the runs with
+    // a low tombstone threshold and left out of the others, so tombstones stay around.
+    params.growth = 1.0;
+    params.space_threshold = tomb_threshold < 0.1 ? 0.3 : 100.0;
     Dcsr<double> d(nrows, ncols, c.pattern, params);
     Model model;
     struct Snap {
