@@ -33,13 +33,9 @@ struct IterRun {
 
 int bench_iterative(const StreamGraph& g, const BenchOptions& o) {
   const Offset per_iter = std::max<Offset>(1, g.m() / 500);  // 0.2%
-  std::mt19937_64 rng(7);
-  std::vector<Vertex> rs(per_iter * kIterations), cs(per_iter * kIterations);
-  for (Offset k = 0; k < rs.size(); ++k) {
-    rs[k] = Vertex(rng() % g.n());
-    cs[k] = Vertex(rng() % g.n());
-  }
-  const std::vector<std::uint64_t> rs64(rs.begin(), rs.end()), cs64(cs.begin(), cs.end());
+  const RandomArcs arcs = random_arcs(g.n(), per_iter * kIterations, 7);
+  const std::vector<Vertex>& rs = arcs.rows;
+  const std::vector<Vertex>& cs = arcs.cols;
   std::vector<std::string> names =
       o.contenders.empty() ? std::vector<std::string>{"dcsr-paper",    "dcsr-keep", "dcsr-set",
                                                       "dynamic-graph", "hyb",       "csr-rebuild"}
@@ -67,8 +63,7 @@ int bench_iterative(const StreamGraph& g, const BenchOptions& o) {
         for (int it = 0; it < kIterations; ++it) {
           const Offset off = Offset(it) * per_iter;
           const auto ti = std::chrono::steady_clock::now();
-          c->insert({rs.data() + off, cs.data() + off, rs64.data() + off, cs64.data() + off,
-                     std::size_t(per_iter)});
+          c->insert(arcs.batch<ArcBatch>(off, std::size_t(per_iter)));
           out.insert += seconds_since(ti);
           const auto ts = std::chrono::steady_clock::now();
           for (int s = 0; s < kSpmvPerIteration; ++s) {

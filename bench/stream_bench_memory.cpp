@@ -31,13 +31,9 @@ double csr_bytes(Vertex n, Offset arcs) {
 
 int bench_memory(const StreamGraph& g, const BenchOptions& o) {
   const Offset per_round = std::max<Offset>(1, g.m() / 50);  // 2%
-  std::mt19937_64 rng(11);
-  std::vector<Vertex> rs(per_round * kRounds), cs(per_round * kRounds);
-  for (Offset k = 0; k < rs.size(); ++k) {
-    rs[k] = Vertex(rng() % g.n());
-    cs[k] = Vertex(rng() % g.n());
-  }
-  const std::vector<std::uint64_t> rs64(rs.begin(), rs.end()), cs64(cs.begin(), cs.end());
+  const RandomArcs arcs = random_arcs(g.n(), per_round * kRounds, 11);
+  const std::vector<Vertex>& rs = arcs.rows;
+  const std::vector<Vertex>& cs = arcs.cols;
   std::vector<std::string> names = o.contenders.empty() ? contender_names() : o.contenders;
   std::printf(
       "memory after %d rounds of %llu random arcs (2%% each) on %s: n = %u, %llu arcs "
@@ -55,8 +51,7 @@ int bench_memory(const StreamGraph& g, const BenchOptions& o) {
       auto c = make_contender(names[k], g.all);
       for (int round = 0; round < kRounds; ++round) {
         const Offset off = Offset(round) * per_round;
-        c->insert({rs.data() + off, cs.data() + off, rs64.data() + off, cs64.data() + off,
-                   std::size_t(per_round)});
+        c->insert(arcs.batch<ArcBatch>(off, std::size_t(per_round)));
       }
       const std::uint64_t rss = tools::current_rss_bytes();
       out.rss = rss > rss0 ? rss - rss0 : 0;

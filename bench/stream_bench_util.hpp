@@ -79,6 +79,31 @@ inline StreamGraph prepare_graph(const std::string& spec, std::uint64_t seed) {
   return g;
 }
 
+/// `count` arcs with endpoints drawn uniformly from n vertices (seeded), in both index widths.
+struct RandomArcs {
+  std::vector<Vertex> rows, cols;
+  std::vector<std::uint64_t> rows64, cols64;
+  /// The arcs [first, first + n) as a batch.
+  template <class Batch>
+  Batch batch(Offset first, std::size_t n) const {
+    return {rows.data() + first, cols.data() + first, rows64.data() + first, cols64.data() + first,
+            n};
+  }
+};
+inline RandomArcs random_arcs(Vertex n, Offset count, std::uint64_t seed) {
+  RandomArcs a;
+  std::mt19937_64 rng(seed);
+  a.rows.resize(count);
+  a.cols.resize(count);
+  for (Offset k = 0; k < count; ++k) {
+    a.rows[k] = Vertex(rng() % n);
+    a.cols[k] = Vertex(rng() % n);
+  }
+  a.rows64.assign(a.rows.begin(), a.rows.end());
+  a.cols64.assign(a.cols.begin(), a.cols.end());
+  return a;
+}
+
 /// True when two pattern CSRs hold the same arcs.
 inline bool same_arcs(const Csr<bool>& a, const Csr<bool>& b) {
   return a.nrows == b.nrows && a.row_ptr == b.row_ptr && a.col == b.col;

@@ -2,7 +2,7 @@
 # The README's first command: install what is missing, build a release build, and run the
 # main job on the bundled wiki-Vote graph: its shape, BFS from a few sources, triangles and
 # the transitive closure, each compared side by side with SuiteSparse:GraphBLAS (and, for the
-# closure, Boost.Graph).
+# closure, Boost.Graph), then a stream of edge updates and queries on the dynamic graph.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
@@ -25,3 +25,5 @@ $bin closure "$graph" --remap-ids
 $bin closure "$graph" --remap-ids --query 30,8297 --query 8297,30 --quiet
 echo; echo "== spgraph compare closure $graph --remap-ids --runs 3"
 $bin compare closure "$graph" --remap-ids --runs 3
+echo; echo "== spgraph stream $graph --remap-ids --undirected --updates data/wiki-Vote-updates.txt --batch 500"
+$bin stream "$graph" --remap-ids --undirected --updates data/wiki-Vote-updates.txt --batch 500

@@ -30,6 +30,27 @@
 
 namespace spgraph {
 
+/// The entries of a sparse accumulator (values acc[r] for the outputs r marked touched) as a
+/// sparse vector: the touched list sorted, or rebuilt from the marks when more than 1/8 of the
+/// outputs were touched.
+template <class V>
+Vector<V> gather_sparse_accumulator(Vertex n, std::vector<Vertex> touched,
+                                    const std::vector<std::uint8_t>& touched_mark,
+                                    const std::vector<V>& acc) {
+  if (touched.size() > n / 8) {
+    touched.clear();
+    for (Vertex r = 0; r < n; ++r)
+      if (touched_mark[r]) touched.push_back(r);
+  } else {
+    std::sort(touched.begin(), touched.end());
+  }
+  std::vector<V> vals(touched.size());
+  for (std::size_t e = 0; e < touched.size(); ++e) vals[e] = acc[touched[e]];
+  Vector<V> t(n);
+  t.assign_sparse(std::move(touched), std::move(vals));
+  return t;
+}
+
 /// t = u ⊕.⊗ P for a sparse u, outputs restricted to allow(r); returns t in sparse form.
 template <class SR, bool VectorFirst, class TP, class TU, class Allow>
 Vector<typename SR::value_type> spmspv_push_cpu(const Csr<TP>& p, const std::vector<Vertex>& u_idx,
@@ -63,18 +84,7 @@ Vector<typename SR::value_type> spmspv_push_cpu(const Csr<TP>& p, const std::vec
     }
   }
   // Phase 2: gather in ascending order.
-  if (touched.size() > n / 8) {
-    touched.clear();
-    for (Vertex r = 0; r < n; ++r)
-      if (touched_mark[r]) touched.push_back(r);
-  } else {
-    std::sort(touched.begin(), touched.end());
-  }
-  std::vector<V> vals(touched.size());
-  for (std::size_t e = 0; e < touched.size(); ++e) vals[e] = acc[touched[e]];
-  Vector<V> t(n);
-  t.assign_sparse(std::move(touched), std::move(vals));
-  return t;
+  return gather_sparse_accumulator(n, std::move(touched), touched_mark, acc);
 }
 
 }  // namespace spgraph

@@ -126,6 +126,17 @@ inline void sort_words_by_bits(std::uint64_t* words, std::uint64_t* tmp, std::si
   }
 }
 
+/// Sorts b.keys[0, n) by (key, position), recording each key's batch position in b.index.
+inline void sort_key_position_pairs(OrderedBatch& b, std::size_t n) {
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(n);
+  for (std::size_t k = 0; k < n; ++k) pairs[k] = {b.keys[k], std::uint32_t(k)};
+  std::sort(pairs.begin(), pairs.end());
+  for (std::size_t k = 0; k < n; ++k) {
+    b.keys[k] = pairs[k].first;
+    b.index[k] = pairs[k].second;
+  }
+}
+
 }  // namespace detail
 
 /// Orders rows[0, n) / cols[0, n) (all in range) by (row, column), stably, into `b`.
@@ -146,14 +157,8 @@ inline void order_batch(const Vertex* rows, const Vertex* cols, std::size_t n, V
     b.index[k] = std::uint32_t(k);
   }
   if (n < 2048) {
-    // Phase 2, small: insertion-friendly comparison sort of (key, position) pairs.
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(n);
-    for (std::size_t k = 0; k < n; ++k) pairs[k] = {b.keys[k], std::uint32_t(k)};
-    std::sort(pairs.begin(), pairs.end());
-    for (std::size_t k = 0; k < n; ++k) {
-      b.keys[k] = pairs[k].first;
-      b.index[k] = pairs[k].second;
-    }
+    // Phase 2, small: a comparison sort of (key, position) pairs.
+    detail::sort_key_position_pairs(b, n);
     return;
   }
   // Phase 2, large.
@@ -174,13 +179,7 @@ inline void order_batch(const Vertex* rows, const Vertex* cols, std::size_t n, V
   }
   if (row_bits + idx_bits > 64) {
     // Too wide to pack (over 2^32 rows with a huge batch): sort (key, position) pairs.
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(n);
-    for (std::size_t k = 0; k < n; ++k) pairs[k] = {b.keys[k], std::uint32_t(k)};
-    std::sort(pairs.begin(), pairs.end());
-    for (std::size_t k = 0; k < n; ++k) {
-      b.keys[k] = pairs[k].first;
-      b.index[k] = pairs[k].second;
-    }
+    detail::sort_key_position_pairs(b, n);
     return;
   }
   // Words (row, position) sorted by the row bits; then unpack, gathering each column, and sort

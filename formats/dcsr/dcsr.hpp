@@ -129,6 +129,9 @@ class Dcsr {
   struct Holder;
 
   Dcsr(Vertex nrows, Vertex ncols, bool pattern, DcsrParams params, bool blank);
+  View make_view(const DcsrStore<T>* store, typename CowTable<DcsrRowPage>::Reader rows,
+                 typename CowTable<DcsrTombPage>::Reader tombs,
+                 std::shared_ptr<const void> hold) const;
   DcsrBatchResult run_batch(const Vertex* rows, const Vertex* cols, const DcsrOpKind* kinds,
                             DcsrOpKind uniform, const T* vals, std::size_t n, DcsrChangeLog* log);
   void validate(const Vertex* rows, const Vertex* cols, const DcsrOpKind* kinds, DcsrOpKind uniform,

@@ -121,27 +121,14 @@ Offset Dcsr<T, CombineOp>::slack_for(Offset len) const {
 }
 
 template <class T, class CombineOp>
-DcsrView<T> Dcsr<T, CombineOp>::view() const {
+DcsrView<T> Dcsr<T, CombineOp>::make_view(const DcsrStore<T>* store,
+                                          typename CowTable<DcsrRowPage>::Reader rows,
+                                          typename CowTable<DcsrTombPage>::Reader tombs,
+                                          std::shared_ptr<const void> hold) const {
   typename View::Parts p;
-  p.store = store_.get();
-  p.rows = rows_.reader();
-  p.tombs = tombs_.reader();
-  p.nrows = nrows_;
-  p.ncols = ncols_;
-  p.pattern = pattern_;
-  p.live = live_;
-  p.version = version_;
-  p.duplicates = params_.duplicates;
-  return View(std::move(p));
-}
-
-template <class T, class CombineOp>
-DcsrView<T> Dcsr<T, CombineOp>::freeze() {
-  auto hold = std::make_shared<Holder>(Holder{store_, rows_.freeze(), tombs_.freeze()});
-  typename View::Parts p;
-  p.store = hold->store.get();
-  p.rows = typename CowTable<DcsrRowPage>::Reader(hold->rows.get());
-  p.tombs = typename CowTable<DcsrTombPage>::Reader(hold->tombs.get());
+  p.store = store;
+  p.rows = rows;
+  p.tombs = tombs;
   p.nrows = nrows_;
   p.ncols = ncols_;
   p.pattern = pattern_;
@@ -150,6 +137,19 @@ DcsrView<T> Dcsr<T, CombineOp>::freeze() {
   p.duplicates = params_.duplicates;
   p.hold = std::move(hold);
   return View(std::move(p));
+}
+
+template <class T, class CombineOp>
+DcsrView<T> Dcsr<T, CombineOp>::view() const {
+  return make_view(store_.get(), rows_.reader(), tombs_.reader(), nullptr);
+}
+
+template <class T, class CombineOp>
+DcsrView<T> Dcsr<T, CombineOp>::freeze() {
+  auto hold = std::make_shared<Holder>(Holder{store_, rows_.freeze(), tombs_.freeze()});
+  const Holder& h = *hold;
+  return make_view(h.store.get(), typename CowTable<DcsrRowPage>::Reader(h.rows.get()),
+                   typename CowTable<DcsrTombPage>::Reader(h.tombs.get()), std::move(hold));
 }
 
 template <class T, class CombineOp>

@@ -28,6 +28,7 @@
 #include "engine/error.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/kernel_tuning.hpp"
+#include "formats/csr/spmspv_cpu.hpp"
 #include "formats/dcsr/dcsr_view.hpp"
 
 namespace spgraph {
@@ -214,12 +215,7 @@ Vector<typename SR::value_type> dcsr_vxm(const Vector<TU>& u, const DcsrView<T>&
       }
     });
   });
-  std::sort(touched.begin(), touched.end());
-  std::vector<V> vals(touched.size());
-  for (std::size_t e = 0; e < touched.size(); ++e) vals[e] = acc[touched[e]];
-  Vector<V> t(n);
-  t.assign_sparse(std::move(touched), std::move(vals));
-  return t;
+  return gather_sparse_accumulator(n, std::move(touched), mark, acc);
 }
 
 }  // namespace spgraph
