@@ -15,7 +15,7 @@ notredame=../shared/data/suitesparse/NotreDame_www.mtx.gz
 [ -f "$notredame" ] && graphs+=("$notredame")
 for g in "${graphs[@]}"; do
   name=$(basename "$g" | sed 's/kron:20/kron20/; s/\..*//')
-  for mode in inserts iterative fragmented memory latency; do
+  for mode in inserts iterative fragmented memory latency convert; do
     runs=5
     [ "$mode" = iterative ] && runs=3
     echo "== $mode $name"

@@ -16,9 +16,10 @@ int main(int argc, char** argv) {
   CLI::App app{"stream_bench: Dynamic CSR and streaming-API benchmarks"};
   std::string mode, graph;
   BenchOptions o;
-  app.add_option("mode", mode, "inserts | iterative | fragmented | memory | latency")
+  app.add_option("mode", mode, "inserts | iterative | fragmented | memory | latency | convert")
       ->required()
-      ->check(CLI::IsMember({"inserts", "iterative", "fragmented", "memory", "latency"}));
+      ->check(
+          CLI::IsMember({"inserts", "iterative", "fragmented", "memory", "latency", "convert"}));
   app.add_option("graph", graph, "graph file, or kron:SCALE")->required();
   app.add_option("--batches", o.batches, "batch sizes (inserts)")->delimiter(',');
   app.add_option("--runs", o.runs, "timed runs per contender");
@@ -42,5 +43,6 @@ int main(int argc, char** argv) {
   if (mode == "iterative") return bench_iterative(g, o);
   if (mode == "fragmented") return bench_fragmented(g, o);
   if (mode == "memory") return bench_memory(g, o);
+  if (mode == "convert") return bench_convert(g, o);
   return bench_latency(g, o);
 }

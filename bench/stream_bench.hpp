@@ -2,7 +2,8 @@
 // is one file: inserts (streaming insert throughput against HYB, CSR rebuilds and GraphBLAS),
 // iterative (the paper's update-then-SpMV loop), fragmented (SpMV and BFS on fragmented and
 // defragmented DCSR against CSR), memory (bytes per edge after rounds of random inserts) and
-// latency (update latency while reader threads run BFS on snapshots).
+// latency (update latency while reader threads run BFS on snapshots) and convert (CSR <-> DCSR
+// conversions against a CSR copy).
 #pragma once
 
 #include <string>
@@ -26,5 +27,6 @@ int bench_iterative(const StreamGraph& g, const BenchOptions& o);
 int bench_fragmented(const StreamGraph& g, const BenchOptions& o);
 int bench_memory(const StreamGraph& g, const BenchOptions& o);
 int bench_latency(const StreamGraph& g, const BenchOptions& o);
+int bench_convert(const StreamGraph& g, const BenchOptions& o);
 
 }  // namespace spgraph::bench
