@@ -11,7 +11,9 @@
 namespace spgraph::testing {
 
 /// The repository root.
-inline std::filesystem::path source_dir() { return SPGRAPH_SOURCE_DIR; }
+inline std::filesystem::path source_dir() {
+  return SPGRAPH_SOURCE_DIR;
+}
 /// tests/data in the repository.
 inline std::filesystem::path test_data(const std::string& rel = "") {
   return source_dir() / "tests" / "data" / rel;
@@ -29,6 +31,6 @@ inline std::filesystem::path shared_data(const std::string& rel = "") {
 }  // namespace spgraph::testing
 
 /// Skips the current test when the shared file `rel` is missing; otherwise sets `var` to it.
-#define SPGRAPH_REQUIRE_SHARED(var, rel)                                          \
-  const std::filesystem::path var = ::spgraph::testing::shared_data(rel);        \
+#define SPGRAPH_REQUIRE_SHARED(var, rel)                                  \
+  const std::filesystem::path var = ::spgraph::testing::shared_data(rel); \
   if (var.empty()) GTEST_SKIP() << "shared data not present: ../shared/data/" << rel

@@ -19,8 +19,12 @@ std::uint64_t status_field_kb(const std::string& key) {
 
 }  // namespace
 
-std::uint64_t current_rss_bytes() { return status_field_kb("VmRSS:") * 1024; }
-std::uint64_t peak_rss_bytes() { return status_field_kb("VmHWM:") * 1024; }
+std::uint64_t current_rss_bytes() {
+  return status_field_kb("VmRSS:") * 1024;
+}
+std::uint64_t peak_rss_bytes() {
+  return status_field_kb("VmHWM:") * 1024;
+}
 
 bool reset_peak_rss() {
   std::ofstream out("/proc/self/clear_refs");

@@ -1,5 +1,6 @@
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
-// tc, closure, stream, compare, mxv); every error becomes one line on stderr and a documented exit code.
+// tc, closure, stream, compare, mxv); every error becomes one line on stderr and a documented exit
+// code.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
