@@ -188,10 +188,7 @@ BatchSummary DynamicGraph<T>::run(std::span<const EdgeUpdate<T>> updates, bool i
     }
     const std::span<const T> vs(vals.get(), options_.weighted ? count : 0);
     if (inserts_only) return arcs_.insert(rows, cols, vs, log);
-    std::vector<DcsrOp<T>> ops(count);
-    for (std::size_t k = 0; k < count; ++k)
-      ops[k] = {kinds[k], rows[k], cols[k], options_.weighted ? vals[k] : T(1)};
-    return arcs_.apply(ops, log);
+    return arcs_.apply(kinds, rows, cols, vs, log);
   };
   DcsrChangeLog log;
   const bool want_log = undirected;

@@ -101,6 +101,11 @@ class Dcsr {
                         DcsrChangeLog* log = nullptr);
   /// Applies a mixed batch; updates of the same entry take effect in batch order.
   DcsrBatchResult apply(std::span<const DcsrOp<T>> ops, DcsrChangeLog* log = nullptr);
+  /// The same batch as parallel arrays: update k is (kinds[k], rows[k], cols[k], vals[k]);
+  /// `vals` is empty for a pattern and has one value per update otherwise.
+  DcsrBatchResult apply(std::span<const DcsrOpKind> kinds, std::span<const Vertex> rows,
+                        std::span<const Vertex> cols, std::span<const T> vals = {},
+                        DcsrChangeLog* log = nullptr);
 
   /// Compacts every row into one segment with no slack, dropping tombstones and dead space
   /// (Algorithm 4); with `sort_rows`, each row also comes out sorted.

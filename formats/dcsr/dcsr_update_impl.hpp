@@ -121,6 +121,23 @@ DcsrBatchResult Dcsr<T, CombineOp>::apply(std::span<const DcsrOp<T>> ops, DcsrCh
 }
 
 template <class T, class CombineOp>
+DcsrBatchResult Dcsr<T, CombineOp>::apply(std::span<const DcsrOpKind> kinds,
+                                          std::span<const Vertex> rows,
+                                          std::span<const Vertex> cols, std::span<const T> vals,
+                                          DcsrChangeLog* log) {
+  if (rows.size() != cols.size() || kinds.size() != rows.size())
+    throw InvalidArgument("dcsr apply: " + std::to_string(kinds.size()) + " kinds, " +
+                          std::to_string(rows.size()) + " rows and " + std::to_string(cols.size()) +
+                          " columns");
+  if (pattern_ ? !vals.empty() : vals.size() != rows.size())
+    throw InvalidArgument(pattern_ ? "dcsr apply: a pattern matrix takes no values"
+                                   : "dcsr apply: " + std::to_string(rows.size()) +
+                                         " updates but " + std::to_string(vals.size()) + " values");
+  return run_batch(rows.data(), cols.data(), kinds.data(), DcsrOpKind::Insert,
+                   pattern_ ? nullptr : vals.data(), rows.size(), log);
+}
+
+template <class T, class CombineOp>
 void Dcsr<T, CombineOp>::validate(const Vertex* rows, const Vertex* cols, const DcsrOpKind* kinds,
                                   DcsrOpKind uniform, std::size_t n) const {
   for (std::size_t k = 0; k < n; ++k) {

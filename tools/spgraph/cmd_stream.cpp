@@ -121,17 +121,17 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   UpdateStreamOptions so;
   so.strict = args.strict;
   const std::string stream_name = args.updates == "-" ? "<stdin>" : args.updates;
-  auto report = [&](std::uint64_t line, const std::string& message) {
+  auto skip = [&](std::uint64_t line, const std::string& message) {
     ++malformed;
-    if (args.strict) throw ParseError(stream_name, line, message);
     std::fprintf(stderr, "spgraph: %s:%llu: %s (line skipped)\n", stream_name.c_str(),
                  (unsigned long long)line, message.c_str());
   };
-  so.on_error = [&](const LineError& e) {
-    // The parser already counts lenient errors through this callback.
-    ++malformed;
-    std::fprintf(stderr, "spgraph: %s:%llu: %s (line skipped)\n", stream_name.c_str(),
-                 (unsigned long long)e.line, e.message.c_str());
+  // Lines the parser rejects (it throws itself under --strict), and lines it reads but this
+  // command cannot apply.
+  so.on_error = [&](const LineError& e) { skip(e.line, e.message); };
+  auto report = [&](std::uint64_t line, const std::string& message) {
+    if (args.strict) throw ParseError(stream_name, line, message);
+    skip(line, message);
   };
   UpdateStreamReader reader(args.updates, so);
   UpdateBatch<T> pending;

@@ -171,6 +171,10 @@ TEST(DcsrBoundary, bad_updates_throw_and_change_nothing) {
   EXPECT_THROW(d.erase(std::vector<Vertex>{0}, std::vector<Vertex>{9}), IndexOutOfBounds);
   EXPECT_THROW(d.insert(r, c, std::vector<double>{1}), InvalidArgument);
   EXPECT_THROW(d.insert(r, std::vector<Vertex>{1}, v), InvalidArgument);
+  const std::vector<DcsrOpKind> one_kind{DcsrOpKind::Erase};
+  EXPECT_THROW(d.apply(one_kind, r, c, v), InvalidArgument);
+  const std::vector<DcsrOpKind> erase_bad{DcsrOpKind::Erase, DcsrOpKind::Erase};
+  EXPECT_THROW(d.apply(erase_bad, bad_r, bad_c, v), IndexOutOfBounds);
   EXPECT_EQ(pairs_of(d.view().to_csr()), before);
   EXPECT_EQ(d.version(), version);
   Dcsr<bool> pat(4, 4, true);

@@ -228,15 +228,20 @@ void run_model(const ModelCase& c, std::uint64_t s, Vertex nrows, Vertex ncols, 
         DcsrBatchResult got;
         const bool all_inserts = std::all_of(
             ops.begin(), ops.end(), [](const auto& o) { return o.kind == DcsrOpKind::Insert; });
-        if (all_inserts && rng() % 2) {
+        // The same batch through each entry point: insert (inserts only), apply on parallel
+        // arrays, apply on DcsrOp records.
+        const unsigned route = unsigned(rng() % 3);
+        if (route < 2 && (route == 1 || all_inserts)) {
           std::vector<Vertex> rs, cs;
           std::vector<double> vs;
+          std::vector<DcsrOpKind> ks;
           for (const auto& o : ops) {
             rs.push_back(o.row);
             cs.push_back(o.col);
+            ks.push_back(o.kind);
             if (!c.pattern) vs.push_back(o.value);
           }
-          got = d.insert(rs, cs, vs, &log);
+          got = route == 0 ? d.insert(rs, cs, vs, &log) : d.apply(ks, rs, cs, vs, &log);
         } else {
           got = d.apply(ops, &log);
         }
