@@ -11,6 +11,7 @@
 
 #include "algorithms/closure_size_estimate.hpp"
 #include "engine/error.hpp"
+#include "engine/resources.hpp"
 #include "formats/csr/sort_keys.hpp"
 
 namespace spgraph {
@@ -106,45 +107,21 @@ class SetUnion {
   bool dense_ = false;
 };
 
-/// Reads MemAvailable from /proc/meminfo, in bytes (0 if unknown).
-std::uint64_t available_memory() {
-  std::ifstream in("/proc/meminfo");
-  std::string key, unit;
-  std::uint64_t kb = 0;
-  while (in >> key >> kb >> unit)
-    if (key == "MemAvailable:") return kb * 1024;
-  return 0;
-}
-
-std::string human(double bytes) {
-  char buf[32];
-  if (bytes >= 1e9)
-    std::snprintf(buf, sizeof buf, "%.2f GB", bytes / 1e9);
-  else if (bytes >= 1e6)
-    std::snprintf(buf, sizeof buf, "%.1f MB", bytes / 1e6);
-  else
-    std::snprintf(buf, sizeof buf, "%.0f KB", bytes / 1e3);
-  return buf;
-}
-
 }  // namespace
 
 namespace detail {
 
 std::uint64_t closure_memory_budget(std::uint64_t limit) {
-  if (limit) return limit;
-  const std::uint64_t avail = available_memory();
-  return avail ? avail / 10 * 8 : std::uint64_t(8) << 30;
+  return memory_budget(limit);
 }
 
 void closure_too_large(const char* what, double pairs, double bytes, std::uint64_t limit,
                        std::uint64_t budget) {
+  (void)budget;  // describe_budget(limit) states the same figure and where it comes from
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.3g", pairs);
   throw OutOfMemory(std::string(what) + " would hold about " + buf + " pairs and need about " +
-                    human(bytes) + ", more than " +
-                    (limit ? "the memory limit of " + human(double(budget))
-                           : human(double(budget)) + " (80% of the memory available)") +
+                    human_bytes(bytes) + ", more than " + describe_budget(limit) +
                     "; nothing was allocated");
 }
 

@@ -4,9 +4,12 @@
 
 #include <omp.h>
 
+#include "engine/resources.hpp"
+
 namespace spgraph {
 
 void set_num_threads(int threads) {
+  check_thread_count(threads);
   if (threads > 0) omp_set_num_threads(threads);
 }
 

@@ -3,7 +3,8 @@
 
 namespace spgraph {
 
-/// Sets the number of threads used by kernels (0 = OpenMP's default).
+/// Sets the number of threads used by kernels (0 = OpenMP's default); throws InvalidArgument
+/// outside 0..max_thread_count() (engine/resources.hpp).
 void set_num_threads(int threads);
 /// The number of threads kernels will use.
 int num_threads();

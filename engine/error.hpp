@@ -5,8 +5,28 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace spgraph {
+
+/// `s` with control bytes (below 0x20, and 0x7f: ESC, NUL, ...) written as \xNN, so that a
+/// message quoting bytes from a file cannot drive the terminal it is printed on.
+inline std::string printable(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 
 /// Base of every error spgraph throws.
 class Error : public std::runtime_error {

@@ -6,6 +6,9 @@
 #include <cstring>
 
 #include "engine/error.hpp"
+#include "loaders/dimension_guard.hpp"
+#include "loaders/symmetry.hpp"
+#include "loaders/value_rules.hpp"
 
 namespace spgraph {
 
@@ -43,11 +46,13 @@ void append(std::string& out, const X& x) {
 
 template <class T>
 LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrows, Vertex ncols,
-                    std::uint64_t nnz, bool pattern, bool pattern_only) {
+                    std::uint64_t nnz, bool pattern, bool pattern_only, bool symmetric) {
+  // Every check runs on the file's own arrays, values included, so a file is valid or not
+  // whatever the command needs from it; values are dropped only afterwards.
   Csr<T> c;
   c.nrows = nrows;
   c.ncols = ncols;
-  c.pattern = pattern || pattern_only;
+  c.pattern = pattern;
   std::size_t off = kHeaderBytes;
   c.row_ptr.resize(std::size_t(nrows) + 1);
   std::memcpy(c.row_ptr.data(), bytes.data() + off, c.row_ptr.size() * sizeof(Offset));
@@ -75,11 +80,46 @@ LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrow
       std::memcpy(c.val.data(), bytes.data() + off, nnz * sizeof(T));
     }
   }
-  LoadedMatrix out;
+  if constexpr (std::is_floating_point_v<T>)
+    if (!c.pattern)
+      for (Vertex i = 0; i < nrows; ++i)
+        for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k)
+          if (std::string why = detail::nan_problem(double(c.val[k])); !why.empty())
+            throw ParseError(name, 0,
+                             "entry (" + std::to_string(i + 1) + ", " +
+                                 std::to_string(c.col[k] + 1) + "): value " + why);
   try {
-    out.matrix = Matrix<T>(std::move(c));
+    validate_csr(c);
   } catch (const InvalidArgument& e) {
     throw ParseError(name, 0, std::string("corrupt file: invalid CSR arrays: ") + e.what());
+  }
+  // The symmetric flag is a claim about the arrays: checked (one hashed pass, values included,
+  // loaders/symmetry.hpp) rather than trusted by algorithms that would give wrong answers.
+  if (symmetric) {
+    if (nrows != ncols)
+      throw ParseError(name, 0,
+                       "corrupt file: the symmetric flag is set on a " + std::to_string(nrows) +
+                           " x " + std::to_string(ncols) + " matrix");
+    if (!is_symmetric(c, true))
+      if (const auto bad = first_asymmetry(c, true))
+        throw ParseError(
+            name, 0,
+            "corrupt file: the symmetric flag is set but entry (" + std::to_string(bad->first + 1) +
+                ", " + std::to_string(bad->second + 1) + ") has no mirror with the same value");
+  }
+  LoadedMatrix out;
+  if (pattern_only && !std::is_same_v<T, bool>) {
+    Csr<bool> p;
+    p.nrows = nrows;
+    p.ncols = ncols;
+    p.pattern = true;
+    p.row_ptr = std::move(c.row_ptr);
+    p.col = std::move(c.col);
+    out.matrix = Matrix<bool>::trusted(std::move(p));
+  } else {
+    c.pattern = c.pattern || pattern_only;
+    if (c.pattern) c.val = {};
+    out.matrix = Matrix<T>::trusted(std::move(c));
   }
   return out;
 }
@@ -114,15 +154,21 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
         name, 0, "unsupported binary version " + std::to_string(version) + " (this build reads 1)");
   const auto type_code = read_at<std::uint32_t>(bytes, 12);
   const auto flags = read_at<std::uint32_t>(bytes, 16);
+  const auto base = read_at<std::uint32_t>(bytes, 20);
   const auto nrows = read_at<std::uint64_t>(bytes, 24), ncols = read_at<std::uint64_t>(bytes, 32),
              nnz = read_at<std::uint64_t>(bytes, 40);
   if (type_code > std::uint32_t(ValueType::Double))
     throw ParseError(name, 0, "corrupt file: unknown value type code");
   if (flags & ~(kFlagPattern | kFlagSymmetric))
     throw ParseError(name, 0, "corrupt file: unknown flag bits");
+  if (base > 1) throw ParseError(name, 0, "corrupt file: index base must be 0 or 1");
   if (nrows > options.max_dimension || ncols > options.max_dimension)
     throw ParseError(name, 0,
                      "dimension exceeds the limit of " + std::to_string(options.max_dimension));
+  const std::string problem = dimension_problem(
+      "the header's " + std::to_string(nrows) + " x " + std::to_string(ncols),
+      DimensionCheck{std::max(nrows, ncols), bytes.size(), 16, options.memory_limit});
+  if (!problem.empty()) throw ParseError(name, 0, problem);
   const ValueType type = ValueType(type_code);
   const bool pattern = flags & kFlagPattern;
   if (type == ValueType::Pattern)
@@ -142,33 +188,35 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
     throw ParseError(name, 0, "checksum mismatch: file is corrupt");
   const Vertex nr = Vertex(nrows), nc = Vertex(ncols);
   LoadedMatrix out;
-  const bool po = options.pattern_only;
+  const bool po = options.pattern_only, sym = flags & kFlagSymmetric;
   switch (type) {
     case ValueType::Pattern:
     case ValueType::Bool:
-      out = decode<bool>(name, bytes, nr, nc, nnz, pattern, po);
+      out = decode<bool>(name, bytes, nr, nc, nnz, pattern, po, sym);
       break;
     case ValueType::Int32:
-      out = decode<std::int32_t>(name, bytes, nr, nc, nnz, pattern, po);
+      out = decode<std::int32_t>(name, bytes, nr, nc, nnz, pattern, po, sym);
       break;
     case ValueType::Int64:
-      out = decode<std::int64_t>(name, bytes, nr, nc, nnz, pattern, po);
+      out = decode<std::int64_t>(name, bytes, nr, nc, nnz, pattern, po, sym);
       break;
     case ValueType::Float:
-      out = decode<float>(name, bytes, nr, nc, nnz, pattern, po);
+      out = decode<float>(name, bytes, nr, nc, nnz, pattern, po, sym);
       break;
     case ValueType::Double:
-      out = decode<double>(name, bytes, nr, nc, nnz, pattern, po);
+      out = decode<double>(name, bytes, nr, nc, nnz, pattern, po, sym);
       break;
   }
   out.info.format = FileFormat::Binary;
   out.info.symmetric_storage = flags & kFlagSymmetric;
   out.info.field = pattern ? "pattern" : std::string(value_type_name(type));
   out.info.entries_in_file = nnz;
+  out.info.index_base = int(base);
   return out;
 }
 
-std::string encode_binary(const AnyMatrix& m, bool symmetric) {
+std::string encode_binary(const AnyMatrix& m, bool symmetric, int base) {
+  if (base != 0 && base != 1) throw InvalidArgument("encode_binary: base must be 0 or 1");
   return std::visit(
       [&](const auto& x) {
         using T = typename std::decay_t<decltype(x)>::value_type;
@@ -181,7 +229,7 @@ std::string encode_binary(const AnyMatrix& m, bool symmetric) {
         append(out, std::uint32_t(value_type_of<T>()));
         append(out,
                std::uint32_t((c.pattern ? kFlagPattern : 0) | (symmetric ? kFlagSymmetric : 0)));
-        append(out, std::uint32_t(0));
+        append(out, std::uint32_t(base));
         append(out, std::uint64_t(c.nrows));
         append(out, std::uint64_t(c.ncols));
         append(out, std::uint64_t(c.nnz()));

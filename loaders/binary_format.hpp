@@ -1,9 +1,13 @@
 // spgraph binary format, version 1 (little-endian):
 //   "SPGRAPH1" | u32 version | u32 value type (ValueType) | u32 flags (1 pattern, 2 symmetric)
-//   | u32 reserved (0) | u64 nrows | u64 ncols | u64 nnz | u64 row_ptr[nrows+1] | u32 col[nnz]
-//   | T val[nnz] (absent for patterns) | u32 CRC-32 (zlib) of every byte before it.
-// Reading: (1) header and size checks against the length, (2) CRC over the file, (3) copy the
-// arrays, (4) CSR invariant check. Cost O(bytes); writing is one pass.
+//   | u32 index base (0 or 1: the id users see for row 0; 0 in files before it was used) | u64
+//   nrows | u64 ncols | u64 nnz | u64 row_ptr[nrows+1] | u32 col[nnz] | T val[nnz] (absent for
+//   patterns) | u32 CRC-32 (zlib) of every byte before it.
+// Reading: (1) header and size checks against the length and the dimension guard, (2) CRC over
+// the file, (3) copy the arrays (values dropped when only the structure is asked for; NaN
+// refused), (4) CSR invariant check, (5) when the symmetric flag is set, a check
+// that the arrays are symmetric, values included (O(nnz log d)): a flag is a claim, not trusted.
+// Cost O(bytes); writing is one pass.
 #pragma once
 
 #include <string>
@@ -17,7 +21,8 @@ namespace spgraph {
 LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
                          const LoadOptions& options);
 
-/// Serialises `m` in the binary format (flag `symmetric` records symmetric storage).
-std::string encode_binary(const AnyMatrix& m, bool symmetric = false);
+/// Serialises `m` in the binary format (flag `symmetric` records symmetric storage, `base` the
+/// numbering users see: 1 for a graph that came from Matrix Market or METIS).
+std::string encode_binary(const AnyMatrix& m, bool symmetric = false, int base = 0);
 
 }  // namespace spgraph

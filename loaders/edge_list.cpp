@@ -5,9 +5,11 @@
 #include <optional>
 
 #include "engine/error.hpp"
+#include "loaders/dimension_guard.hpp"
 #include "loaders/id_map.hpp"
 #include "loaders/parallel_lines.hpp"
 #include "loaders/text_lines.hpp"
+#include "loaders/value_rules.hpp"
 
 namespace spgraph {
 
@@ -30,6 +32,50 @@ struct LgHeader {
   std::uint64_t n = 0, m = 0;
   bool directed = true;
 };
+
+/// The header spgraph's writer puts on line 1: "# spgraph edge list: vertices=N base=B
+/// [undirected]" or "... ids=external". Older headers ("# spgraph edge list: 5 x 5, ...") and
+/// other comments are plain comments.
+struct SpgraphHeader {
+  std::uint64_t vertices = 0;
+  int base = -1;
+  bool external = false;
+  bool undirected = false;
+};
+
+std::optional<SpgraphHeader> parse_spgraph_header(const std::string& name, std::string_view line) {
+  constexpr std::string_view kTag = "# spgraph edge list:";
+  if (!line.starts_with(kTag)) return std::nullopt;
+  std::string_view tok[8];
+  const std::size_t n = detail::split_tokens(line.substr(kTag.size()), tok, 8);
+  if (n == 0 || !tok[0].starts_with("vertices=")) return std::nullopt;  // an older header
+  SpgraphHeader h;
+  auto number = [&](std::string_view t, std::string_view key) {
+    std::uint64_t v = 0;
+    const char* p = t.data() + key.size();
+    const char* e = t.data() + t.size();
+    if (detail::parse_u64(p, e, v) != NumStatus::Ok || p != e)
+      throw ParseError(name, 1, "header field " + detail::quote(t) + " must be a number");
+    return v;
+  };
+  for (std::size_t k = 0; k < std::min<std::size_t>(n, 8); ++k) {
+    const std::string_view t = tok[k];
+    if (t.starts_with("vertices=")) {
+      h.vertices = number(t, "vertices=");
+    } else if (t.starts_with("base=")) {
+      const std::uint64_t b = number(t, "base=");
+      if (b > 1) throw ParseError(name, 1, "header: base must be 0 or 1");
+      h.base = int(b);
+    } else if (t == "ids=external") {
+      h.external = true;
+    } else if (t == "undirected") {
+      h.undirected = true;
+    } else if (t != "directed") {
+      throw ParseError(name, 1, "unknown field " + detail::quote(t) + " in the spgraph header");
+    }
+  }
+  return h;
+}
 
 std::optional<LgHeader> parse_lg_header(std::string_view line) {
   const char* p = line.data();
@@ -63,7 +109,7 @@ std::string read_id(const char*& p, const char* e, const char* what, std::uint64
   return {};
 }
 
-std::optional<ChunkError> parse_edge_chunk(std::string_view text, EdgeChunk& out) {
+std::optional<ChunkError> parse_edge_chunk(std::string_view text, ValueType exact, EdgeChunk& out) {
   out.src.reserve(text.size() / 10);
   out.dst.reserve(text.size() / 10);
   LineCursor cur(text);
@@ -91,8 +137,10 @@ std::optional<ChunkError> parse_edge_chunk(std::string_view text, EdgeChunk& out
                 " is not a number";
         else if (s == NumStatus::Overflow)
           err = "weight is out of range for double";
-        else if (std::isnan(w))
-          err = "weight is NaN";
+        else if (std::string why = detail::nan_problem(w); !why.empty())
+          err = "weight " + why;
+        else if (std::string lossy = detail::lossy_problem(w, exact); !lossy.empty())
+          err = lossy;
         else if (!detail::at_line_end(skip_separator(p, e), e))
           err = "too many columns: expected 'source target [weight]'";
       }
@@ -128,24 +176,31 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
   std::string_view body = bytes;
   std::uint64_t first_line = 1;
   std::optional<LgHeader> lg;
+  std::optional<SpgraphHeader> sh;
   {
     LineCursor cur(bytes);
     std::string_view line;
-    if (cur.next(line) && (lg = parse_lg_header(line))) {
-      body = bytes.substr(std::size_t(cur.position() - bytes.data()));
-      first_line = 2;
+    if (cur.next(line)) {
+      if ((lg = parse_lg_header(line))) {
+        body = bytes.substr(std::size_t(cur.position() - bytes.data()));
+        first_line = 2;
+      } else {
+        sh = parse_spgraph_header(name, line);
+      }
     }
   }
+  const bool remap = options.remap_ids || (sh && sh->external);
   LineRunOptions run;
   run.threads = options.threads;
   run.first_line = first_line;
   run.progress = options.progress;
   run.progress_offset = bytes.size() - body.size();
   run.progress_total = bytes.size();
-  std::vector<EdgeChunk> parts(plan_chunks(body, run));
-  const std::vector<std::string_view> chunks = run_line_chunks(
-      name, body, run,
-      [&](std::size_t c, std::string_view text) { return parse_edge_chunk(text, parts[c]); });
+  std::vector<std::string_view> chunks = plan_line_chunks(body, run);
+  std::vector<EdgeChunk> parts(chunks.size());
+  chunks = run_line_chunks(name, std::move(chunks), run, [&](std::size_t c, std::string_view text) {
+    return parse_edge_chunk(text, options.exact_type, parts[c]);
+  });
   auto line_of = [&](std::size_t c, std::uint64_t local) {
     return global_line(chunks, first_line, c, local);
   };
@@ -173,11 +228,16 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
   }
   total = offset.back();
   const bool store = weighted.value_or(false) && !options.pattern_only;
+  if (total == 0 && !lg && !sh)
+    throw ParseError(name, 0,
+                     "holds no edges: the file has only comments and blank lines (an empty graph "
+                     "must say so in a header, '# spgraph edge list: vertices=N base=0')");
   int base = options.index_base;
   if (lg) base = 1;
+  if (base == -1 && sh && !sh->external) base = sh->base;
   if (base == -1) base = any_zero ? 0 : 1;
   if (base != 0 && base != 1) throw InvalidArgument("index_base must be 0, 1 or -1 (detect)");
-  if (base == 1 && any_zero && !options.remap_ids)
+  if (base == 1 && any_zero && !remap)
     for (std::size_t c = 0; c < parts.size(); ++c)
       if (parts[c].first_zero)
         throw ParseError(name, line_of(c, parts[c].first_zero), "id 0 in a 1-based edge list");
@@ -193,7 +253,7 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
   tuples.col.resize(total);
   if (store) tuples.val.resize(total);
   Vertex n = 0;
-  if (options.remap_ids) {
+  if (remap) {
     IdMap ids(std::min<std::uint64_t>(total, 1 << 20));
     try {
       for (std::size_t c = 0; c < parts.size(); ++c)
@@ -212,15 +272,22 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
     out.info.external_ids = ids.release_ids();
     out.info.index_base = 0;
   } else {
-    if (lg && lg->n > options.max_dimension)
-      throw ParseError(
-          name, 1, "vertex count exceeds the limit of " + std::to_string(options.max_dimension));
-    const std::uint64_t limit =
-        lg ? lg->n : std::uint64_t(options.max_dimension) - 1 + std::uint64_t(base);
-    if (total && max_id > limit) {
+    // The vertex count a header declares, or the largest id; both pass the dimension guard
+    // before anything of that size is allocated.
+    const std::uint64_t declared = lg ? lg->n : sh ? sh->vertices : 0;
+    const bool has_declared = lg || sh;
+    const std::uint64_t id_limit = std::uint64_t(options.max_dimension) - 1 + std::uint64_t(base);
+    if (has_declared && declared > options.max_dimension)
+      throw ParseError(name, 1,
+                       "the header declares " + std::to_string(declared) +
+                           " vertices, more than the limit of " +
+                           std::to_string(options.max_dimension) + " (32-bit vertex ids)");
+    const std::uint64_t limit = has_declared ? declared - 1 + std::uint64_t(base) : id_limit;
+    if (total && (max_id > limit || (has_declared && declared == 0))) {
       for (std::size_t c = 0; c < parts.size(); ++c)
         for (std::size_t k = 0; k < parts[c].src.size(); ++k)
-          if (parts[c].src[k] > limit || parts[c].dst[k] > limit) {
+          if ((has_declared && declared == 0) || parts[c].src[k] > limit ||
+              parts[c].dst[k] > limit) {
             // The exact line: rescan this chunk's data lines.
             std::uint64_t seen = 0, local = 0;
             LineCursor cur(chunks[c]);
@@ -236,14 +303,27 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
             const std::uint64_t bad = std::max(parts[c].src[k], parts[c].dst[k]);
             throw ParseError(
                 name, line_of(c, local),
-                lg ? "id " + std::to_string(bad) + " exceeds the header's " +
-                         std::to_string(lg->n) + " vertices"
-                   : "id " + std::to_string(bad) + " is above the vertex limit " +
-                         std::to_string(options.max_dimension) +
-                         " (32-bit ids); use --remap-ids (LoadOptions::remap_ids) to renumber ids");
+                has_declared && declared == 0
+                    ? "id " + std::to_string(bad) + " appears, but the header declares no vertices"
+                : has_declared
+                    ? "id " + std::to_string(bad) + " is outside the header's " +
+                          std::to_string(declared) + " vertices (ids " + std::to_string(base) +
+                          ".." + std::to_string(std::int64_t(declared) - 1 + base) + ")"
+                    : "id " + std::to_string(bad) + " is too large: with 32-bit vertex ids the " +
+                          "largest id is " + std::to_string(id_limit) +
+                          "; use --remap-ids (LoadOptions::remap_ids) to renumber ids");
           }
     }
-    n = lg ? Vertex(lg->n) : total ? Vertex(max_id + 1 - std::uint64_t(base)) : 0;
+    const std::uint64_t count = has_declared ? declared
+                                : total      ? max_id + 1 - std::uint64_t(base)
+                                             : 0;
+    const std::string problem = dimension_problem(
+        (has_declared ? "the header's vertex count " : "the largest id, ") +
+            std::to_string(has_declared ? declared : max_id) +
+            (has_declared ? "," : std::string(" (") + std::to_string(count) + " vertices),"),
+        DimensionCheck{count, bytes.size(), 16, options.memory_limit});
+    if (!problem.empty()) throw ParseError(name, has_declared ? 1 : 0, problem);
+    n = Vertex(count);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(resolve_threads(options.threads))
     for (std::size_t c = 0; c < parts.size(); ++c)
       for (std::size_t k = 0; k < parts[c].src.size(); ++k) {
@@ -258,7 +338,7 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
   parts.clear();
 
   // Phase 4: reverse edges.
-  const bool undirected = options.undirected || (lg && !lg->directed);
+  const bool undirected = options.undirected || (lg && !lg->directed) || (sh && sh->undirected);
   if (undirected) {
     tuples.row.reserve(2 * total);
     tuples.col.reserve(2 * total);

@@ -1,5 +1,7 @@
 // InputBuffer: the bytes of an input file, memory-mapped read-only, or inflated into memory
 // when the content starts with the gzip magic 1f 8b (detected by content, not by name).
+// Only regular files; trailing bytes after the last gzip member are an error, as in
+// `spgraph stream`.
 // Phases: open + fstat, mmap (O(1)); for gzip, one inflate pass (O(uncompressed size) memory).
 #pragma once
 
@@ -11,11 +13,15 @@ namespace spgraph {
 
 class InputBuffer {
  public:
-  /// Maps `path` (or inflates it if gzip-compressed); throws IoError naming the file on failure.
-  static InputBuffer open(const std::string& path);
+  /// Maps `path` (or inflates it if gzip-compressed, to at most `max_bytes` when non-zero);
+  /// throws IoError naming the file on failure. Only regular files are read: a FIFO, a device
+  /// or a socket is refused at once (opened non-blocking, so a FIFO with no writer cannot
+  /// hang). A regular file that reports size 0 (/proc) is read to its end.
+  static InputBuffer open(const std::string& path, std::uint64_t max_bytes = 0);
   /// Wraps bytes already in memory, which must outlive the buffer unless they are gzip (then
-  /// they are inflated into owned memory); `name` is used in errors.
-  static InputBuffer from_memory(const std::string& name, std::string_view bytes);
+  /// they are inflated into owned memory, at most `max_bytes`); `name` is used in errors.
+  static InputBuffer from_memory(const std::string& name, std::string_view bytes,
+                                 std::uint64_t max_bytes = 0);
 
   InputBuffer(InputBuffer&& o) noexcept;
   InputBuffer& operator=(InputBuffer&& o) noexcept;
@@ -45,7 +51,8 @@ class InputBuffer {
 /// True if `bytes` begins with the gzip magic number.
 bool is_gzip(std::string_view bytes);
 
-/// Inflates a gzip stream (all members); throws ParseError naming `name` if it is corrupt.
-std::string gunzip(const std::string& name, std::string_view bytes);
+/// Inflates a gzip stream (all members); throws ParseError naming `name` if it is corrupt, is
+/// followed by anything but another gzip member, or expands past `max_bytes` (0 = no limit).
+std::string gunzip(const std::string& name, std::string_view bytes, std::uint64_t max_bytes = 0);
 
 }  // namespace spgraph

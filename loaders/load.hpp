@@ -30,6 +30,13 @@ struct LoadOptions {
   /// Largest accepted nrows / ncols / vertex count; bigger inputs are a ParseError before any
   /// O(n) allocation (fuzzers and services lower it to bound memory).
   Vertex max_dimension = kMaxDimension;
+  /// When not Pattern: every value must convert to this type without loss (an integer type
+  /// takes only integral values in its range, bool only 0 and 1), else ParseError at the line
+  /// (or, in binary files, the entry) that holds it. The matrix keeps the file's own type.
+  ValueType exact_type = ValueType::Pattern;
+  /// Byte budget for what the file claims (dimensions, gzip expansion); 0 = 80% of available
+  /// memory. See dimension_guard.hpp.
+  std::uint64_t memory_limit = 0;
   /// Called with (bytes done, bytes total) during long loads; may be empty.
   std::function<void(std::uint64_t, std::uint64_t)> progress;
 };
@@ -48,6 +55,25 @@ struct LoadInfo {
   /// For edge lists without remap: the base subtracted from ids (0 or 1).
   int index_base = 0;
 };
+
+/// How save_matrix writes a file.
+struct SaveOptions {
+  /// Auto picks by the name's extension (".gz" after it compresses): .mtx/.mm Matrix Market,
+  /// .bin/.spg binary, .graph/.metis METIS, .txt/.tsv/.csv/.el/.edges/.edgelist/.snap or none
+  /// an edge list; any other extension is an InvalidArgument.
+  FileFormat format = FileFormat::Auto;
+  /// Edge lists: the external id of each dense id (remapped inputs); empty: `base` + dense id.
+  std::vector<std::uint64_t> external_ids;
+  /// Edge lists: the id of dense vertex 0 when there are no external ids (0 or 1).
+  int base = 0;
+  /// The matrix is claimed to equal its transpose (an undirected graph): Matrix Market writes
+  /// "symmetric" and edge lists "undirected" with each edge once, binary sets its flag. The
+  /// claim is verified (values too); a matrix that is not symmetric is written general.
+  bool symmetric = false;
+};
+
+/// The numbering and symmetry of a loaded file, to write it back the way it came.
+SaveOptions save_options_for(const LoadInfo& info);
 
 struct LoadedMatrix {
   AnyMatrix matrix;
@@ -68,10 +94,14 @@ FileFormat detect_format(const std::string& name, std::string_view bytes);
 /// Reads only the structure of a file as a pattern matrix (the usual way to load a graph).
 Matrix<bool> load_graph(const std::string& path, const LoadOptions& options = {});
 
-/// Writes `m` to `path` in `format` (Auto picks by extension: .mtx, .bin/.spg, else edge list).
-/// `external_ids`, when non-empty, is written instead of dense ids in edge lists.
-void save_matrix(const std::string& path, const AnyMatrix& m, FileFormat format = FileFormat::Auto,
-                 const std::vector<std::uint64_t>& external_ids = {});
+/// Writes `m` to `path` atomically (loaders/output_file.hpp: the old file or the complete new
+/// one, never a part). Throws InvalidArgument for an unknown extension or a matrix the format
+/// cannot hold (METIS: square, symmetric, no self-loops, integer weights), IoError on failure.
+void save_matrix(const std::string& path, const AnyMatrix& m, const SaveOptions& options = {});
+
+/// The format save_matrix picks for `path` with FileFormat::Auto; throws InvalidArgument for an
+/// unknown extension.
+FileFormat output_format_for(const std::string& path);
 
 /// The format's name as the CLI prints it.
 std::string format_name(FileFormat f);

@@ -9,8 +9,10 @@
 #include <unordered_set>
 
 #include "engine/error.hpp"
+#include "loaders/dimension_guard.hpp"
 #include "loaders/parallel_lines.hpp"
 #include "loaders/text_lines.hpp"
+#include "loaders/value_rules.hpp"
 
 namespace spgraph {
 
@@ -27,8 +29,9 @@ enum class Hint { None, Bool, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64 };
 /// How each value token is read and checked.
 struct ValueSpec {
   enum Kind { None, Signed, Unsigned64, Float, Double } kind = None;
-  std::int64_t lo = 0, hi = 0;  ///< inclusive range for Signed
-  std::string type_name;        ///< for messages
+  std::int64_t lo = 0, hi = 0;           ///< inclusive range for Signed
+  std::string type_name;                 ///< for messages
+  ValueType exact = ValueType::Pattern;  ///< LoadOptions::exact_type: values must convert to it
 };
 
 struct Header {
@@ -59,7 +62,7 @@ Hint parse_hint(const std::string& name, std::uint64_t line, std::string t) {
   throw ParseError(name, line, "unknown GraphBLAS type '" + t + "'");
 }
 
-ValueSpec value_spec(const Header& h) {
+ValueSpec value_spec(const Header& h, ValueType exact) {
   ValueSpec v;
   auto sig = [&](std::int64_t lo, std::int64_t hi, const char* n) {
     v.kind = ValueSpec::Signed;
@@ -114,6 +117,7 @@ ValueSpec value_spec(const Header& h) {
       break;
   }
   if (h.field == Field::Pattern) v.kind = ValueSpec::None;
+  v.exact = exact;
   return v;
 }
 
@@ -155,11 +159,12 @@ std::uint64_t parse_dimension(const std::string& name, std::uint64_t line, std::
   return v;
 }
 
-Header parse_header(const std::string& name, std::string_view bytes, Vertex max_dimension) {
+Header parse_header(const std::string& name, std::string_view bytes, const LoadOptions& options) {
+  const Vertex max_dimension = options.max_dimension;
   Header h;
   LineCursor cur(bytes);
   std::string_view line;
-  if (detail::is_blank_line(bytes)) throw ParseError(name, 0, "empty file");
+  if (detail::is_blank_line(bytes)) throw ParseError(name, 0, "file is empty: no graph to read");
   bool banner = false;
   std::string_view tok[8];
   while (cur.next(line)) {
@@ -244,6 +249,10 @@ Header parse_header(const std::string& name, std::string_view bytes, Vertex max_
       throw ParseError(
           name, ln,
           "dimension exceeds the limit of " + std::to_string(max_dimension) + " rows/columns");
+    const std::string problem =
+        dimension_problem("the size line's " + std::to_string(nr) + " x " + std::to_string(nc),
+                          DimensionCheck{std::max(nr, nc), bytes.size(), 16, options.memory_limit});
+    if (!problem.empty()) throw ParseError(name, ln, problem);
     h.nrows = Vertex(nr);
     h.ncols = Vertex(nc);
     if (h.coordinate) h.nnz = parse_dimension(name, ln, tok[2], "nnz");
@@ -291,6 +300,7 @@ std::string read_value(const char*& p, const char* e, const ValueSpec& vs, bool 
           return "value " + std::to_string(v) +
                  " cannot be mirrored: its negation is out of range for " + vs.type_name;
       }
+      if (std::string lossy = detail::lossy_problem(v, vs.exact); !lossy.empty()) return lossy;
       out = T(v);
       return {};
     }
@@ -305,6 +315,8 @@ std::string read_value(const char*& p, const char* e, const ValueSpec& vs, bool 
       if (v > std::uint64_t(INT64_MAX))
         return "uint64 value " + std::to_string(v) +
                " exceeds INT64_MAX (spgraph stores uint64 as int64)";
+      if (std::string lossy = detail::lossy_problem(std::int64_t(v), vs.exact); !lossy.empty())
+        return lossy;
       out = T(std::int64_t(v));
       return {};
     }
@@ -323,7 +335,9 @@ std::string read_value(const char*& p, const char* e, const ValueSpec& vs, bool 
       if (s == NumStatus::Invalid) return "value " + token_at(start, e) + " is not a number";
       if (s == NumStatus::Overflow)
         return "value " + token_at(start, e) + " is out of range for " + vs.type_name;
-      if (std::isnan(d)) return "value is NaN";
+      if (std::string why = detail::nan_problem(d); !why.empty())
+        return "value " + token_at(start, e) + " " + why;
+      if (std::string lossy = detail::lossy_problem(d, vs.exact); !lossy.empty()) return lossy;
       out = T(d);
       return {};
     }
@@ -349,7 +363,8 @@ std::string read_index(const char*& p, const char* e, Vertex limit, const char* 
            detail::quote(std::string_view(start, std::size_t(e - start))) +
            " is not a positive integer";
   if (s == NumStatus::Overflow || v == 0 || v > limit)
-    return std::string(what) + " index " + std::string(start, std::size_t(p - start)) +
+    return std::string(what) + " index " +
+           detail::digits_for_message(std::string_view(start, std::size_t(p - start))) +
            " out of range 1.." + std::to_string(limit);
   out = Vertex(v - 1);
   return {};
@@ -470,7 +485,7 @@ std::uint64_t data_line_number(std::string_view body, std::uint64_t first_line, 
 template <class T>
 LoadedMatrix read_coordinate(const std::string& name, std::string_view bytes, const Header& h,
                              const LoadOptions& options, bool pattern) {
-  const ValueSpec vs = value_spec(h);
+  const ValueSpec vs = value_spec(h, options.exact_type);
   const bool store = !pattern;
   std::string_view body = bytes.substr(h.body_offset);
   LineRunOptions run;
@@ -479,8 +494,9 @@ LoadedMatrix read_coordinate(const std::string& name, std::string_view bytes, co
   run.progress = options.progress;
   run.progress_offset = h.body_offset;
   run.progress_total = bytes.size();
-  std::vector<ChunkTuples<T>> parts(plan_chunks(body, run));
-  run_line_chunks(name, body, run, [&](std::size_t c, std::string_view text) {
+  std::vector<std::string_view> chunks = plan_line_chunks(body, run);
+  std::vector<ChunkTuples<T>> parts(chunks.size());
+  run_line_chunks(name, std::move(chunks), run, [&](std::size_t c, std::string_view text) {
     return parse_coordinate_chunk<T>(text, h, vs, store, parts[c]);
   });
   std::uint64_t lines = 0, total = 0;
@@ -527,7 +543,7 @@ LoadedMatrix read_coordinate(const std::string& name, std::string_view bytes, co
 template <class T>
 LoadedMatrix read_array(const std::string& name, std::string_view bytes, const Header& h,
                         const LoadOptions& options) {
-  const ValueSpec vs = value_spec(h);
+  const ValueSpec vs = value_spec(h, options.exact_type);
   const std::uint64_t n = h.nrows, m = h.ncols;
   if (m != 0 && n > std::numeric_limits<std::uint64_t>::max() / m)
     throw ParseError(name, h.body_first_line - 1, "array dimensions are too large");
@@ -597,7 +613,7 @@ LoadedMatrix read_typed(const std::string& name, std::string_view bytes, const H
 
 LoadedMatrix read_matrix_market(const std::string& name, std::string_view bytes,
                                 const LoadOptions& options) {
-  const Header h = parse_header(name, bytes, options.max_dimension);
+  const Header h = parse_header(name, bytes, options);
   LoadedMatrix out;
   switch (options.pattern_only ? ValueType::Bool : target_type(h)) {
     case ValueType::Pattern:

@@ -4,8 +4,11 @@
 #include <optional>
 
 #include "engine/error.hpp"
+#include "loaders/dimension_guard.hpp"
 #include "loaders/parallel_lines.hpp"
+#include "loaders/symmetry.hpp"
 #include "loaders/text_lines.hpp"
+#include "loaders/value_rules.hpp"
 
 namespace spgraph {
 
@@ -22,10 +25,12 @@ struct MetisHeader {
   std::size_t body_offset = 0;
 };
 
-MetisHeader parse_header(const std::string& name, std::string_view bytes, Vertex max_dimension) {
+MetisHeader parse_header(const std::string& name, std::string_view bytes,
+                         const LoadOptions& options) {
+  const Vertex max_dimension = options.max_dimension;
   LineCursor cur(bytes);
   std::string_view line;
-  if (detail::is_blank_line(bytes)) throw ParseError(name, 0, "empty file");
+  if (detail::is_blank_line(bytes)) throw ParseError(name, 0, "file is empty: no graph to read");
   while (cur.next(line)) {
     const char c = detail::first_char(line);
     if (c == '%' || c == '\0') continue;
@@ -47,6 +52,10 @@ MetisHeader parse_header(const std::string& name, std::string_view bytes, Vertex
     if (h.n > max_dimension)
       throw ParseError(name, ln,
                        "vertex count exceeds the limit of " + std::to_string(max_dimension));
+    const std::string problem =
+        dimension_problem("the header's vertex count " + std::to_string(h.n),
+                          DimensionCheck{h.n, bytes.size(), 16, options.memory_limit});
+    if (!problem.empty()) throw ParseError(name, ln, problem);
     if (k >= 3) {
       if (tok[2].size() > 3 || tok[2].find_first_not_of("01") != std::string_view::npos)
         throw ParseError(name, ln,
@@ -75,7 +84,7 @@ struct MetisChunk {
   std::vector<std::int64_t> val;
 };
 
-std::optional<ChunkError> parse_chunk(std::string_view text, const MetisHeader& h,
+std::optional<ChunkError> parse_chunk(std::string_view text, const MetisHeader& h, ValueType exact,
                                       MetisChunk& out) {
   LineCursor cur(text);
   std::string_view line;
@@ -106,7 +115,9 @@ std::optional<ChunkError> parse_chunk(std::string_view text, const MetisHeader& 
                               detail::quote(std::string_view(start, std::size_t(e - start))) +
                               " is not a positive integer"};
       if (s == NumStatus::Overflow || v == 0 || v > h.n)
-        return ChunkError{cur.line_no(), "neighbour " + std::string(start, std::size_t(p - start)) +
+        return ChunkError{cur.line_no(), "neighbour " +
+                                             detail::digits_for_message(
+                                                 std::string_view(start, std::size_t(p - start))) +
                                              " out of range 1.." + std::to_string(h.n)};
       p = detail::skip_blanks(p, e);
       std::int64_t w = 1;
@@ -116,6 +127,8 @@ std::optional<ChunkError> parse_chunk(std::string_view text, const MetisHeader& 
           return ChunkError{cur.line_no(),
                             "missing or invalid edge weight after neighbour " + std::to_string(v)};
         p = detail::skip_blanks(p, e);
+        if (std::string lossy = detail::lossy_problem(w, exact); !lossy.empty())
+          return ChunkError{cur.line_no(), "edge weight: " + lossy};
         out.val.push_back(w);
       }
       out.row.push_back(Vertex(u));
@@ -130,12 +143,14 @@ std::optional<ChunkError> parse_chunk(std::string_view text, const MetisHeader& 
 
 LoadedMatrix read_metis(const std::string& name, std::string_view bytes,
                         const LoadOptions& options) {
-  const MetisHeader h = parse_header(name, bytes, options.max_dimension);
+  const MetisHeader h = parse_header(name, bytes, options);
   const std::string_view body = bytes.substr(h.body_offset);
   LineRunOptions run;
   run.threads = options.threads;
   run.first_line = h.body_first_line;
-  const std::vector<std::string_view> chunks = split_at_newlines(body, plan_chunks(body, run));
+  // One plan for both passes: pass 2 must see exactly the chunks whose vertex lines pass 1
+  // counted.
+  const std::vector<std::string_view> chunks = plan_line_chunks(body, run);
   std::vector<MetisChunk> parts(chunks.size());
   // Pass 1: vertex lines per chunk (every non-comment line is a vertex, even an empty one).
 #pragma omp parallel for schedule(dynamic, 1) num_threads(resolve_threads(options.threads))
@@ -154,8 +169,8 @@ LoadedMatrix read_metis(const std::string& name, std::string_view bytes,
   run.progress = options.progress;
   run.progress_offset = h.body_offset;
   run.progress_total = bytes.size();
-  run_line_chunks(name, body, run, [&](std::size_t c, std::string_view text) {
-    return parse_chunk(text, h, parts[c]);
+  run_line_chunks(name, chunks, run, [&](std::size_t c, std::string_view text) {
+    return parse_chunk(text, h, options.exact_type, parts[c]);
   });
   if (vertices < h.n)
     throw ParseError(name,
@@ -170,7 +185,9 @@ LoadedMatrix read_metis(const std::string& name, std::string_view bytes,
                          std::to_string(2 * h.m) +
                          " adjacency entries) but the vertex lines list " + std::to_string(total) +
                          " neighbours");
-  const bool store = h.edge_weights && !options.pattern_only;
+  // Weights are read and checked (one weight per undirected edge) even when only the structure
+  // is asked for, so a file is valid or not whatever the command; they are dropped afterwards.
+  const bool store = h.edge_weights;
   const Vertex n = Vertex(h.n);
   LoadedMatrix out;
   std::vector<Vertex> row, col;
@@ -195,22 +212,31 @@ LoadedMatrix read_metis(const std::string& name, std::string_view bytes,
   } catch (const InvalidArgument& e) {
     throw ParseError(name, 0, std::string("repeated neighbour: ") + e.what());
   }
-  // Symmetry: the structure must equal its transpose.
+  // Symmetry: every u-v listed by both u and v, with one weight.
   std::visit(
       [&](const auto& m) {
         const auto& a = m.csr();
-        const auto& t = m.transposed();
-        if (a.row_ptr == t.row_ptr && a.col == t.col) return;
-        for (Vertex i = 0; i < n; ++i)
-          if (a.row_ptr[i + 1] != t.row_ptr[i + 1] ||
-              !std::equal(a.col.begin() + a.row_ptr[i], a.col.begin() + a.row_ptr[i + 1],
-                          t.col.begin() + t.row_ptr[i]))
-            throw ParseError(name, 0,
-                             "adjacency is not symmetric (first asymmetry at vertex " +
-                                 std::to_string(i + 1) +
-                                 "): an edge u-v must be listed by both u and v");
+        if (is_symmetric(a, true)) return;
+        const auto bad = first_asymmetry(a, true);
+        if (!bad) return;
+        const auto [u, v] = *bad;
+        const std::string edge = std::to_string(u + 1) + "-" + std::to_string(v + 1);
+        const std::string back = std::to_string(v + 1) + "-" + std::to_string(u + 1);
+        const auto mirror = m.get(v, u);
+        if (!mirror)
+          throw ParseError(name, 0,
+                           "adjacency is not symmetric (first asymmetry at vertex " +
+                               std::to_string(u + 1) + "): vertex " + std::to_string(u + 1) +
+                               " lists " + std::to_string(v + 1) + " but " + std::to_string(v + 1) +
+                               " does not list " + std::to_string(u + 1) +
+                               "; an edge u-v must be listed by both u and v");
+        throw ParseError(name, 0,
+                         "edge " + edge + " has weight " + std::to_string(*m.get(u, v)) + " but " +
+                             back + " has weight " + std::to_string(*mirror) +
+                             ": an undirected edge has one weight");
       },
       out.matrix);
+  if (store && options.pattern_only) out.matrix = pattern_of(out.matrix);
   out.info.format = FileFormat::Metis;
   out.info.symmetric_storage = true;
   out.info.field = store ? "integer" : "pattern";

@@ -8,10 +8,12 @@
 #include <exception>
 
 #include "engine/error.hpp"
+#include "engine/resources.hpp"
 
 namespace spgraph {
 
 int resolve_threads(int threads) {
+  check_thread_count(threads, "parser thread count");
   return threads > 0 ? threads : omp_get_max_threads();
 }
 
@@ -36,10 +38,16 @@ std::vector<std::string_view> split_at_newlines(std::string_view body, std::size
 }
 
 std::size_t plan_chunks(std::string_view body, const LineRunOptions& opt) {
+  // A pure function of the body's size, min_chunk and the thread count: never of progress or
+  // of anything else that differs between two passes over the same body.
   const std::size_t threads = std::size_t(resolve_threads(opt.threads));
-  if (threads == 1 && !opt.progress) return 1;
+  if (threads == 1) return 1;
   const std::size_t by_size = body.size() / std::max<std::size_t>(opt.min_chunk, 1) + 1;
   return std::min(by_size, threads * 8);
+}
+
+std::vector<std::string_view> plan_line_chunks(std::string_view body, const LineRunOptions& opt) {
+  return split_at_newlines(body, plan_chunks(body, opt));
 }
 
 std::uint64_t global_line(const std::vector<std::string_view>& chunks, std::uint64_t first_line,
@@ -52,7 +60,12 @@ std::uint64_t global_line(const std::vector<std::string_view>& chunks, std::uint
 std::vector<std::string_view> run_line_chunks(
     const std::string& file, std::string_view body, const LineRunOptions& opt,
     const std::function<std::optional<ChunkError>(std::size_t, std::string_view)>& parse) {
-  const std::vector<std::string_view> chunks = split_at_newlines(body, plan_chunks(body, opt));
+  return run_line_chunks(file, plan_line_chunks(body, opt), opt, parse);
+}
+
+std::vector<std::string_view> run_line_chunks(
+    const std::string& file, std::vector<std::string_view> chunks, const LineRunOptions& opt,
+    const std::function<std::optional<ChunkError>(std::size_t, std::string_view)>& parse) {
   std::vector<std::optional<ChunkError>> errors(chunks.size());
   std::vector<std::exception_ptr> failures(chunks.size());
   std::uint64_t done = opt.progress_offset;

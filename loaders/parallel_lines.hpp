@@ -34,14 +34,23 @@ struct LineRunOptions {
 /// Splits `body` into about `parts` pieces, each ending just after a newline (the last at the end).
 std::vector<std::string_view> split_at_newlines(std::string_view body, std::size_t parts);
 
-/// Number of chunks run_line_chunks will use for `body`.
+/// Number of chunks run_line_chunks will use for `body`: a pure function of the body's size,
+/// opt.min_chunk and opt.threads (1 thread: 1 chunk), so passes over one body agree.
 std::size_t plan_chunks(std::string_view body, const LineRunOptions& opt);
+
+/// split_at_newlines(body, plan_chunks(body, opt)).
+std::vector<std::string_view> plan_line_chunks(std::string_view body, const LineRunOptions& opt);
 
 /// Runs `parse(chunk_index, chunk_text)` for each chunk of split_at_newlines(body,
 /// plan_chunks(body, opt)); throws ParseError(file, global line, message) for the earliest error.
 /// Returns the chunks, so callers can map later findings to global lines with global_line().
 std::vector<std::string_view> run_line_chunks(
     const std::string& file, std::string_view body, const LineRunOptions& opt,
+    const std::function<std::optional<ChunkError>(std::size_t, std::string_view)>& parse);
+
+/// The same over chunks planned by the caller (a reader that makes several passes plans once).
+std::vector<std::string_view> run_line_chunks(
+    const std::string& file, std::vector<std::string_view> chunks, const LineRunOptions& opt,
     const std::function<std::optional<ChunkError>(std::size_t, std::string_view)>& parse);
 
 /// The global line of local line `local` (1-based) of chunk `c`.
@@ -51,7 +60,8 @@ std::uint64_t global_line(const std::vector<std::string_view>& chunks, std::uint
 /// Number of newline characters in `text`.
 std::uint64_t count_newlines(std::string_view text);
 
-/// Resolves the effective thread count (0 = all available).
+/// Resolves the effective thread count (0 = all available); throws InvalidArgument above
+/// max_thread_count() (engine/resources.hpp).
 int resolve_threads(int threads);
 
 }  // namespace spgraph

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/error.hpp"
 #include "loaders/number_parse.hpp"
 
 namespace spgraph::detail {
@@ -69,11 +70,21 @@ inline std::size_t split_tokens(std::string_view line, std::string_view* out, st
   }
 }
 
-/// Shortens `s` to at most 40 characters for error messages.
+/// Shortens `s` to at most 40 characters for error messages, with control bytes (ESC, NUL,
+/// ...) shown as \xNN so that a message never carries them to a terminal.
 inline std::string quote(std::string_view s) {
-  std::string t(s.substr(0, 40));
-  while (!t.empty() && (t.back() == '\r' || t.back() == ' ')) t.pop_back();
-  return "'" + t + (s.size() > 40 ? "...'" : "'");
+  std::string_view t = s.substr(0, 40);
+  while (!t.empty() && (t.back() == '\r' || t.back() == ' ')) t.remove_suffix(1);
+  std::string out(1, '\'');  // appends, not "'" + ...: GCC 12 misreports that (-Wrestrict)
+  out += printable(t);
+  out += s.size() > 40 ? "...'" : "'";
+  return out;
+}
+
+/// A run of digits for a message: as is up to 24 digits, else its first 20 and its length.
+inline std::string digits_for_message(std::string_view digits) {
+  if (digits.size() <= 24) return std::string(digits);
+  return std::string(digits.substr(0, 20)) + "... (" + std::to_string(digits.size()) + " digits)";
 }
 
 }  // namespace spgraph::detail

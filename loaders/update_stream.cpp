@@ -3,6 +3,7 @@
 #include "loaders/update_stream.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -16,6 +17,7 @@
 #include "engine/error.hpp"
 #include "loaders/input_buffer.hpp"
 #include "loaders/number_parse.hpp"
+#include "loaders/value_rules.hpp"
 
 namespace spgraph {
 
@@ -50,11 +52,9 @@ std::size_t split_fields(std::string_view s, std::string_view* out, std::size_t 
   return n;
 }
 
-/// `s` cut to 40 bytes for a message, control bytes shown as '?'.
+/// `s` cut to 40 bytes for a message, control bytes (below 0x20, and 0x7f) written as \xNN.
 std::string shown(std::string_view s) {
-  std::string t(s.substr(0, 40));
-  for (char& c : t)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  const std::string t = printable(s.substr(0, 40));
   return s.size() > 40 ? t + "..." : t;
 }
 
@@ -89,7 +89,7 @@ std::string read_vertex(std::string_view field, const char* what, std::uint64_t&
   return name + quoted(field) + " is not a non-negative integer";
 }
 
-/// Reads a whole field as a finite double.
+/// Reads a whole field as a double (not NaN; inf and -inf are allowed).
 std::string read_weight(std::string_view field, double& out) {
   const char* p = field.data();
   const char* e = p + field.size();
@@ -97,8 +97,9 @@ std::string read_weight(std::string_view field, double& out) {
   if (s == NumStatus::Ok && p != e) s = NumStatus::Invalid;
   if (s == NumStatus::Overflow) return "weight " + quoted(field) + " is out of range for double";
   if (s != NumStatus::Ok) return "weight " + quoted(field) + " is not a number";
-  if (std::isnan(out)) return "weight " + quoted(field) + " is NaN: weights must be finite";
-  if (std::isinf(out)) return "weight " + quoted(field) + " is infinite: weights must be finite";
+  // One rule for every reader (loaders/value_rules.hpp): NaN is refused, +-inf are values.
+  if (std::string why = detail::nan_problem(out); !why.empty())
+    return "weight " + quoted(field) + " " + why;
   return {};
 }
 
@@ -188,8 +189,9 @@ std::string parse_update_line(std::string_view line, std::uint64_t line_no, Upda
 
 class UpdateStreamReader::Source {
  public:
-  Source(const std::string& path, std::string name, std::size_t chunk)
-      : name_(std::move(name)), in_(std::max<std::size_t>(chunk, 2)) {
+  Source(const std::string& path, std::string name, std::size_t chunk,
+         const volatile std::sig_atomic_t* stop)
+      : name_(std::move(name)), stop_(stop), in_(std::max<std::size_t>(chunk, 2)) {
     if (path == "-") {
       fd_ = STDIN_FILENO;
       return;
@@ -210,6 +212,9 @@ class UpdateStreamReader::Source {
   Source(const Source&) = delete;
   Source& operator=(const Source&) = delete;
 
+  /// True once the input ended because *stop was set.
+  bool stopped() const { return stopped_; }
+
   /// Up to `n` bytes of content into `dst` (at least 1 unless at the end); 0 at the end.
   std::size_t read(char* dst, std::size_t n) {
     n = std::min<std::size_t>(n, std::size_t(1) << 30);
@@ -227,9 +232,23 @@ class UpdateStreamReader::Source {
   }
 
  private:
-  /// read(2) retried on EINTR; 0 marks the end of the input.
+  /// True (and the input ended) when the stop flag is set.
+  bool stop_requested() {
+    if (!stop_ || *stop_ == 0) return false;
+    stopped_ = raw_eof_ = true;
+    return true;
+  }
+
+  /// read(2) retried on EINTR; 0 marks the end of the input (or a stop).
   std::size_t read_raw(char* dst, std::size_t n) {
     for (;;) {
+      if (stop_requested()) return 0;
+      if (stop_) {
+        // Wait in slices so that a stop whose signal came before read(2) blocked is seen.
+        pollfd p{fd_, POLLIN, 0};
+        const int r = ::poll(&p, 1, 100);
+        if (r == 0 || (r < 0 && errno == EINTR)) continue;
+      }
       const ssize_t k = ::read(fd_, dst, n);
       if (k >= 0) {
         if (k == 0) raw_eof_ = true;
@@ -268,8 +287,10 @@ class UpdateStreamReader::Source {
         inflateReset(&zs_);
         member_ended_ = false;
       }
-      if (zs_.avail_in == 0 && !refill())
+      if (zs_.avail_in == 0 && !refill()) {
+        if (stopped_) return 0;  // stopped mid-member: the input ends here
         throw ParseError(name_, 0, "corrupt gzip stream: truncated (unexpected end of data)");
+      }
       zs_.next_out = reinterpret_cast<Bytef*>(dst);
       zs_.avail_out = uInt(n);
       const int rc = inflate(&zs_, Z_NO_FLUSH);
@@ -287,8 +308,10 @@ class UpdateStreamReader::Source {
   }
 
   std::string name_;
+  const volatile std::sig_atomic_t* stop_ = nullptr;
   int fd_ = -1;
   bool owns_fd_ = false;
+  bool stopped_ = false;
   std::vector<char> in_;  ///< compressed input (gzip), or the probed first bytes (plain)
   std::size_t in_pos_ = 0, in_len_ = 0;
   bool probed_ = false, raw_eof_ = false, member_ended_ = false, z_ready_ = false;
@@ -301,7 +324,11 @@ class UpdateStreamReader::Source {
 UpdateStreamReader::UpdateStreamReader(const std::string& path, UpdateStreamOptions options)
     : name_(path == "-" ? "<stdin>" : path), options_(std::move(options)) {
   options_.read_chunk = std::max<std::size_t>(options_.read_chunk, 1);
-  source_ = std::make_unique<Source>(path, name_, options_.read_chunk);
+  source_ = std::make_unique<Source>(path, name_, options_.read_chunk, options_.stop);
+}
+
+bool UpdateStreamReader::stopped() const {
+  return source_ && source_->stopped();
 }
 
 UpdateStreamReader::~UpdateStreamReader() = default;
@@ -311,6 +338,8 @@ UpdateStreamReader& UpdateStreamReader::operator=(UpdateStreamReader&&) noexcept
 bool UpdateStreamReader::next(UpdateRecord& out) {
   std::string_view line;
   while (take_line(line)) {
+    // A UTF-8 byte order mark before the first line is not content (editors on Windows add it).
+    if (line_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
     // Phase 3: parse one complete line.
     if (is_update_comment(line)) continue;
     std::string err = parse_update_line(line, line_, out);
@@ -327,6 +356,7 @@ bool UpdateStreamReader::take_line(std::string_view& line) {
       const std::size_t at = std::size_t(static_cast<const char*>(nl) - buf_.data());
       const std::size_t begin = begin_;
       begin_ = scan_ = at + 1;
+      bytes_ += at + 1 - begin;
       if (skipping_) {
         skipping_ = false;
         continue;
@@ -342,11 +372,13 @@ bool UpdateStreamReader::take_line(std::string_view& line) {
     }
     scan_ = end_;
     if (skipping_) {
+      bytes_ += end_ - begin_;
       begin_ = scan_ = end_ = 0;
     } else if (end_ - begin_ > options_.max_line_bytes) {
       // The line is already too long: report it now and drop its bytes up to its '\n'.
       ++line_;
       skipping_ = true;
+      bytes_ += end_ - begin_;
       begin_ = scan_ = end_ = 0;
       report(line_, "line is longer than the limit of " + std::to_string(options_.max_line_bytes) +
                         " bytes");
@@ -354,7 +386,13 @@ bool UpdateStreamReader::take_line(std::string_view& line) {
     }
     if (eof_) {
       if (skipping_ || begin_ == end_) return false;
+      if (source_->stopped()) {
+        // A last line cut short by a stop is not a record: drop it.
+        begin_ = scan_ = end_;
+        return false;
+      }
       ++line_;
+      bytes_ += end_ - begin_;
       line = std::string_view(buf_.data() + begin_, end_ - begin_);
       begin_ = scan_ = end_;
       return true;

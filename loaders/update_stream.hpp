@@ -4,9 +4,10 @@
 //   = u v w     set the weight of edge u->v            ? edges      number of edges
 //                                                      ? triangles  triangle count
 // Blank lines and lines whose first non-blank character is '#' or '%' are comments. Fields are
-// separated by spaces or tabs; trailing blanks and a trailing '\r' are allowed. Vertex ids are
-// unsigned 64-bit integers in the file's own numbering (not range-checked here); weights are
-// finite doubles.
+// separated by spaces or tabs; trailing blanks and a trailing '\r' are allowed, and so is a
+// UTF-8 byte order mark at the start of the stream. Vertex ids are unsigned 64-bit integers in
+// the file's own numbering (not range-checked here); weights are doubles (NaN refused; inf and
+// -inf allowed, as in every reader: loaders/value_rules.hpp).
 // Reading is incremental, so an endless pipe yields records as its lines arrive:
 //   (1) the first bytes decide plain or gzip (magic 1f 8b, by content as in input_buffer.hpp);
 //   (2) each refill reads at most `read_chunk` bytes (read(2), or read + inflate for gzip) into a
@@ -14,8 +15,15 @@
 //       and skipped, so the buffer never exceeds max_line_bytes + read_chunk;
 //   (3) each complete line is parsed by parse_update_line in one pass over its bytes.
 // Cost: O(bytes) time, O(max_line_bytes + read_chunk) memory.
+// Stopping: with UpdateStreamOptions::stop set, a non-zero *stop (set by a signal handler) ends
+// the input: the reader reads nothing more, a blocked read(2) that the signal interrupts
+// (EINTR; install the handler without SA_RESTART) returns, and the records of the complete
+// lines already read are still returned; a last line cut short by the stop is dropped, never
+// parsed. While waiting for input the reader also wakes every 100 ms to look at the flag, so a
+// signal that arrives just before read(2) blocks is not missed.
 #pragma once
 
+#include <csignal>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -80,6 +88,8 @@ struct UpdateStreamOptions {
   std::function<void(const LineError&)> on_error;
   std::size_t max_line_bytes = std::size_t(1) << 20;  ///< longer lines are malformed
   std::size_t read_chunk = std::size_t(1) << 16;      ///< bytes per read (tests use tiny ones)
+  /// When set, a non-zero value ends the input early (see "Stopping" above).
+  const volatile std::sig_atomic_t* stop = nullptr;
 };
 
 /// Reads update records from a file, a gzip file, or standard input ("-"), line by line.
@@ -101,6 +111,10 @@ class UpdateStreamReader {
   const std::vector<LineError>& errors() const { return errors_; }
   /// Lines consumed so far, records and comments included.
   std::uint64_t lines_read() const { return line_; }
+  /// Bytes of content (uncompressed) in the lines consumed so far, their '\n' included.
+  std::uint64_t bytes_read() const { return bytes_; }
+  /// True when the input ended because *options.stop was set, not at its end.
+  bool stopped() const;
   /// The name used in messages: the path, or "<stdin>".
   const std::string& name() const { return name_; }
 
@@ -120,6 +134,7 @@ class UpdateStreamReader {
   bool eof_ = false;
   bool skipping_ = false;  ///< inside an overlong line, already reported
   std::uint64_t line_ = 0;
+  std::uint64_t bytes_ = 0;
   std::vector<LineError> errors_;
 };
 

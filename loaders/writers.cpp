@@ -1,26 +1,24 @@
 // Implementation of the writers (see writers.hpp).
 #include "loaders/writers.hpp"
 
-#include <cerrno>
 #include <charconv>
-#include <cstdio>
-#include <cstring>
-#include <memory>
+#include <cmath>
+#include <filesystem>
 
 #include "engine/error.hpp"
 #include "loaders/binary_format.hpp"
+#include "loaders/output_file.hpp"
+#include "loaders/symmetry.hpp"
+#include "loaders/text_lines.hpp"
 
 namespace spgraph {
 
 namespace {
 
-/// A FILE* with a large output buffer and number formatting via to_chars.
-class BufferedFile {
+/// Text output with number formatting via to_chars, over an atomic OutputFile.
+class TextOut {
  public:
-  explicit BufferedFile(const std::string& path) : path_(path), f_(std::fopen(path.c_str(), "wb")) {
-    if (!f_) throw IoError(path + ": cannot open for writing: " + std::strerror(errno));
-    buf_.reserve(kCap + 128);
-  }
+  explicit TextOut(const std::string& path) : file_(path) { buf_.reserve(kCap + 128); }
   void put(std::string_view s) {
     buf_.append(s);
     if (buf_.size() >= kCap) flush();
@@ -34,24 +32,18 @@ class BufferedFile {
     buf_.append(tmp, std::size_t(end - tmp));
     if (buf_.size() >= kCap) flush();
   }
-  void close() {
+  void commit() {
     flush();
-    FILE* f = f_.release();
-    if (std::fclose(f) != 0) throw IoError(path_ + ": write failed: " + std::strerror(errno));
+    file_.commit();
   }
 
  private:
   static constexpr std::size_t kCap = 1 << 20;
   void flush() {
-    if (!buf_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), f_.get()) != buf_.size())
-      throw IoError(path_ + ": write failed: " + std::strerror(errno));
+    file_.write(buf_);
     buf_.clear();
   }
-  struct Closer {
-    void operator()(FILE* f) const { std::fclose(f); }
-  };
-  std::string path_;
-  std::unique_ptr<FILE, Closer> f_;
+  OutputFile file_;
   std::string buf_;
 };
 
@@ -70,97 +62,168 @@ const char* graphblas_type() {
 }
 
 template <class T>
-void put_value(BufferedFile& out, T v) {
+void put_value(TextOut& out, T v) {
   if constexpr (std::is_same_v<T, bool>)
     out.put(v ? '1' : '0');
   else
     out.number(v);
 }
 
+/// The separator of an edge list named `path`: ',' for .csv, else a tab.
+char separator_for(const std::string& path) {
+  std::filesystem::path p(path);
+  std::string ext = detail::lower(p.extension().string());
+  if (ext == ".gz") ext = detail::lower(p.stem().extension().string());
+  return ext == ".csv" ? ',' : '\t';
+}
+
 }  // namespace
 
-void write_matrix_market(const std::string& path, const AnyMatrix& m) {
+void write_matrix_market(const std::string& path, const AnyMatrix& m, bool symmetric) {
   std::visit(
       [&](const auto& x) {
         using T = typename std::decay_t<decltype(x)>::value_type;
         const auto& c = x.csr();
-        BufferedFile out(path);
+        TextOut out(path);
         const char* field = c.pattern                     ? "pattern"
                             : std::is_floating_point_v<T> ? "real"
                                                           : "integer";
+        Offset entries = c.nnz();
+        if (symmetric) {  // the lower triangle, diagonal included
+          entries = 0;
+          for (Vertex i = 0; i < c.nrows; ++i)
+            for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k) entries += c.col[k] <= i;
+        }
         out.put("%%MatrixMarket matrix coordinate ");
         out.put(field);
-        out.put(" general\n%%GraphBLAS type ");
+        out.put(symmetric ? " symmetric" : " general");
+        out.put("\n%%GraphBLAS type ");
         out.put(graphblas_type<T>());
         out.put("\n% written by spgraph\n");
         out.number(c.nrows);
         out.put(' ');
         out.number(c.ncols);
         out.put(' ');
-        out.number(c.nnz());
+        out.number(entries);
         out.put('\n');
         for (Vertex i = 0; i < c.nrows; ++i)
           for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k) {
-            out.number(i + 1);
+            if (symmetric && c.col[k] > i) break;  // rows are sorted
+            out.number(i + std::uint64_t(1));
             out.put(' ');
-            out.number(c.col[k] + 1);
+            out.number(c.col[k] + std::uint64_t(1));
             if (!c.pattern) {
               out.put(' ');
               put_value<T>(out, c.val[k]);
             }
             out.put('\n');
           }
-        out.close();
+        out.commit();
       },
       m);
 }
 
-void write_edge_list(const std::string& path, const AnyMatrix& m,
-                     const std::vector<std::uint64_t>& external_ids) {
+void write_edge_list(const std::string& path, const AnyMatrix& m, const EdgeListLayout& layout) {
   std::visit(
       [&](const auto& x) {
         using T = typename std::decay_t<decltype(x)>::value_type;
         const auto& c = x.csr();
-        const bool ext = !external_ids.empty();
-        if (ext && external_ids.size() < std::max(c.nrows, c.ncols))
-          throw InvalidArgument("write_edge_list: " + std::to_string(external_ids.size()) +
+        const auto& ids = layout.external_ids;
+        const bool ext = !ids.empty();
+        if (ext && ids.size() < std::max(c.nrows, c.ncols))
+          throw InvalidArgument("write_edge_list: " + std::to_string(ids.size()) +
                                 " external ids for a matrix of dimension " +
                                 std::to_string(std::max(c.nrows, c.ncols)));
-        BufferedFile out(path);
-        out.put("# spgraph edge list: ");
-        out.number(c.nrows);
-        out.put(" x ");
-        out.number(c.ncols);
-        out.put(", ");
-        out.number(c.nnz());
-        out.put(ext ? " edges, external ids\n" : " edges, 0-based ids\n");
+        if (!ext && layout.base != 0 && layout.base != 1)
+          throw InvalidArgument("write_edge_list: base must be 0 or 1");
+        if (!ext && c.nrows != c.ncols)
+          throw InvalidArgument("an edge list holds a square matrix (a graph), not " +
+                                std::to_string(c.nrows) + " x " + std::to_string(c.ncols) +
+                                "; write Matrix Market (.mtx) or binary (.bin) instead");
+        const char sep = separator_for(path);
+        const std::uint64_t base = std::uint64_t(layout.base);
+        TextOut out(path);
+        out.put("# spgraph edge list: vertices=");
+        out.number(std::max(c.nrows, c.ncols));
+        if (ext) {
+          out.put(" ids=external");
+        } else {
+          out.put(" base=");
+          out.number(base);
+        }
+        if (layout.undirected) out.put(" undirected");
+        out.put('\n');
         for (Vertex i = 0; i < c.nrows; ++i)
           for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k) {
-            if (ext)
-              out.number(external_ids[i]);
-            else
-              out.number(i);
-            out.put('\t');
-            if (ext)
-              out.number(external_ids[c.col[k]]);
-            else
-              out.number(c.col[k]);
+            const Vertex j = c.col[k];
+            if (layout.undirected && j < i) continue;  // each edge once, as u <= v
+            out.number(ext ? ids[i] : i + base);
+            out.put(sep);
+            out.number(ext ? ids[j] : j + base);
             if (!c.pattern) {
-              out.put('\t');
+              out.put(sep);
               put_value<T>(out, c.val[k]);
             }
             out.put('\n');
           }
-        out.close();
+        out.commit();
       },
       m);
 }
 
-void write_binary(const std::string& path, const AnyMatrix& m, bool symmetric) {
-  const std::string bytes = encode_binary(m, symmetric);
-  BufferedFile out(path);
-  out.put(std::string_view(bytes));
-  out.close();
+void write_metis(const std::string& path, const AnyMatrix& m) {
+  std::visit(
+      [&](const auto& x) {
+        using T = typename std::decay_t<decltype(x)>::value_type;
+        const auto& c = x.csr();
+        const std::string why_not = path + ": METIS .graph files hold undirected graphs";
+        if (c.nrows != c.ncols)
+          throw InvalidArgument(why_not + ", and this matrix is " + std::to_string(c.nrows) +
+                                " x " + std::to_string(c.ncols));
+        if (auto a = first_asymmetry(c, true))
+          throw InvalidArgument(why_not + ", and this one is directed: entry (" +
+                                std::to_string(a->first + 1) + ", " +
+                                std::to_string(a->second + 1) +
+                                ") has no equal mirror; load it with --undirected");
+        for (Vertex i = 0; i < c.nrows; ++i)
+          for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k) {
+            if (c.col[k] == i)
+              throw InvalidArgument(path + ": METIS .graph files cannot hold self-loops (vertex " +
+                                    std::to_string(i + 1) + ")");
+            if constexpr (std::is_floating_point_v<T>)
+              if (!c.pattern && c.val[k] != std::trunc(c.val[k]))
+                throw InvalidArgument(path + ": METIS edge weights are integers, and entry (" +
+                                      std::to_string(i + 1) + ", " + std::to_string(c.col[k] + 1) +
+                                      ") is not");
+          }
+        const bool weighted = !c.pattern && !std::is_same_v<T, bool>;
+        TextOut out(path);
+        out.put("% written by spgraph\n");
+        out.number(c.nrows);
+        out.put(' ');
+        out.number(c.nnz() / 2);
+        out.put(weighted ? " 001\n" : "\n");
+        for (Vertex i = 0; i < c.nrows; ++i) {
+          for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k) {
+            if (k != c.row_ptr[i]) out.put(' ');
+            out.number(c.col[k] + std::uint64_t(1));
+            if (weighted) {
+              out.put(' ');
+              out.number(std::int64_t(c.val[k]));
+            }
+          }
+          out.put('\n');
+        }
+        out.commit();
+      },
+      m);
+}
+
+void write_binary(const std::string& path, const AnyMatrix& m, bool symmetric, int base) {
+  const std::string bytes = encode_binary(m, symmetric, base);
+  OutputFile out(path);
+  out.write(bytes);
+  out.commit();
 }
 
 }  // namespace spgraph

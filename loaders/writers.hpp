@@ -1,6 +1,14 @@
-// Writers: Matrix Market coordinate (pattern / integer / real, general, with a
-// "%%GraphBLAS type" line so the element type survives a round trip), tab-separated 0-based
-// edge lists (weight column when valued; external ids when given), and the binary format.
+// Writers, every one through OutputFile (atomic: the old file or the complete new one; gzip
+// when the name ends in ".gz"):
+//   - Matrix Market coordinate (pattern / integer / real; "general", or "symmetric" with the
+//     lower triangle when the matrix equals its transpose), with a "%%GraphBLAS type" line so
+//     the element type survives a round trip;
+//   - edge lists "src dst [weight]" (tab-separated; comma for .csv) in the input's numbering,
+//     headed by "# spgraph edge list: vertices=N base=B [undirected]" (or "ids=external"),
+//     which the edge list reader honours, so isolated vertices and the base survive;
+//     an undirected graph lists each edge once (u <= v);
+//   - METIS .graph (square, symmetric, no self-loops; integer edge weights when valued);
+//   - the binary format (binary_format.hpp).
 // One pass over the CSR with std::to_chars into a 1 MiB buffer; O(nnz) time, O(1) extra memory.
 #pragma once
 
@@ -12,14 +20,28 @@
 
 namespace spgraph {
 
-/// Writes `m` as Matrix Market coordinate general; throws IoError on failure.
-void write_matrix_market(const std::string& path, const AnyMatrix& m);
+/// The numbering and layout of an edge list.
+struct EdgeListLayout {
+  std::vector<std::uint64_t> external_ids;  ///< external id per dense id; empty: base + id
+  int base = 0;                             ///< id of dense vertex 0 without external ids
+  bool undirected = false;                  ///< the matrix is symmetric: write u <= v only
+};
 
-/// Writes `m` as "src<TAB>dst[<TAB>weight]" lines (0-based, or `external_ids[v]` when given).
+/// Writes `m` as Matrix Market coordinate, "symmetric" (lower triangle) when `symmetric` (the
+/// caller has checked that m equals its transpose); throws IoError on failure.
+void write_matrix_market(const std::string& path, const AnyMatrix& m, bool symmetric = false);
+
+/// Writes `m` as an edge list with the header above.
 void write_edge_list(const std::string& path, const AnyMatrix& m,
-                     const std::vector<std::uint64_t>& external_ids = {});
+                     const EdgeListLayout& layout = {});
 
-/// Writes `m` in the spgraph binary format.
-void write_binary(const std::string& path, const AnyMatrix& m, bool symmetric = false);
+/// Writes `m` as a METIS graph; throws InvalidArgument (nothing written) when the format
+/// cannot hold it: not square, not symmetric, self-loops, or non-integer values.
+void write_metis(const std::string& path, const AnyMatrix& m);
+
+/// Writes `m` in the spgraph binary format (flag `symmetric` as checked by the caller; `base`
+/// the numbering users see, 0 or 1).
+void write_binary(const std::string& path, const AnyMatrix& m, bool symmetric = false,
+                  int base = 0);
 
 }  // namespace spgraph

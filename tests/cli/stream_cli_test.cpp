@@ -77,15 +77,23 @@ struct Model {
   }
 };
 
+/// The arcs of an edge list written by spgraph: an "undirected" header means each edge is
+/// written once and stands for both arcs.
 std::set<Edge> read_edge_list(const std::string& path) {
   std::set<Edge> arcs;
   std::ifstream in(path);
   std::string line;
+  bool undirected = false;
   while (std::getline(in, line)) {
+    if (line.rfind("# spgraph edge list:", 0) == 0)
+      undirected = line.find(" undirected") != std::string::npos;
     if (line.empty() || line[0] == '#' || line[0] == '%') continue;
     std::istringstream ls(line);
     std::uint64_t u, v;
-    if (ls >> u >> v) arcs.insert({u, v});
+    if (ls >> u >> v) {
+      arcs.insert({u, v});
+      if (undirected) arcs.insert({v, u});
+    }
   }
   return arcs;
 }

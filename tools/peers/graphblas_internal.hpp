@@ -71,13 +71,14 @@ GrB_Type grb_type() {
 template <class T>
 GrB_Matrix grb_matrix_from_csr(const Csr<T>& a) {
   const Offset nnz = a.nnz();
-  std::vector<GrB_Index> rows(nnz), cols(nnz);
+  // GrB_Matrix_build rejects NULL arrays even with no entries: keep one slot for empty graphs.
+  std::vector<GrB_Index> rows(std::max<Offset>(nnz, 1)), cols(std::max<Offset>(nnz, 1));
   for (Vertex i = 0; i < a.nrows; ++i)
     for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) {
       rows[k] = i;
       cols[k] = a.col[k];
     }
-  std::vector<T> vals(nnz);
+  std::vector<T> vals(std::max<Offset>(nnz, 1));
   for (Offset k = 0; k < nnz; ++k) vals[k] = a.value(k);
   GrB_Matrix m = nullptr;
   check(GrB_Matrix_new(&m, grb_type<T>(), a.nrows, a.ncols), "GrB_Matrix_new");

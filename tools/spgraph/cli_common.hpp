@@ -6,9 +6,11 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/error.hpp"
+#include "engine/resources.hpp"
 #include "loaders/load.hpp"
 
 namespace spgraph::cli {
@@ -27,6 +29,12 @@ class VerificationFailed : public Error {
   using Error::Error;
 };
 
+/// Asks main to exit with `code` after the subcommand returns normally (stream stopped by a
+/// signal exits with 128 + the signal's number).
+void request_exit_code(int code);
+/// The code asked for with request_exit_code, or kExitOk.
+int requested_exit_code();
+
 /// Flags every subcommand accepts.
 struct GlobalOptions {
   int threads = 0;
@@ -42,6 +50,23 @@ struct LoadFlags {
   bool undirected = false;
 };
 
+// Validators for flag values. A bad value is a usage error (exit code 2) whose message names the
+// flag and says what it takes, e.g. "--batch must be a positive integer, got '0'". Integers are
+// decimal digits only (no sign, no 0x, leading zeros ignored).
+
+/// An integer from lo to hi ("a positive integer" / "a non-negative integer" when hi is the
+/// largest uint64 and lo is 1 / 0). `what` is appended to the message, e.g. " (a vertex id)".
+CLI::Validator integer_flag(const std::string& name, std::uint64_t lo, std::uint64_t hi,
+                            const std::string& what = "");
+/// A thread count: 0 (all cores) to max_thread_count() (engine/resources.hpp).
+CLI::Validator thread_count_flag(const std::string& name);
+/// A finite real number from lo to hi (e.g. a probability).
+CLI::Validator real_flag(const std::string& name, double lo, double hi);
+/// A memory size in GB: a finite number, at least 0.001 (1 MB).
+CLI::Validator memory_gb_flag(const std::string& name);
+/// The smallest memory limit accepted, in GB.
+inline constexpr double kMinMemoryGb = 0.001;
+
 /// Adds --threads, --json and --quiet to a subcommand.
 void add_global_flags(CLI::App* cmd, GlobalOptions& g);
 /// Adds --format, --base, --remap-ids and --undirected to a subcommand.
@@ -56,16 +81,31 @@ struct CliGraph {
   /// True when the graph is undirected (symmetric storage in the file, or --undirected).
   bool undirected = false;
 };
+/// With `pattern_only` the matrix is always a Matrix<bool> pattern (values dropped, whatever
+/// type the file holds). `exact_type` (not Pattern): every value in the file must convert to it
+/// without loss, else ParseError at its line (LoadOptions::exact_type). Running out of memory
+/// while loading is an OutOfMemory error naming the file and its size.
 CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalOptions& g,
-                      bool pattern_only);
+                      bool pattern_only, ValueType exact_type = ValueType::Pattern);
+
+/// Checks an output path before anything is loaded: it must not be one of `inputs` (same
+/// device and inode), and an existing target must be a regular file (outputs replace the file
+/// atomically, which a device or pipe cannot take). Throws InvalidArgument.
+void check_output_path(const std::string& output, const std::vector<std::string>& inputs);
+
+/// True when `s` is decimal digits only (no sign, no 0x) with a value below 2^64, put in `out`.
+bool parse_decimal_id(std::string_view s, std::uint64_t& out);
+
+/// Escapes control bytes in messages (engine/error.hpp).
+using spgraph::printable;
 
 /// Seconds elapsed since t0 on the steady clock.
 inline double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// Formats a byte count as "12.3 MB".
-std::string human_bytes(std::uint64_t bytes);
+/// Formats a byte count as "12.3 MB" (engine/resources.hpp).
+using spgraph::human_bytes;
 
 /// Escapes a string for a JSON literal (quotes included).
 std::string json_string(const std::string& s);

@@ -1,9 +1,10 @@
 // `spgraph bfs FILE --source S`: levels (and parents) from one or several sources.
 #include <cstdio>
-#include <fstream>
 #include <memory>
+#include <string>
 
 #include "algorithms/bfs.hpp"
+#include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 
@@ -25,21 +26,35 @@ BfsMethod parse_method(const std::string& m) {
   return m == "push" ? BfsMethod::Push : m == "pull" ? BfsMethod::Pull : BfsMethod::Auto;
 }
 
+/// Writes the levels (and parents) atomically: the old file or the complete new one.
 void write_levels(const std::string& path, const BfsResult& r, const IdSpace& ids) {
-  std::ofstream out(path);
-  if (!out) throw IoError("cannot open " + path + " for writing");
-  out << (r.parent.empty() ? "# vertex level\n" : "# vertex level parent\n");
+  OutputFile out(path);
+  out.write(r.parent.empty() ? "# vertex level\n" : "# vertex level parent\n");
+  std::string buf;
+  char line[96];
   for (Vertex v = 0; v < r.level.size(); ++v) {
-    out << ids.to_external(v) << '\t' << r.level[v];
-    if (!r.parent.empty())
-      out << '\t' << (r.parent[v] < 0 ? -1 : std::int64_t(ids.to_external(Vertex(r.parent[v]))));
-    out << '\n';
+    const auto level = static_cast<long long>(r.level[v]);
+    int k = 0;
+    if (r.parent.empty())
+      k = std::snprintf(line, sizeof line, "%llu\t%lld\n", (unsigned long long)ids.to_external(v),
+                        level);
+    else
+      k = std::snprintf(line, sizeof line, "%llu\t%lld\t%lld\n",
+                        (unsigned long long)ids.to_external(v), level,
+                        r.parent[v] < 0 ? -1LL : (long long)ids.to_external(Vertex(r.parent[v])));
+    buf.append(line, std::size_t(k));
+    if (buf.size() >= (std::size_t(1) << 16)) {
+      out.write(buf);
+      buf.clear();
+    }
   }
-  if (!out.flush()) throw IoError("failed writing " + path);
+  out.write(buf);
+  out.commit();
 }
 
 void run_bfs(const BfsArgs& args) {
   apply_threads(args.g);
+  if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
   const IdSpace ids(graph.loaded.info);
@@ -86,10 +101,16 @@ void register_bfs(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("bfs", "Breadth-first search: levels and parents");
   cmd->add_option("file", args->file, "Graph file")->required();
   cmd->add_option("--source,-s", args->sources,
-                  "Source vertex in the file's numbering (1-based for .mtx); repeatable");
+                  "Source vertex in the file's numbering (1-based for .mtx); one per flag, "
+                  "repeatable")
+      ->allow_extra_args(false)
+      ->transform(
+          integer_flag("--source", 0, UINT64_MAX, " (a vertex id in the file's numbering)"));
   cmd->add_option("--sources", args->random_sources,
-                  "Also search from N random vertices that have out-arcs");
-  cmd->add_option("--seed", args->seed, "Seed for --sources");
+                  "Also search from N random vertices that have out-arcs")
+      ->transform(integer_flag("--sources", 0, UINT64_MAX));
+  cmd->add_option("--seed", args->seed, "Seed for --sources")
+      ->transform(integer_flag("--seed", 0, UINT64_MAX));
   cmd->add_flag("--parents", args->parents, "Compute parents too (always on with --out)");
   cmd->add_option("--method", args->method, "auto (direction-optimizing), push or pull")
       ->check(CLI::IsMember({"auto", "push", "pull"}));

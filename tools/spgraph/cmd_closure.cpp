@@ -26,20 +26,27 @@ struct ClosureArgs {
 /// Parses "U,V" (or "U:V") in the file's numbering into dense ids.
 std::pair<Vertex, Vertex> parse_query(const std::string& q, const IdSpace& ids, Vertex n) {
   const auto sep = q.find_first_of(",:");
-  auto number = [&](const std::string& s) {
-    std::size_t used = 0;
-    std::uint64_t x = 0;
-    try {
-      x = std::stoull(s, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != s.size())
-      throw InvalidArgument("--query '" + q + "': expected two vertex ids as U,V");
-    return ids.to_internal(x, n);
-  };
-  if (sep == std::string::npos) throw InvalidArgument("--query '" + q + "': expected U,V");
-  return {number(q.substr(0, sep)), number(q.substr(sep + 1))};
+  std::uint64_t u = 0, v = 0;
+  if (sep == std::string::npos || !parse_decimal_id(q.substr(0, sep), u) ||
+      !parse_decimal_id(q.substr(sep + 1), v))
+    throw InvalidArgument("--query " + printable(q) +
+                          ": expected U,V, two non-negative integer vertex ids");
+  return {ids.to_internal(u, n), ids.to_internal(v, n)};
+}
+
+/// The --query check at parse time: "U,V" (or "U:V") with both ids non-negative integers.
+CLI::Validator query_flag() {
+  return CLI::Validator(
+      [](std::string& q) -> std::string {
+        const auto sep = q.find_first_of(",:");
+        std::uint64_t u = 0, v = 0;
+        if (sep == std::string::npos || !parse_decimal_id(q.substr(0, sep), u) ||
+            !parse_decimal_id(q.substr(sep + 1), v))
+          return "--query must be U,V with U and V non-negative integer vertex ids, got '" +
+                 printable(q) + "'";
+        return {};
+      },
+      "U,V");
 }
 
 void run_queries(const ClosureArgs& args, const Matrix<bool>& a, const IdSpace& ids,
@@ -70,6 +77,7 @@ void run_queries(const ClosureArgs& args, const Matrix<bool>& a, const IdSpace& 
 
 void run_closure(const ClosureArgs& args) {
   apply_threads(args.g);
+  if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
   const IdSpace ids(graph.loaded.info);
@@ -88,10 +96,10 @@ void run_closure(const ClosureArgs& args) {
   double write_s = 0;
   if (!args.out.empty()) {
     const auto tw = std::chrono::steady_clock::now();
-    std::vector<std::uint64_t> external;
-    if (!graph.loaded.info.external_ids.empty() || ids.base() != 0)
-      for (Vertex v = 0; v < a.nrows(); ++v) external.push_back(ids.to_external(v));
-    save_matrix(args.out, AnyMatrix(std::move(r.closure)), FileFormat::Auto, external);
+    // The pairs in the file's numbering: its base, or the original ids of a remapped list.
+    SaveOptions so = save_options_for(graph.loaded.info);
+    so.symmetric = false;
+    save_matrix(args.out, AnyMatrix(std::move(r.closure)), so);
     write_s = seconds_since(tw);
   }
   if (args.count) {
@@ -139,12 +147,14 @@ void register_closure(CLI::App& app) {
                   "Write the pairs: Matrix Market for .mtx, binary for .bin, else an edge list "
                   "in the file's vertex ids");
   cmd->add_option("--query", args->queries,
-                  "Is V reachable from U? Give U,V in the file's numbering; repeatable. Answered "
-                  "from the condensed closure without listing its pairs");
+                  "Is V reachable from U? Give U,V in the file's numbering; one per flag, "
+                  "repeatable. Answered from the condensed closure without listing its pairs")
+      ->allow_extra_args(false)
+      ->check(query_flag());
   cmd->add_option("--max-memory", args->max_memory_gb,
                   "Fail, before allocating, if the closure would need more than this many GB "
-                  "(default: 80% of available memory)")
-      ->check(CLI::PositiveNumber);
+                  "(at least 0.001; default: 80% of available memory)")
+      ->check(memory_gb_flag("--max-memory"));
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_closure(*args); });

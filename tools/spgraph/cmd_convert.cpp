@@ -19,7 +19,6 @@ struct ConvertArgs {
 
 void run_convert(const ConvertArgs& args) {
   apply_threads(args.g);
-  CliGraph graph = load_for_cli(args.in, args.load, args.g, args.pattern);
   FileFormat f = FileFormat::Auto;
   if (args.to == "mtx")
     f = FileFormat::MatrixMarket;
@@ -27,8 +26,18 @@ void run_convert(const ConvertArgs& args) {
     f = FileFormat::EdgeList;
   else if (args.to == "binary")
     f = FileFormat::Binary;
+  else if (args.to == "metis")
+    f = FileFormat::Metis;
+  else
+    output_format_for(args.out);  // an unknown extension is an error before loading
+  check_output_path(args.out, {args.in});
+  CliGraph graph = load_for_cli(args.in, args.load, args.g, args.pattern);
+  // The input's numbering (base or external ids) and symmetry, or --undirected.
+  SaveOptions so = save_options_for(graph.loaded.info);
+  so.format = f;
+  so.symmetric = so.symmetric || graph.undirected;
   auto t0 = std::chrono::steady_clock::now();
-  save_matrix(args.out, graph.loaded.matrix, f, graph.loaded.info.external_ids);
+  save_matrix(args.out, graph.loaded.matrix, so);
   const double write_seconds = seconds_since(t0);
   if (args.g.json) {
     std::printf(
@@ -50,9 +59,13 @@ void register_convert(CLI::App& app) {
   auto args = std::make_shared<ConvertArgs>();
   CLI::App* cmd = app.add_subcommand("convert", "Convert a graph file to another format");
   cmd->add_option("in", args->in, "Input file")->required();
-  cmd->add_option("out", args->out, "Output file (.mtx, .bin/.spg, else edge list)")->required();
-  cmd->add_option("--to", args->to, "Output format: auto (by extension), mtx, edgelist, binary")
-      ->check(CLI::IsMember({"auto", "mtx", "edgelist", "binary"}));
+  cmd->add_option("out", args->out,
+                  "Output file: .mtx Matrix Market, .bin/.spg binary, .graph METIS, "
+                  ".txt/.tsv/.csv/.el edge list; .gz after any compresses")
+      ->required();
+  cmd->add_option("--to", args->to,
+                  "Output format: auto (by extension), mtx, edgelist, metis, binary")
+      ->check(CLI::IsMember({"auto", "mtx", "edgelist", "metis", "binary"}));
   cmd->add_flag("--pattern", args->pattern, "Drop values; write the structure only");
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);

@@ -1,6 +1,8 @@
 // `spgraph generate kron|urand|grid ... --out FILE`: synthetic graphs for benchmarks.
+#include <cmath>
 #include <cstdio>
 #include <memory>
+#include <string>
 
 #include "loaders/generators.hpp"
 #include "tools/spgraph/cli_common.hpp"
@@ -22,28 +24,68 @@ struct GenerateArgs {
   bool directed = false;
 };
 
+std::string short_number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, x < 1e6 ? "%.0f" : "%.2g", x);
+  return buf;
+}
+
+/// Fails, before anything is allocated, when the graph asked for would not fit in memory:
+/// `arcs` COO tuples (8 bytes each), then a CSR (4 bytes per arc, 8 per vertex) and a vertex
+/// permutation (4 bytes per vertex).
+void check_generate_size(const std::string& request, double vertices, double arcs) {
+  const double bytes = arcs * (8 + 4) + vertices * (8 + 4);
+  const std::uint64_t budget = memory_budget(0);
+  if (bytes > double(budget))
+    throw OutOfMemory(request + " would make " + short_number(arcs) + " arcs on " +
+                      short_number(vertices) + " vertices, needing about " + human_bytes(bytes) +
+                      ", more than " + describe_budget(0) + "; nothing was allocated");
+}
+
 void run_generate(const GenerateArgs& args) {
   apply_threads(args.g);
+  check_output_path(args.out, {});
+  output_format_for(args.out);  // an unknown extension is an error before generating
+  const bool undirected = args.kind == "grid" || !args.directed;
   auto t0 = std::chrono::steady_clock::now();
   Coo<bool> coo;
   if (args.kind == "kron") {
-    coo = generate_kronecker(args.scale, args.edge_factor, args.seed, !args.directed, args.a,
-                             args.b, args.c);
+    const double n = std::ldexp(1.0, args.scale);
+    check_generate_size("generate kron --scale " + std::to_string(args.scale) + " --edge-factor " +
+                            std::to_string(args.edge_factor),
+                        n, n * args.edge_factor * (undirected ? 2 : 1));
+    coo = generate_kronecker(args.scale, args.edge_factor, args.seed, undirected, args.a, args.b,
+                             args.c);
   } else if (args.kind == "urand") {
     if (args.n == 0 || args.n > kMaxDimension)
-      throw InvalidArgument("urand needs --n between 1 and " + std::to_string(kMaxDimension));
-    coo =
-        generate_uniform(Vertex(args.n), args.m ? args.m : args.n * 16, args.seed, !args.directed);
+      throw InvalidArgument("urand needs --n from 1 to " + std::to_string(kMaxDimension));
+    const std::uint64_t m = args.m ? args.m : args.n * 16;
+    check_generate_size(
+        "generate urand --n " + std::to_string(args.n) + " --m " + std::to_string(m),
+        double(args.n), double(m) * (undirected ? 2 : 1));
+    coo = generate_uniform(Vertex(args.n), m, args.seed, undirected);
   } else {
     if (args.rows == 0 || args.cols == 0)
       throw InvalidArgument("grid needs --rows and --cols, both at least 1");
+    const double n = double(args.rows) * double(args.cols);
+    if (n > double(kMaxDimension))
+      throw InvalidArgument("grid --rows " + std::to_string(args.rows) + " --cols " +
+                            std::to_string(args.cols) + " would have " + short_number(n) +
+                            " vertices, more than the largest dimension " +
+                            std::to_string(kMaxDimension));
+    check_generate_size("generate grid --rows " + std::to_string(args.rows) + " --cols " +
+                            std::to_string(args.cols),
+                        n, 4 * n);
     coo = generate_grid2d(args.rows, args.cols);
   }
   const Offset tuples = coo.size();
   Matrix<bool> g = Matrix<bool>::from_coo<FirstOp<bool>>(std::move(coo));
   const double gen_seconds = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
-  save_matrix(args.out, AnyMatrix(std::move(g)));
+  SaveOptions so;
+  so.symmetric = undirected;  // kron and urand store both arcs of each edge; so does grid
+  so.base = 0;
+  save_matrix(args.out, AnyMatrix(std::move(g)), so);
   const double write_seconds = seconds_since(t0);
   if (!args.g.quiet)
     std::printf("generated %s: %llu tuples (%.3f s), wrote %s (%.3f s)\n", args.kind.c_str(),
@@ -59,19 +101,26 @@ void register_generate(CLI::App& app) {
   cmd->add_option("kind", args->kind, "kron, urand or grid")
       ->required()
       ->check(CLI::IsMember({"kron", "urand", "grid"}));
-  cmd->add_option("--out,-o", args->out, "Output file (.mtx, .bin, or edge list)")->required();
+  cmd->add_option("--out,-o", args->out,
+                  "Output file (.mtx, .bin, .graph, or edge list; .gz after any compresses)")
+      ->required();
   cmd->add_option("--scale", args->scale, "kron: log2 of the vertex count")
-      ->check(CLI::Range(1, 31));
+      ->transform(integer_flag("--scale", 1, 31));
   cmd->add_option("--edge-factor", args->edge_factor, "kron: edges per vertex")
-      ->check(CLI::Range(1, 1 << 20));
-  cmd->add_option("--seed", args->seed, "Random seed");
-  cmd->add_option("-A", args->a, "kron: initiator probability A")->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("-B", args->b, "kron: initiator probability B")->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("-C", args->c, "kron: initiator probability C")->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--n", args->n, "urand: vertices");
-  cmd->add_option("--m", args->m, "urand: edges (default 16 n)");
-  cmd->add_option("--rows", args->rows, "grid: rows");
-  cmd->add_option("--cols", args->cols, "grid: columns");
+      ->transform(integer_flag("--edge-factor", 1, 1 << 20));
+  cmd->add_option("--seed", args->seed, "Random seed")
+      ->transform(integer_flag("--seed", 0, UINT64_MAX));
+  cmd->add_option("-A", args->a, "kron: initiator probability A")->check(real_flag("-A", 0, 1));
+  cmd->add_option("-B", args->b, "kron: initiator probability B")->check(real_flag("-B", 0, 1));
+  cmd->add_option("-C", args->c, "kron: initiator probability C")->check(real_flag("-C", 0, 1));
+  cmd->add_option("--n", args->n, "urand: vertices")
+      ->transform(integer_flag("--n", 1, kMaxDimension));
+  cmd->add_option("--m", args->m, "urand: edges (default 16 n)")
+      ->transform(integer_flag("--m", 0, std::uint64_t(1) << 62));
+  cmd->add_option("--rows", args->rows, "grid: rows")
+      ->transform(integer_flag("--rows", 1, kMaxDimension));
+  cmd->add_option("--cols", args->cols, "grid: columns")
+      ->transform(integer_flag("--cols", 1, kMaxDimension));
   cmd->add_flag("--directed", args->directed,
                 "kron/urand: keep arcs one-way (default: undirected)");
   add_global_flags(cmd, args->g);

@@ -1,12 +1,13 @@
 // `spgraph mxv FILE --semiring NAME`: w = A ⊕.⊗ u over a semiring chosen by name, with u a
 // dense vector of ones (A' with --transpose). Prints a summary of w, or writes it with --out.
 #include <cstdio>
-#include <fstream>
 #include <memory>
+#include <sstream>
 
 #include "engine/any_matrix.hpp"
 #include "engine/ops.hpp"
 #include "engine/semiring_registry.hpp"
+#include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 
@@ -48,11 +49,18 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
   });
   if (!args.out.empty()) {
     const IdSpace ids(graph.loaded.info);
-    std::ofstream f(args.out);
-    if (!f) throw IoError("cannot open " + args.out + " for writing");
-    f << "# index value\n";
-    w.for_each([&](Vertex i, T x) { f << ids.to_external(i) << '\t' << +x << '\n'; });
-    if (!f.flush()) throw IoError("failed writing " + args.out);
+    OutputFile f(args.out);
+    f.write("# index value\n");
+    std::ostringstream text;
+    w.for_each([&](Vertex i, T x) {
+      text << ids.to_external(i) << '\t' << +x << '\n';
+      if (text.tellp() >= std::streamoff(1) << 16) {
+        f.write(text.str());
+        text.str({});
+      }
+    });
+    f.write(text.str());
+    f.commit();
   }
   if (args.g.json)
     std::printf(
@@ -70,7 +78,12 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
 
 void run_mxv(const MxvArgs& args) {
   apply_threads(args.g);
-  const CliGraph graph = load_for_cli(args.file, args.load, args.g, false);
+  if (!args.out.empty()) check_output_path(args.out, {args.file});
+  // Values that do not convert to --type without loss are errors at their line.
+  const ValueType exact = args.type == "double"  ? ValueType::Double
+                          : args.type == "int64" ? ValueType::Int64
+                                                 : ValueType::Bool;
+  const CliGraph graph = load_for_cli(args.file, args.load, args.g, false, exact);
   if (args.type == "double")
     run_typed<double>(args, graph);
   else if (args.type == "int64")

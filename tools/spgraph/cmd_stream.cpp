@@ -2,22 +2,27 @@
 // stream (loaders/update_stream.hpp: "+ u v [w]", "- u v", "= u v w", "? bfs s", "? degree v",
 // "? edges", "? triangles"), applies the updates in batches of --batch, answers each query on the
 // snapshot that holds every update read before it (pending updates are applied first), and
-// reports throughput. Vertex ids are in the file's own numbering; an update may name a new
-// vertex (the graph grows) unless --no-grow. Malformed lines are reported with their line number
-// and skipped, or end the run with --strict; they are never applied.
+// reports throughput. Vertex ids are in the file's own numbering; an insert may name a new
+// vertex (the graph grows, within the dimension guard of loaders/dimension_guard.hpp) unless
+// --no-grow; an erase or re-weight naming a vertex the graph does not have never grows it: it is
+// a no-op counted as missing. Malformed lines are reported with their line number and skipped,
+// or end the run with --strict; they are never applied. The first SIGINT or SIGTERM ends the
+// input: what was read is applied, --out is written, and the exit code is 128 + the signal.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <memory>
-#include <optional>
 #include <unordered_map>
 
 #include "algorithms/bfs.hpp"
 #include "algorithms/incremental_triangles.hpp"
 #include "engine/dynamic_graph.hpp"
+#include "loaders/dimension_guard.hpp"
 #include "loaders/update_stream.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/signals.hpp"
 
 namespace spgraph::cli {
 
@@ -34,6 +39,12 @@ struct StreamArgs {
 /// The file's vertex numbering and the graph's dense ids, growing as new ids appear.
 class StreamIds {
  public:
+  enum class Status {
+    Present,  ///< a vertex of the graph (or of an insert read before)
+    Absent,   ///< a valid id, not (yet) in the graph
+    Invalid,  ///< not an id in this numbering, or growing to it is refused
+  };
+
   StreamIds(const LoadInfo& info, Vertex n) : n_(n) {
     if (!info.external_ids.empty()) {
       ids_ = info.external_ids;
@@ -44,40 +55,116 @@ class StreamIds {
                   : info.index_base;
     }
   }
-  /// The dense id of `external`, new ids allowed when `grow`; nullopt with `error` set if none.
-  std::optional<Vertex> internal(std::uint64_t external, bool grow, std::string& error) {
+
+  /// The dense id of `external` if the graph holds it; changes nothing.
+  Status find(std::uint64_t external, Vertex& out, std::string& error) const {
     if (remapped()) {
-      if (auto it = index_.find(external); it != index_.end()) return it->second;
-      if (!grow) return fail(error, "vertex " + std::to_string(external) + " is not in the graph");
-      if (ids_.size() >= kMaxDimension) return fail(error, "too many vertices");
-      ids_.push_back(external);
-      index_.emplace(external, Vertex(ids_.size() - 1));
-      n_ = std::max<Vertex>(n_, Vertex(ids_.size()));
-      return Vertex(ids_.size() - 1);
+      if (auto it = index_.find(external); it != index_.end()) {
+        out = it->second;
+        return Status::Present;
+      }
+      error = "vertex " + std::to_string(external) + " is not in the graph";
+      return Status::Absent;
     }
-    if (external < std::uint64_t(base_))
-      return fail(error, "vertex " + std::to_string(external) + " is below the first id, " +
-                             std::to_string(base_));
+    if (external < std::uint64_t(base_)) {
+      error =
+          "vertex " + std::to_string(external) + " is below the first id, " + std::to_string(base_);
+      return Status::Invalid;
+    }
     const std::uint64_t v = external - base_;
-    if (v >= kMaxDimension)
-      return fail(error, "vertex " + std::to_string(external) + " is too large");
-    if (v >= n_ && !grow)
-      return fail(error, "vertex " + std::to_string(external) + " is not in the graph (ids " +
-                             std::to_string(base_) + ".." + std::to_string(n_ - 1 + base_) + ")");
-    n_ = std::max<Vertex>(n_, Vertex(v + 1));
-    return Vertex(v);
+    if (v >= n_) {
+      error = "vertex " + std::to_string(external) + " is not in the graph " +
+              (n_ == 0 ? std::string("(it has no vertices)")
+                       : "(ids " + std::to_string(base_) + ".." +
+                             std::to_string(std::uint64_t(n_) - 1 + base_) + ")");
+      return Status::Absent;
+    }
+    out = Vertex(v);
+    return Status::Present;
   }
+
+  /// Both ends of an insert. With `grow`, absent ids become new vertices, unless the vertex
+  /// count this needs fails the dimension guard (loaders/dimension_guard.hpp: `content_bytes`
+  /// of graph file and stream justify it, and its per-vertex memory fits), which is Invalid.
+  /// Nothing changes unless both ends resolve.
+  Status resolve_insert(std::uint64_t ue, std::uint64_t ve, bool grow, std::uint64_t content_bytes,
+                        Vertex& u, Vertex& v, std::string& error) {
+    std::string eu, ev;
+    const Status su = find(ue, u, eu);
+    const Status sv = find(ve, v, ev);
+    for (const auto& [status, message] : {std::pair{su, &eu}, std::pair{sv, &ev}})
+      if (status == Status::Invalid) {
+        error = *message;
+        return status;
+      }
+    if (!grow)
+      for (const auto& [status, message] : {std::pair{su, &eu}, std::pair{sv, &ev}})
+        if (status == Status::Absent) {
+          error = *message;
+          return status;
+        }
+    if (su == Status::Present && sv == Status::Present) return Status::Present;
+    // Grow: the vertex count the new ids need.
+    std::uint64_t new_n = n_;
+    std::uint64_t named = su == Status::Absent ? ue : ve;  // the id that sets new_n
+    if (remapped()) {
+      new_n = ids_.size() + (su == Status::Absent) +
+              (sv == Status::Absent && !(su == Status::Absent && ue == ve));
+    } else {
+      for (const auto& [status, ext] : {std::pair{su, ue}, std::pair{sv, ve}}) {
+        if (status != Status::Absent) continue;
+        // Capped so that ids near 2^64 cannot wrap; a count above kMaxDimension fails below.
+        const std::uint64_t need =
+            ext - base_ >= kMaxDimension ? std::uint64_t(kMaxDimension) + 1 : ext - base_ + 1;
+        if (need > new_n) {
+          new_n = need;
+          named = ext;
+        }
+      }
+    }
+    if (new_n > kMaxDimension) {
+      error = "vertex " + std::to_string(named) +
+              " would grow the graph beyond the largest dimension, " +
+              std::to_string(kMaxDimension) + " vertices";
+      return Status::Invalid;
+    }
+    DimensionCheck check;
+    check.n = new_n;
+    check.content_bytes = content_bytes;
+    check.bytes_per_vertex = 64;
+    const std::string problem =
+        dimension_problem("vertex " + std::to_string(named) + " would grow the graph to " +
+                              std::to_string(new_n) + " vertices, which",
+                          check);
+    if (!problem.empty()) {
+      error = problem;
+      return Status::Invalid;
+    }
+    if (remapped()) {
+      for (const auto& [status, ext] : {std::pair{su, ue}, std::pair{sv, ve}})
+        if (status == Status::Absent && !index_.count(ext)) {
+          index_.emplace(ext, Vertex(ids_.size()));
+          ids_.push_back(ext);
+        }
+      u = index_.at(ue);
+      v = index_.at(ve);
+    } else {
+      u = Vertex(ue - base_);
+      v = Vertex(ve - base_);
+    }
+    n_ = Vertex(std::max<std::uint64_t>(n_, new_n));
+    return Status::Present;
+  }
+
   std::uint64_t external(Vertex v) const { return remapped() ? ids_[v] : std::uint64_t(v) + base_; }
   const std::vector<std::uint64_t>& external_ids() const { return ids_; }
+  /// The id of dense vertex 0 when the ids are not remapped.
+  int base() const { return base_; }
   /// Vertices known so far (the graph grows to this when the pending batch is applied).
   Vertex n() const { return n_; }
 
  private:
   bool remapped() const { return !ids_.empty() || !index_.empty(); }
-  static std::optional<Vertex> fail(std::string& error, std::string message) {
-    error = std::move(message);
-    return std::nullopt;
-  }
   std::vector<std::uint64_t> ids_;
   std::unordered_map<std::uint64_t, Vertex> index_;
   int base_ = 0;
@@ -123,8 +210,8 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   const std::string stream_name = args.updates == "-" ? "<stdin>" : args.updates;
   auto skip = [&](std::uint64_t line, const std::string& message) {
     ++malformed;
-    std::fprintf(stderr, "spgraph: %s:%llu: %s (line skipped)\n", stream_name.c_str(),
-                 (unsigned long long)line, message.c_str());
+    std::fprintf(stderr, "spgraph: %s:%llu: %s (line skipped)\n", printable(stream_name).c_str(),
+                 (unsigned long long)line, printable(message).c_str());
   };
   // Lines the parser rejects (it throws itself under --strict), and lines it reads but this
   // command cannot apply.
@@ -133,7 +220,15 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
     if (args.strict) throw ParseError(stream_name, line, message);
     skip(line, message);
   };
+  // The first SIGINT/SIGTERM ends the input (signals.hpp); what was read is still applied.
+  so.stop = stop_flag();
   UpdateStreamReader reader(args.updates, so);
+  // Answers go out as they are found when the updates come from a pipe or terminal.
+  struct stat st {};
+  const bool interactive =
+      args.updates == "-" || ::stat(args.updates.c_str(), &st) != 0 || !S_ISREG(st.st_mode);
+  const std::uint64_t graph_bytes = graph.loaded.info.bytes;
+  Offset outside = 0;  // erases and re-weights naming a vertex the graph does not have
   UpdateBatch<T> pending;
   Offset applied = 0, batches = 0, queries = 0;
   BatchSummary total;
@@ -163,18 +258,35 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   };
   auto answer = [&](const std::string& text, const std::string& json) {
     ++queries;
-    if (args.g.json)
+    if (args.g.json) {
       json_queries += (json_queries.empty() ? "" : ", ") + json;
-    else
+    } else {
       std::printf("%s\n", text.c_str());
+      if (interactive) std::fflush(stdout);
+    }
   };
   UpdateRecord rec;
   std::string error;
+  enable_graceful_stop();
   while (reader.next(rec)) {
     if (!rec.is_query) {
-      const std::optional<Vertex> u = ids.internal(rec.u, !args.no_grow, error);
-      const std::optional<Vertex> v = u ? ids.internal(rec.v, !args.no_grow, error) : std::nullopt;
-      if (!u || !v) {
+      using Status = StreamIds::Status;
+      Vertex u = 0, v = 0;
+      Status status = Status::Present;
+      if (rec.update == UpdateKind::Insert) {
+        status = ids.resolve_insert(rec.u, rec.v, !args.no_grow, graph_bytes + reader.bytes_read(),
+                                    u, v, error);
+      } else {
+        // An erase or re-weight never grows the graph: an id it does not have is a no-op.
+        std::string ev;
+        status = ids.find(rec.u, u, error);
+        const Status sv = ids.find(rec.v, v, ev);
+        if (status == Status::Present || (status == Status::Absent && sv == Status::Invalid)) {
+          status = sv;
+          error = ev;
+        }
+      }
+      if (status == Status::Invalid || (status == Status::Absent && args.no_grow)) {
         report(rec.line, error);
         continue;
       }
@@ -184,10 +296,14 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
                "--weighted)");
         continue;
       }
+      if (status == Status::Absent) {
+        ++outside;  // counted with the missing edges
+        continue;
+      }
       const T w = static_cast<T>(rec.has_weight ? rec.weight : 1.0);
-      if (rec.update == UpdateKind::Insert) pending.insert(*u, *v, w);
-      if (rec.update == UpdateKind::Erase) pending.erase(*u, *v);
-      if (rec.update == UpdateKind::Assign) pending.assign(*u, *v, w);
+      if (rec.update == UpdateKind::Insert) pending.insert(u, v, w);
+      if (rec.update == UpdateKind::Erase) pending.erase(u, v);
+      if (rec.update == UpdateKind::Assign) pending.assign(u, v, w);
       if (pending.size() >= args.batch) flush();
       continue;
     }
@@ -212,11 +328,14 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
         break;
       case QueryKind::Degree:
       case QueryKind::Bfs: {
-        const std::optional<Vertex> v = ids.internal(rec.u, false, error);
-        if (!v || *v >= s.num_vertices()) {
-          report(rec.line, v ? "vertex " + std::to_string(rec.u) + " is not in the graph" : error);
+        Vertex found = 0;
+        const bool present = ids.find(rec.u, found, error) == StreamIds::Status::Present;
+        if (!present || found >= s.num_vertices()) {
+          report(rec.line,
+                 present ? "vertex " + std::to_string(rec.u) + " is not in the graph" : error);
           break;
         }
+        const Vertex* v = &found;
         const std::string ext = std::to_string(rec.u);
         if (rec.query == QueryKind::Degree) {
           answer("degree vertex=" + ext + " degree=" + std::to_string(s.degree(*v)) + version,
@@ -239,12 +358,19 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
     }
   }
   flush();
+  total.missing += outside;
   const double wall = seconds_since(t0);
   if (show_progress) std::fprintf(stderr, "\r\033[K");
   const GraphSnapshot<T> s = dg.snapshot();
   if (!args.out.empty()) {
-    save_matrix(args.out, AnyMatrix(s.matrix()), FileFormat::Auto, ids.external_ids());
+    // The file's numbering (its base, or the original ids), and the graph's symmetry.
+    SaveOptions out_options;
+    out_options.external_ids = ids.external_ids();
+    out_options.base = ids.base();
+    out_options.symmetric = !o.directed;
+    save_matrix(args.out, AnyMatrix(s.matrix()), out_options);
   }
+  const int stop_signal = *stop_flag();
   const double rate = apply_seconds > 0 ? double(applied) / apply_seconds : 0;
   if (args.g.json) {
     std::printf(
@@ -252,7 +378,8 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
         "\"applied\": %llu, \"batches\": %llu, \"inserted\": %llu, \"erased\": %llu, "
         "\"ignored\": %llu, \"combined\": %llu, \"assigned\": %llu, \"missing\": %llu, "
         "\"malformed\": %llu, \"queries\": [%s], \"apply_seconds\": %.6f, \"wall_seconds\": "
-        "%.6f, \"updates_per_second\": %.1f, \"version\": %llu}\n",
+        "%.6f, \"updates_per_second\": %.1f, \"version\": %llu, \"lines\": %llu, "
+        "\"stopped_by\": %s, \"out_written\": %s}\n",
         json_string(args.file).c_str(), json_string(stream_name).c_str(), s.num_vertices(),
         (unsigned long long)s.num_edges(), o.directed ? "true" : "false",
         (unsigned long long)applied, (unsigned long long)batches,
@@ -260,7 +387,9 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
         (unsigned long long)total.ignored, (unsigned long long)total.combined,
         (unsigned long long)total.assigned, (unsigned long long)total.missing,
         (unsigned long long)malformed, json_queries.c_str(), apply_seconds, wall, rate,
-        (unsigned long long)s.version());
+        (unsigned long long)s.version(), (unsigned long long)reader.lines_read(),
+        stop_signal ? json_string(signal_name(stop_signal)).c_str() : "null",
+        args.out.empty() ? "false" : "true");
   } else if (!args.g.quiet) {
     std::fprintf(
         stderr,
@@ -276,10 +405,24 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
         (unsigned long long)total.assigned, (unsigned long long)total.missing,
         (unsigned long long)queries, (unsigned long long)malformed, rate, apply_seconds, wall);
   }
+  if (stop_signal) {
+    std::fflush(stdout);
+    std::fprintf(
+        stderr,
+        "spgraph: stream stopped by %s after %llu lines of %s%s: every update read was "
+        "applied; %s\n",
+        signal_name(stop_signal).c_str(), (unsigned long long)reader.lines_read(),
+        printable(stream_name).c_str(), reader.stopped() ? "" : " (the whole stream had been read)",
+        args.out.empty()
+            ? "no --out was given, no file was written"
+            : ("the final graph was written to " + printable(args.out) + " (complete)").c_str());
+    request_exit_code(128 + stop_signal);
+  }
 }
 
 void run_stream(const StreamArgs& args) {
   apply_threads(args.g);
+  if (!args.out.empty()) check_output_path(args.out, {args.file, args.updates});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, false);
   std::visit(
       [&](const auto& m) {
@@ -311,7 +454,7 @@ void register_stream(CLI::App& app) {
   cmd->add_option("--batch,-b", args->batch,
                   "Updates applied per batch (a query applies the "
                   "pending updates first)")
-      ->check(CLI::PositiveNumber);
+      ->transform(integer_flag("--batch", 1, UINT64_MAX));
   cmd->add_flag("--strict", args->strict, "Stop at the first malformed line (exit code 1)");
   cmd->add_flag("--no-grow", args->no_grow,
                 "Treat updates naming a vertex outside the graph as malformed");

@@ -1,10 +1,11 @@
 // `spgraph tc FILE`: the number of triangles of a graph, and with --per-vertex the triangles
 // through each vertex and its local clustering coefficient (written with --out).
 #include <cstdio>
-#include <fstream>
 #include <memory>
+#include <string>
 
 #include "algorithms/triangle_count.hpp"
+#include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 
@@ -19,24 +20,29 @@ struct TcArgs {
   bool per_vertex = false;
 };
 
+/// Writes the per-vertex counts atomically: the old file or the complete new one.
 void write_per_vertex(const std::string& path, const TriangleResult& r, const IdSpace& ids) {
-  const std::string tmp = path + ".partial";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw IoError("cannot open " + path + " for writing");
-    out << "# vertex triangles clustering\n";
-    char buf[64];
-    for (Vertex v = 0; v < r.per_vertex.size(); ++v) {
-      std::snprintf(buf, sizeof buf, "%.12g", r.clustering[v]);
-      out << ids.to_external(v) << '\t' << r.per_vertex[v] << '\t' << buf << '\n';
+  OutputFile out(path);
+  out.write("# vertex triangles clustering\n");
+  std::string text;
+  char line[96];
+  for (Vertex v = 0; v < r.per_vertex.size(); ++v) {
+    const int k = std::snprintf(line, sizeof line, "%llu\t%llu\t%.12g\n",
+                                (unsigned long long)ids.to_external(v),
+                                (unsigned long long)r.per_vertex[v], r.clustering[v]);
+    text.append(line, std::size_t(k));
+    if (text.size() >= (std::size_t(1) << 16)) {
+      out.write(text);
+      text.clear();
     }
-    if (!out.flush()) throw IoError("failed writing " + path);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw IoError("cannot create " + path);
+  out.write(text);
+  out.commit();
 }
 
 void run_tc(const TcArgs& args) {
   apply_threads(args.g);
+  if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
   TriangleOptions o;

@@ -175,11 +175,16 @@ void register_compare_bfs(CLI::App* compare) {
       "push/pull method), verified, timed per source");
   cmd->add_option("file", args->file, "Graph file")->required();
   auto* n = cmd->add_option("--sources", args->random_sources,
-                            "Number of random sources with out-arcs (default 16)");
+                            "Number of random sources with out-arcs (default 16)")
+                ->transform(integer_flag("--sources", 1, UINT64_MAX));
   cmd->add_option("--source,-s", args->sources,
-                  "Source vertex in the file's numbering (1-based for .mtx); repeatable")
+                  "Source vertex in the file's numbering (1-based for .mtx); one per flag, "
+                  "repeatable")
+      ->allow_extra_args(false)
+      ->transform(integer_flag("--source", 0, UINT64_MAX, " (a vertex id in the file's numbering)"))
       ->excludes(n);
-  cmd->add_option("--seed", args->seed, "Seed for choosing sources");
+  cmd->add_option("--seed", args->seed, "Seed for choosing sources")
+      ->transform(integer_flag("--seed", 0, UINT64_MAX));
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] {

@@ -146,7 +146,7 @@ void register_compare_closure(CLI::App* compare) {
   cmd->add_flag("--boost,!--no-boost", args->boost, "Also run Boost.Graph (default: yes)");
   cmd->add_option("--boost-memory", args->boost_memory_gb,
                   "Memory Boost.Graph may allocate, in GB, before it is stopped (default 8)")
-      ->check(CLI::PositiveNumber);
+      ->check(memory_gb_flag("--boost-memory"));
   add_runs_flag(cmd, args->runs);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);

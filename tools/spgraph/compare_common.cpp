@@ -80,7 +80,7 @@ std::string json_summary(const Contender& ours, const std::vector<Contender>& pe
 
 void add_runs_flag(CLI::App* cmd, int& runs) {
   cmd->add_option("--runs", runs, "Timed A/B pairs after one untimed warm-up each (default 5)")
-      ->check(CLI::Range(1, 1000));
+      ->transform(integer_flag("--runs", 1, 1000));
 }
 
 }  // namespace spgraph::cli

@@ -95,12 +95,14 @@ void run_typed(const CompareMxmArgs& args) {
   peers::check_graphblas_semiring<T>(args.semiring);
 
   // 1. Load once; each engine gets its own copy.
-  CliGraph ga = load_for_cli(args.a_file, args.load, args.g, false);
+  // Values that do not convert to --type without loss are errors at their line.
+  const ValueType exact = value_type_of<T>();
+  CliGraph ga = load_for_cli(args.a_file, args.load, args.g, false, exact);
   const Matrix<T> a = matrix_cast<T>(ga.loaded.matrix);
   std::unique_ptr<Matrix<T>> b_owned;
   if (!args.b_file.empty())
     b_owned = std::make_unique<Matrix<T>>(
-        matrix_cast<T>(load_for_cli(args.b_file, args.load, args.g, false).loaded.matrix));
+        matrix_cast<T>(load_for_cli(args.b_file, args.load, args.g, false, exact).loaded.matrix));
   const Matrix<T>& b = b_owned ? *b_owned : a;
   Descriptor d;
   d.transpose_a = args.transpose_a;
@@ -115,8 +117,8 @@ void run_typed(const CompareMxmArgs& args) {
   if (args.mask_file == "a" || args.mask_file == "A") {
     mask = &a;
   } else if (!args.mask_file.empty()) {
-    mask_owned = std::make_unique<Matrix<T>>(
-        matrix_cast<T>(load_for_cli(args.mask_file, args.load, args.g, false).loaded.matrix));
+    mask_owned = std::make_unique<Matrix<T>>(matrix_cast<T>(
+        load_for_cli(args.mask_file, args.load, args.g, false, exact).loaded.matrix));
     mask = mask_owned.get();
   }
   d.mask_structural = args.structural;

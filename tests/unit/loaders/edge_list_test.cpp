@@ -96,7 +96,7 @@ TEST(EdgeList, LightGraphsFormat) {
   EXPECT_TRUE(m.info.symmetric_storage);
   EXPECT_EQ(tuples_of(m.matrix), (Tuples{{0, 1, 1}, {1, 0, 1}, {1, 2, 1}, {2, 1, 1}, {3, 3, 1}}));
   expect_parse_error([&] { load_matrix(tmp.write("e.jlg", "3,1,d,graph\n1,4\n")); },
-                     "exceeds the header's 3", 2);
+                     "is outside the header's 3 vertices", 2);
   expect_parse_error([&] { load_matrix(tmp.write("m.jlg", "3,2,d,graph\n1,2\n")); },
                      "declares 2 edges", 1);
 }
