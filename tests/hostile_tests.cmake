@@ -1,0 +1,8 @@
+# Label "hostile" (issue 10): every spgraph subcommand on every hostile input of tests/data/bad,
+# checked against tests/hostile/HOSTILE.tsv (exit code, message, no signal, no hang, no raw
+# control bytes, no output file left behind). Runs the real binary, so it depends on spgraph_cli;
+# fast enough for every CI build (release and ASan). tests/hostile/make_corpus.py regenerates the
+# files it owns in tests/data/bad.
+spgraph_test(hostile_tests SOURCES hostile/hostile_cli_test.cpp LABELS hostile)
+target_compile_definitions(hostile_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+add_dependencies(hostile_tests spgraph_cli)
