@@ -37,7 +37,7 @@ std::string checked(const UpdateRecord& r) {
     fail("delete with a weight");
   if (!r.is_query && r.update == spgraph::UpdateKind::Assign && !r.has_weight)
     fail("re-weight without a weight");
-  if (!std::isfinite(r.weight)) fail("weight not finite");
+  if (std::isnan(r.weight)) fail("weight is NaN");  // +-inf are values (value_rules.hpp)
   char w[64];
   const std::string weight(w, std::to_chars(w, w + sizeof w, r.weight).ptr);
   return "R" + std::to_string(r.line) + " " + std::to_string(r.is_query) + " " +
@@ -52,7 +52,7 @@ std::vector<std::string> oracle(std::string_view text, std::size_t max_line) {
   std::uint64_t line_no = 0;
   while (!text.empty()) {
     const std::size_t nl = text.find('\n');
-    const std::string_view line = text.substr(0, nl);
+    std::string_view line = text.substr(0, nl);
     text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
     ++line_no;
     if (line.size() > max_line) {
@@ -60,6 +60,8 @@ std::vector<std::string> oracle(std::string_view text, std::size_t max_line) {
                     std::to_string(max_line) + " bytes");
       continue;
     }
+    // A UTF-8 byte order mark before the first line is not content.
+    if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
     if (spgraph::is_update_comment(line)) continue;
     UpdateRecord r;
     const std::string err = spgraph::parse_update_line(line, line_no, r);
