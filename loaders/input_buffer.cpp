@@ -34,15 +34,19 @@ std::string gunzip(const std::string& name, std::string_view bytes, std::uint64_
     inflateEnd(&zs);
     throw ParseError(name, 0, why);
   };
+  // The output grows to at most max_bytes + 1: one byte past the limit proves it is passed.
+  auto fail_if_too_big = [&] {
+    if (max_bytes && produced > max_bytes)
+      fail("gzip data expands to more than " + human_bytes(double(max_bytes)) + " (from " +
+           human_bytes(double(bytes.size())) +
+           " compressed), more than half the memory budget leaves for parsing; nothing was "
+           "parsed");
+  };
   for (;;) {
     const uInt in_chunk = uInt(std::min<std::size_t>(in_left, 1u << 30));
     zs.avail_in = in_chunk;
     if (produced == out.size()) {
-      if (max_bytes && produced > max_bytes)
-        fail("gzip data expands to more than " + human_bytes(double(max_bytes)) + " (from " +
-             human_bytes(double(bytes.size())) +
-             " compressed), more than half the memory budget leaves for parsing; nothing was "
-             "parsed");
+      fail_if_too_big();
       std::size_t grow = out.size() * 2;
       if (max_bytes) grow = std::min<std::uint64_t>(grow, max_bytes + 1);
       out.resize(grow);
@@ -72,12 +76,8 @@ std::string gunzip(const std::string& name, std::string_view bytes, std::uint64_
     if (rc == Z_BUF_ERROR && in_left == 0 && zs.avail_out != 0)
       fail("corrupt gzip stream: truncated (unexpected end of data)");
   }
+  fail_if_too_big();
   inflateEnd(&zs);
-  if (max_bytes && produced > max_bytes)
-    throw ParseError(name, 0,
-                     "gzip data expands to more than " + human_bytes(double(max_bytes)) +
-                         " (from " + human_bytes(double(bytes.size())) +
-                         " compressed), more than half the memory budget leaves for parsing");
   out.resize(produced);
   out.shrink_to_fit();
   return out;

@@ -144,9 +144,7 @@ LoadedMatrix load_matrix_from_buffer(const std::string& name, std::string_view b
 Matrix<bool> load_graph(const std::string& path, const LoadOptions& options) {
   LoadOptions o = options;
   o.pattern_only = true;
-  LoadedMatrix m = load_matrix(path, o);
-  if (auto* b = std::get_if<Matrix<bool>>(&m.matrix); b && b->is_pattern()) return std::move(*b);
-  return pattern_of(m.matrix);
+  return std::get<Matrix<bool>>(load_matrix(path, o).matrix);  // see LoadOptions::pattern_only
 }
 
 FileFormat output_format_for(const std::string& path) {

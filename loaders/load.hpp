@@ -19,10 +19,12 @@ enum class FileFormat { Auto, MatrixMarket, EdgeList, Metis, Binary };
 
 struct LoadOptions {
   FileFormat format = FileFormat::Auto;
-  int index_base = -1;        ///< edge lists: 0 or 1; -1 detects (1-based iff no id 0 appears)
-  bool remap_ids = false;     ///< edge lists: map arbitrary 64-bit ids to dense 0..n-1
-  bool pattern_only = false;  ///< ignore values; load the structure only (less memory)
-  bool undirected = false;    ///< edge lists: store each edge in both directions
+  int index_base = -1;     ///< edge lists: 0 or 1; -1 detects (1-based iff no id 0 appears)
+  bool remap_ids = false;  ///< edge lists: map arbitrary 64-bit ids to dense 0..n-1
+  /// Load the structure only: the result is a Matrix<bool> pattern whatever the file holds
+  /// (values are still read and checked, so a file is valid or not whatever the caller needs).
+  bool pattern_only = false;
+  bool undirected = false;  ///< edge lists: store each edge in both directions
   /// Edge lists: repeated arcs are folded (Combine keeps the first weight) or rejected.
   /// Matrix Market files always reject duplicates, as the format requires.
   DuplicatePolicy duplicates = DuplicatePolicy::Combine;

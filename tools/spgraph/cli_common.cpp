@@ -83,19 +83,17 @@ CLI::Validator integer_flag(const std::string& name, std::uint64_t lo, std::uint
 CLI::Validator thread_count_flag(const std::string& name) {
   return CLI::Validator(
       [name](std::string& s) -> std::string {
-        const std::string given = s;
         const bool negative = !s.empty() && s[0] == '-';
         std::string digits = negative ? s.substr(1) : s;
         std::uint64_t x = 0;
         if (!parse_decimal(digits, x))
           return name + " must be a thread count (an integer, 0 = all cores), got " +
-                 quoted_value(given);
-        if (x > std::uint64_t(max_thread_count()))
-          return name + " " + given + " is more than " + std::to_string(max_thread_count()) +
-                 ", the most this machine accepts (8 per core; 0 = all cores)";
+                 quoted_value(s);
+        // The range and its message are engine/resources.hpp's, as for the library's callers.
+        const long long threads =
+            x > std::uint64_t(INT64_MAX) ? INT64_MAX : static_cast<long long>(x);
         try {
-          check_thread_count(negative ? -static_cast<long long>(x) : static_cast<long long>(x),
-                             name);
+          check_thread_count(negative ? -threads : threads, name);
         } catch (const Error& e) {
           return e.what();
         }
@@ -185,11 +183,7 @@ CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalO
   auto t0 = std::chrono::steady_clock::now();
   CliGraph out;
   try {
-    out.loaded = load_matrix(path, o);
-    if (pattern_only) {
-      const Matrix<bool>* b = std::get_if<Matrix<bool>>(&out.loaded.matrix);
-      if (!b || !b->is_pattern()) out.loaded.matrix = pattern_of(out.loaded.matrix);
-    }
+    out.loaded = load_matrix(path, o);  // pattern_only: a Matrix<bool> pattern in every format
   } catch (const std::bad_alloc&) {
     if (show_progress) std::fprintf(stderr, "\r\033[K");
     struct stat st {};

@@ -30,7 +30,6 @@ BfsMethod parse_method(const std::string& m) {
 void write_levels(const std::string& path, const BfsResult& r, const IdSpace& ids) {
   OutputFile out(path);
   out.write(r.parent.empty() ? "# vertex level\n" : "# vertex level parent\n");
-  std::string buf;
   char line[96];
   for (Vertex v = 0; v < r.level.size(); ++v) {
     const auto level = static_cast<long long>(r.level[v]);
@@ -42,13 +41,8 @@ void write_levels(const std::string& path, const BfsResult& r, const IdSpace& id
       k = std::snprintf(line, sizeof line, "%llu\t%lld\t%lld\n",
                         (unsigned long long)ids.to_external(v), level,
                         r.parent[v] < 0 ? -1LL : (long long)ids.to_external(Vertex(r.parent[v])));
-    buf.append(line, std::size_t(k));
-    if (buf.size() >= (std::size_t(1) << 16)) {
-      out.write(buf);
-      buf.clear();
-    }
+    out.write(std::string_view(line, std::size_t(k)));  // OutputFile buffers
   }
-  out.write(buf);
   out.commit();
 }
 

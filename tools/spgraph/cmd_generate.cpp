@@ -84,7 +84,6 @@ void run_generate(const GenerateArgs& args) {
   t0 = std::chrono::steady_clock::now();
   SaveOptions so;
   so.symmetric = undirected;  // kron and urand store both arcs of each edge; so does grid
-  so.base = 0;
   save_matrix(args.out, AnyMatrix(std::move(g)), so);
   const double write_seconds = seconds_since(t0);
   if (!args.g.quiet)

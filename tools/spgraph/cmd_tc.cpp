@@ -24,19 +24,13 @@ struct TcArgs {
 void write_per_vertex(const std::string& path, const TriangleResult& r, const IdSpace& ids) {
   OutputFile out(path);
   out.write("# vertex triangles clustering\n");
-  std::string text;
   char line[96];
   for (Vertex v = 0; v < r.per_vertex.size(); ++v) {
     const int k = std::snprintf(line, sizeof line, "%llu\t%llu\t%.12g\n",
                                 (unsigned long long)ids.to_external(v),
                                 (unsigned long long)r.per_vertex[v], r.clustering[v]);
-    text.append(line, std::size_t(k));
-    if (text.size() >= (std::size_t(1) << 16)) {
-      out.write(text);
-      text.clear();
-    }
+    out.write(std::string_view(line, std::size_t(k)));  // OutputFile buffers
   }
-  out.write(text);
   out.commit();
 }
 

@@ -238,6 +238,29 @@ TEST(S4_Binary, SymmetricFlagWithDifferentValuesIsRefused) {
                      "symmetric flag");
 }
 
+TEST(PatternOnly, EveryFormatGivesABoolPatternAndStillChecksValues) {
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"w.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 2.5\n"},
+      {"w.txt", "0 1 2.5\n"},
+      {"w.graph", "2 1 1\n2 7\n1 7\n"},
+      {"w.bin",
+       encode_binary(AnyMatrix(Matrix<double>::build(
+           2, 2, std::vector<Vertex>{0}, std::vector<Vertex>{1}, std::vector<double>{2.5})))}};
+  LoadOptions o;
+  o.pattern_only = true;
+  for (const auto& [name, bytes] : files) {
+    const LoadedMatrix m = load_matrix_from_buffer(name, bytes, o);
+    ASSERT_TRUE(std::holds_alternative<Matrix<bool>>(m.matrix)) << name;
+    EXPECT_TRUE(std::get<Matrix<bool>>(m.matrix).is_pattern()) << name;
+    o.undirected = true;  // and so after --undirected
+    EXPECT_TRUE(std::get<Matrix<bool>>(load_matrix_from_buffer(name, bytes, o).matrix).is_pattern())
+        << name;
+    o.undirected = false;
+  }
+  expect_parse_error([&] { load_matrix_from_buffer("w.graph", "2 1 1\n2 7\n1 8\n", o); },
+                     "has one weight");
+}
+
 TEST(S4_Binary, ValuesAreDroppedWhenOnlyTheStructureIsAsked) {
   const Matrix<double> a = Matrix<double>::build(2, 2, std::vector<Vertex>{0},
                                                  std::vector<Vertex>{1}, std::vector<double>{2.5});
