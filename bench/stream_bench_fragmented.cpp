@@ -15,7 +15,7 @@
 #include <random>
 #include <string>
 
-#include "algorithms/bfs.hpp"
+#include "algorithms/bfs/bfs.hpp"
 #include "bench/stream_bench.hpp"
 #include "formats/csr/spmv_dense_cpu.hpp"
 #include "formats/dcsr/dcsr.hpp"

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <thread>
 
-#include "algorithms/bfs.hpp"
+#include "algorithms/bfs/bfs.hpp"
 #include "bench/stream_bench.hpp"
 #include "engine/dynamic_graph.hpp"
 

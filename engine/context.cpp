@@ -4,7 +4,7 @@
 
 #include <omp.h>
 
-#include "engine/resources.hpp"
+#include "engine/core/resources.hpp"
 
 namespace spgraph {
 

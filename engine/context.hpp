@@ -4,7 +4,7 @@
 namespace spgraph {
 
 /// Sets the number of threads used by kernels (0 = OpenMP's default); throws InvalidArgument
-/// outside 0..max_thread_count() (engine/resources.hpp).
+/// outside 0..max_thread_count() (engine/core/resources.hpp).
 void set_num_threads(int threads);
 /// The number of threads kernels will use.
 int num_threads();

@@ -57,7 +57,7 @@ enum class VertexGrowth {
 };
 
 /// A count maintained batch by batch and published with every snapshot (e.g. triangles,
-/// algorithms/incremental_triangles.hpp). Called by the writer only, on its own thread.
+/// algorithms/triangles/incremental_triangles.hpp). Called by the writer only, on its own thread.
 class IncrementalCount {
  public:
   virtual ~IncrementalCount() = default;
@@ -76,7 +76,7 @@ struct DynamicGraphOptions {
   DcsrDuplicates duplicates = DcsrDuplicates::IgnoreIfPresent;
   VertexGrowth growth = VertexGrowth::Grow;
   /// Maintains the triangle count (undirected graphs without duplicates); see
-  /// algorithms/incremental_triangles.hpp for the counter to put here.
+  /// algorithms/triangles/incremental_triangles.hpp for the counter to put here.
   std::shared_ptr<IncrementalCount> triangle_counter;
   /// Format parameters (streaming_dcsr_params: the paper's k, proportional slack);
   /// `format.duplicates` is replaced by `duplicates`.

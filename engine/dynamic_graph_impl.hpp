@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <string>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 
 namespace spgraph {
 

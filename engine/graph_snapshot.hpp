@@ -7,7 +7,7 @@
 // from the Dynamic CSR snapshot; the maintained triangle count when the graph tracks it (O(1));
 // and matrix(), the graph as a Matrix<T> with sorted rows, built on first use (once, by whichever
 // thread asks first) and cached, so every engine algorithm (BFS, triangle counting, closure, ...)
-// runs on a snapshot. BFS also runs on the snapshot directly (algorithms/bfs.hpp).
+// runs on a snapshot. BFS also runs on the snapshot directly (algorithms/bfs/bfs.hpp).
 #pragma once
 
 #include <cstdint>

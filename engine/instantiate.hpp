@@ -7,8 +7,8 @@
 #include <string_view>
 #include <tuple>
 
-#include "engine/semiring.hpp"
-#include "engine/types.hpp"
+#include "engine/core/semiring.hpp"
+#include "engine/core/types.hpp"
 
 namespace spgraph {
 

@@ -15,9 +15,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/descriptor.hpp"
+#include "engine/core/descriptor.hpp"
+#include "engine/core/types.hpp"
 #include "engine/matrix.hpp"
-#include "engine/types.hpp"
 #include "engine/vector.hpp"
 
 namespace spgraph {

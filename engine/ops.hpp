@@ -18,14 +18,14 @@
 #include <utility>
 #include <vector>
 
-#include "engine/descriptor.hpp"
-#include "engine/error.hpp"
+#include "engine/core/descriptor.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/semiring.hpp"
 #include "engine/mask.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops_checks.hpp"
 #include "engine/ops_mxm.hpp"
 #include "engine/ops_write_back.hpp"
-#include "engine/semiring.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/ewise_cpu.hpp"
 #include "formats/csr/reduce_cpu.hpp"

@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "engine/mask.hpp"
 #include "engine/matrix.hpp"
 #include "engine/vector.hpp"

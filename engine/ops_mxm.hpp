@@ -15,12 +15,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/descriptor.hpp"
+#include "engine/core/descriptor.hpp"
+#include "engine/core/semiring.hpp"
 #include "engine/mask.hpp"
 #include "engine/matrix.hpp"
 #include "engine/ops_checks.hpp"
 #include "engine/ops_write_back.hpp"
-#include "engine/semiring.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/spgemm_hash_cpu.hpp"
 

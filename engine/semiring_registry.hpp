@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/types.hpp"
 #include "engine/instantiate.hpp"
-#include "engine/types.hpp"
 
 namespace spgraph {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/semiring.hpp"
-#include "engine/types.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/semiring.hpp"
+#include "engine/core/types.hpp"
 #include "formats/coo/coo.hpp"
 
 namespace spgraph {

@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/dimension_guard.hpp"
 #include "loaders/symmetry.hpp"
 #include "loaders/value_rules.hpp"

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "engine/resources.hpp"
+#include "engine/core/resources.hpp"
 
 namespace spgraph {
 

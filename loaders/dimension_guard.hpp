@@ -2,7 +2,7 @@
 // a header, the largest id of an edge list, or an update that grows a streamed graph. A count
 // is accepted when (1) it is at most max(2^24, 8 per byte of content), since a file cannot
 // describe more vertices than that without most of them isolated (sparse ids want
-// --remap-ids), and (2) its per-vertex arrays fit in the memory budget (engine/resources.hpp).
+// --remap-ids), and (2) its per-vertex arrays fit in the memory budget (engine/core/resources.hpp).
 // Both checks are O(1) and run before anything is allocated.
 #pragma once
 

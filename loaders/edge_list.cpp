@@ -4,7 +4,7 @@
 #include <cmath>
 #include <optional>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/dimension_guard.hpp"
 #include "loaders/id_map.hpp"
 #include "loaders/parallel_lines.hpp"

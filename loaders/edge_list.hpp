@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "loaders/load.hpp"
+#include "loaders/load_options.hpp"
 
 namespace spgraph {
 

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 
 namespace spgraph {
 namespace {

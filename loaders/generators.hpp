@@ -16,7 +16,7 @@
 
 #include <cstdint>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "formats/coo/coo.hpp"
 
 namespace spgraph {

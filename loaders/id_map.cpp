@@ -3,7 +3,7 @@
 
 #include <bit>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 
 namespace spgraph {
 

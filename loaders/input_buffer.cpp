@@ -12,8 +12,8 @@
 #include <cstring>
 #include <utility>
 
-#include "engine/error.hpp"
-#include "engine/resources.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/resources.hpp"
 
 namespace spgraph {
 

@@ -7,8 +7,8 @@
 
 #include <filesystem>
 
-#include "engine/error.hpp"
-#include "engine/resources.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/resources.hpp"
 #include "loaders/binary_format.hpp"
 #include "loaders/edge_list.hpp"
 #include "loaders/input_buffer.hpp"

@@ -3,84 +3,15 @@
 // gzip input is unpacked transparently, and every defect raises ParseError with file and line.
 #pragma once
 
-#include <cstdint>
-#include <functional>
 #include <string>
 #include <string_view>
-#include <vector>
 
-#include "engine/any_matrix.hpp"
-#include "engine/types.hpp"
-#include "formats/coo/coo.hpp"
+#include "loaders/load_options.hpp"
 
 namespace spgraph {
 
-enum class FileFormat { Auto, MatrixMarket, EdgeList, Metis, Binary };
-
-struct LoadOptions {
-  FileFormat format = FileFormat::Auto;
-  int index_base = -1;     ///< edge lists: 0 or 1; -1 detects (1-based iff no id 0 appears)
-  bool remap_ids = false;  ///< edge lists: map arbitrary 64-bit ids to dense 0..n-1
-  /// Load the structure only: the result is a Matrix<bool> pattern whatever the file holds
-  /// (values are still read and checked, so a file is valid or not whatever the caller needs).
-  bool pattern_only = false;
-  bool undirected = false;  ///< edge lists: store each edge in both directions
-  /// Edge lists: repeated arcs are folded (Combine keeps the first weight) or rejected.
-  /// Matrix Market files always reject duplicates, as the format requires.
-  DuplicatePolicy duplicates = DuplicatePolicy::Combine;
-  int threads = 0;  ///< parser threads; 0 = all
-  /// Largest accepted nrows / ncols / vertex count; bigger inputs are a ParseError before any
-  /// O(n) allocation (fuzzers and services lower it to bound memory).
-  Vertex max_dimension = kMaxDimension;
-  /// When not Pattern: every value must convert to this type without loss (an integer type
-  /// takes only integral values in its range, bool only 0 and 1), else ParseError at the line
-  /// (or, in binary files, the entry) that holds it. The matrix keeps the file's own type.
-  ValueType exact_type = ValueType::Pattern;
-  /// Byte budget for what the file claims (dimensions, gzip expansion); 0 = 80% of available
-  /// memory. See dimension_guard.hpp.
-  std::uint64_t memory_limit = 0;
-  /// Called with (bytes done, bytes total) during long loads; may be empty.
-  std::function<void(std::uint64_t, std::uint64_t)> progress;
-};
-
-/// What the file said about itself, beyond the matrix.
-struct LoadInfo {
-  std::string path;
-  FileFormat format = FileFormat::Auto;
-  bool symmetric_storage = false;  ///< MM symmetric/skew/hermitian, METIS, or undirected list
-  std::string field;               ///< "pattern", "integer", "real", ...
-  Offset entries_in_file = 0;      ///< data lines / tuples read, before expansion or merging
-  Offset duplicates_merged = 0;    ///< edge lists: repeated arcs folded by Combine
-  std::uint64_t bytes = 0;         ///< file size on disk
-  /// For remapped edge lists: external id of each dense vertex id; empty otherwise.
-  std::vector<std::uint64_t> external_ids;
-  /// For edge lists without remap: the base subtracted from ids (0 or 1).
-  int index_base = 0;
-};
-
-/// How save_matrix writes a file.
-struct SaveOptions {
-  /// Auto picks by the name's extension (".gz" after it compresses): .mtx/.mm Matrix Market,
-  /// .bin/.spg binary, .graph/.metis METIS, .txt/.tsv/.csv/.el/.edges/.edgelist/.snap or none
-  /// an edge list; any other extension is an InvalidArgument.
-  FileFormat format = FileFormat::Auto;
-  /// Edge lists: the external id of each dense id (remapped inputs); empty: `base` + dense id.
-  std::vector<std::uint64_t> external_ids;
-  /// Edge lists: the id of dense vertex 0 when there are no external ids (0 or 1).
-  int base = 0;
-  /// The matrix is claimed to equal its transpose (an undirected graph): Matrix Market writes
-  /// "symmetric" and edge lists "undirected" with each edge once, binary sets its flag. The
-  /// claim is verified (values too); a matrix that is not symmetric is written general.
-  bool symmetric = false;
-};
-
 /// The numbering and symmetry of a loaded file, to write it back the way it came.
 SaveOptions save_options_for(const LoadInfo& info);
-
-struct LoadedMatrix {
-  AnyMatrix matrix;
-  LoadInfo info;
-};
 
 /// Reads a matrix or graph file. Throws ParseError (file, line, problem) or IoError.
 LoadedMatrix load_matrix(const std::string& path, const LoadOptions& options = {});

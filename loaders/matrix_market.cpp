@@ -8,7 +8,7 @@
 #include <optional>
 #include <unordered_set>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/dimension_guard.hpp"
 #include "loaders/parallel_lines.hpp"
 #include "loaders/text_lines.hpp"

@@ -3,7 +3,7 @@
 
 #include <optional>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/dimension_guard.hpp"
 #include "loaders/parallel_lines.hpp"
 #include "loaders/symmetry.hpp"

@@ -14,7 +14,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 
 namespace spgraph {
 

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <exception>
 
-#include "engine/error.hpp"
-#include "engine/resources.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/resources.hpp"
 
 namespace spgraph {
 

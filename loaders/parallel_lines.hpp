@@ -61,7 +61,7 @@ std::uint64_t global_line(const std::vector<std::string_view>& chunks, std::uint
 std::uint64_t count_newlines(std::string_view text);
 
 /// Resolves the effective thread count (0 = all available); throws InvalidArgument above
-/// max_thread_count() (engine/resources.hpp).
+/// max_thread_count() (engine/core/resources.hpp).
 int resolve_threads(int threads);
 
 }  // namespace spgraph

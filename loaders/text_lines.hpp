@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/number_parse.hpp"
 
 namespace spgraph::detail {

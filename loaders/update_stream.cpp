@@ -14,7 +14,7 @@
 #include <cstring>
 #include <utility>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/input_buffer.hpp"
 #include "loaders/number_parse.hpp"
 #include "loaders/value_rules.hpp"

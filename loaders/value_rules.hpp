@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 
 namespace spgraph::detail {
 

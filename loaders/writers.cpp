@@ -5,7 +5,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/binary_format.hpp"
 #include "loaders/output_file.hpp"
 #include "loaders/symmetry.hpp"

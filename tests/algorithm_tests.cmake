@@ -1,9 +1,9 @@
 # Algorithm tests: BFS against the serial oracle, Boost.Graph (when found), LDBC Graphalytics
 # and LAGraph answers, plus the graph generators the randomized tests are built on.
 set(_spgraph_bfs_sources
-  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs_oracle_test.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs_reference_data_test.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs_edge_cases_test.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs/bfs_oracle_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs/bfs_reference_data_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs/bfs_edge_cases_test.cpp)
 if(SPGRAPH_HAVE_BOOST)
   spgraph_test(bfs_tests SOURCES ${_spgraph_bfs_sources} LIBS Boost::graph LABELS unit oracle bfs)
   target_compile_definitions(bfs_tests PRIVATE SPGRAPH_HAVE_BOOST)
@@ -12,22 +12,22 @@ else()
 endif()
 
 spgraph_test(generator_tests
-  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/generators_test.cpp
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/loaders/generators_test.cpp
   LABELS unit)
 
 # Triangle counting: brute force, LAGraph / LDBC / REFERENCE_SCALARS answers, edge cases.
 spgraph_test(triangle_tests
-  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangle_count_test.cpp
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangles/triangle_count_test.cpp
   LABELS unit oracle triangles)
 
 # Transitive closure, reachability and SCC: DFS, Boost.Graph and the published closure sizes.
 if(SPGRAPH_HAVE_BOOST)
   spgraph_test(closure_tests
-    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/transitive_closure_test.cpp
+    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/closure/transitive_closure_test.cpp
     LIBS Boost::graph LABELS unit oracle closure)
   target_compile_definitions(closure_tests PRIVATE SPGRAPH_HAVE_BOOST)
 else()
   spgraph_test(closure_tests
-    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/transitive_closure_test.cpp
+    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/closure/transitive_closure_test.cpp
     LABELS unit oracle closure)
 endif()

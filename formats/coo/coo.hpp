@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "formats/csr/csr.hpp"
 
 namespace spgraph {

@@ -4,7 +4,7 @@
 // DcsrAdjacency (formats/dcsr/dcsr_view.hpp), so kernels templated on it run on both formats.
 #pragma once
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "formats/csr/csr.hpp"
 
 namespace spgraph {

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 
 namespace spgraph {
 

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 
 namespace spgraph {
 

@@ -4,7 +4,7 @@
 // operands on a busy 2-core machine slowed down by 100x when every call forked a team).
 #pragma once
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 
 namespace spgraph {
 

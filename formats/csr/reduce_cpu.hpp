@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr/kernel_tuning.hpp"

@@ -20,7 +20,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr/kernel_tuning.hpp"
 

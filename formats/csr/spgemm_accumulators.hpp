@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "formats/csr/sort_keys.hpp"
 
 namespace spgraph::detail {

@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 
 namespace spgraph {
 

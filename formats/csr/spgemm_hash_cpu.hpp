@@ -39,7 +39,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr/kernel_tuning.hpp"
 #include "formats/csr/sort_keys.hpp"

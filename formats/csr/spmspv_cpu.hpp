@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/csr.hpp"
 

@@ -27,8 +27,8 @@
 #include <tuple>
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/types.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/types.hpp"
 
 namespace spgraph {
 

@@ -49,7 +49,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/semiring.hpp"
+#include "engine/core/semiring.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/dcsr/batch_order.hpp"
 #include "formats/dcsr/cow_table.hpp"

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 
 namespace spgraph {
 

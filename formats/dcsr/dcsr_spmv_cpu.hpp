@@ -1,5 +1,5 @@
 // Semiring matrix-vector kernels on Dynamic CSR (any DcsrView: a frozen snapshot or the
-// writer's current state), over any semiring struct (engine/semiring.hpp):
+// writer's current state), over any semiring struct (engine/core/semiring.hpp):
 //   - dcsr_spmv_dense: y = A ⊕.⊗ x with x dense (every entry present), the SpMV of iterative
 //     methods and of the paper's benchmarks; empty rows get the monoid identity;
 //   - dcsr_mxv: t = A ⊕.⊗ u (GrB_mxv without mask or accumulator): row-wise pull over a bitmap
@@ -25,7 +25,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/kernel_tuning.hpp"
 #include "formats/csr/spmspv_cpu.hpp"

@@ -26,8 +26,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine/error.hpp"
-#include "engine/types.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/types.hpp"
 
 namespace spgraph {
 

@@ -23,7 +23,7 @@
 #include <bit>
 #include <string>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 
 namespace spgraph {
 

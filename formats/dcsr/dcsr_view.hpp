@@ -18,7 +18,7 @@
 
 #include <omp.h>
 
-#include "engine/semiring.hpp"
+#include "engine/core/semiring.hpp"
 #include "formats/coo/coo.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr/sort_keys.hpp"

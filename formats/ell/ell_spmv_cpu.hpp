@@ -42,7 +42,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "formats/csr/kernel_tuning.hpp"
 #include "formats/ell/ell.hpp"
 

@@ -53,8 +53,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/types.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/types.hpp"
 #include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph {

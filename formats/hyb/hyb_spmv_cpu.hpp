@@ -27,7 +27,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "formats/csr/kernel_tuning.hpp"
 #include "formats/ell/ell_spmv_cpu.hpp"
 #include "formats/hyb/hyb.hpp"

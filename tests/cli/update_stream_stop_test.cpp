@@ -17,7 +17,7 @@
 #include <string>
 #include <thread>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/update_stream.hpp"
 #include "tests/cli/cli_run.hpp"
 

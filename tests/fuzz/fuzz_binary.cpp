@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/load.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/input_buffer.hpp"
 #include "loaders/update_stream.hpp"
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/types.hpp"
+#include "engine/core/types.hpp"
 #include "formats/csr/csr.hpp"
 
 namespace spgraph::oracle {

@@ -15,7 +15,7 @@
 #include <fstream>
 #include <new>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "tools/common/process_memory.hpp"
 
 namespace spgraph::peers {

@@ -14,7 +14,7 @@ extern "C" {
 #include <type_traits>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "formats/csr/csr.hpp"
 #include "tools/peers/graphblas_peer.hpp"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/descriptor.hpp"
+#include "engine/core/descriptor.hpp"
 #include "formats/csr/csr.hpp"
 
 namespace spgraph::peers {

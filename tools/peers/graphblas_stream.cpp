@@ -5,7 +5,7 @@
 // after each batch, as a reader of the matrix needs.
 #include <cstring>
 
-#include "engine/semiring.hpp"
+#include "engine/core/semiring.hpp"
 #include "formats/coo/coo.hpp"
 #include "tools/peers/graphblas_internal.hpp"
 #include "tools/peers/graphblas_peer.hpp"

@@ -89,7 +89,7 @@ CLI::Validator thread_count_flag(const std::string& name) {
         if (!parse_decimal(digits, x))
           return name + " must be a thread count (an integer, 0 = all cores), got " +
                  quoted_value(s);
-        // The range and its message are engine/resources.hpp's, as for the library's callers.
+        // The range and its message are engine/core/resources.hpp's, as for the library's callers.
         const long long threads =
             x > std::uint64_t(INT64_MAX) ? INT64_MAX : static_cast<long long>(x);
         try {

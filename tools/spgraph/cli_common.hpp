@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/resources.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/resources.hpp"
 #include "loaders/load.hpp"
 
 namespace spgraph::cli {
@@ -58,7 +58,7 @@ struct LoadFlags {
 /// largest uint64 and lo is 1 / 0). `what` is appended to the message, e.g. " (a vertex id)".
 CLI::Validator integer_flag(const std::string& name, std::uint64_t lo, std::uint64_t hi,
                             const std::string& what = "");
-/// A thread count: 0 (all cores) to max_thread_count() (engine/resources.hpp).
+/// A thread count: 0 (all cores) to max_thread_count() (engine/core/resources.hpp).
 CLI::Validator thread_count_flag(const std::string& name);
 /// A finite real number from lo to hi (e.g. a probability).
 CLI::Validator real_flag(const std::string& name, double lo, double hi);
@@ -96,7 +96,7 @@ void check_output_path(const std::string& output, const std::vector<std::string>
 /// True when `s` is decimal digits only (no sign, no 0x) with a value below 2^64, put in `out`.
 bool parse_decimal_id(std::string_view s, std::uint64_t& out);
 
-/// Escapes control bytes in messages (engine/error.hpp).
+/// Escapes control bytes in messages (engine/core/error.hpp).
 using spgraph::printable;
 
 /// Seconds elapsed since t0 on the steady clock.
@@ -104,7 +104,7 @@ inline double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// Formats a byte count as "12.3 MB" (engine/resources.hpp).
+/// Formats a byte count as "12.3 MB" (engine/core/resources.hpp).
 using spgraph::human_bytes;
 
 /// Escapes a string for a JSON literal (quotes included).

@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "algorithms/bfs.hpp"
+#include "algorithms/bfs/bfs.hpp"
 #include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"

@@ -4,8 +4,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "algorithms/reachability.hpp"
-#include "algorithms/transitive_closure.hpp"
+#include "algorithms/closure/closure.hpp"
 #include "loaders/load.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"

@@ -15,8 +15,8 @@
 #include <memory>
 #include <unordered_map>
 
-#include "algorithms/bfs.hpp"
-#include "algorithms/incremental_triangles.hpp"
+#include "algorithms/bfs/bfs.hpp"
+#include "algorithms/triangles/triangles.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "loaders/dimension_guard.hpp"
 #include "loaders/update_stream.hpp"

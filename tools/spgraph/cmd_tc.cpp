@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "algorithms/triangle_count.hpp"
+#include "algorithms/triangles/triangles.hpp"
 #include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <memory>
 
-#include "algorithms/bfs.hpp"
-#include "algorithms/bfs_verify.hpp"
+#include "algorithms/bfs/bfs.hpp"
+#include "algorithms/bfs/bfs_verify.hpp"
 #include "engine/context.hpp"
 #include "tools/common/stats.hpp"
 #include "tools/spgraph/compare_common.hpp"

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "algorithms/transitive_closure.hpp"
+#include "algorithms/closure/closure.hpp"
 #include "engine/context.hpp"
 #include "tools/spgraph/compare_common.hpp"
 #ifdef SPGRAPH_HAVE_GRAPHBLAS

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "algorithms/triangle_count.hpp"
+#include "algorithms/triangles/triangles.hpp"
 #include "engine/context.hpp"
 #include "tools/spgraph/compare_common.hpp"
 #ifdef SPGRAPH_HAVE_GRAPHBLAS

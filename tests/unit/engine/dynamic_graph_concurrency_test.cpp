@@ -20,8 +20,8 @@
 #include <thread>
 #include <vector>
 
-#include "algorithms/bfs.hpp"
-#include "algorithms/incremental_triangles.hpp"
+#include "algorithms/bfs/bfs.hpp"
+#include "algorithms/triangles/triangles.hpp"
 #include "engine/dynamic_graph.hpp"
 
 namespace spgraph {

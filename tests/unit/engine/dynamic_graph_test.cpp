@@ -12,8 +12,8 @@
 #include <set>
 #include <vector>
 
-#include "algorithms/bfs.hpp"
-#include "algorithms/incremental_triangles.hpp"
+#include "algorithms/bfs/bfs.hpp"
+#include "algorithms/triangles/triangles.hpp"
 #include "engine/dynamic_graph.hpp"
 
 namespace spgraph {

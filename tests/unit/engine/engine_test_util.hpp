@@ -12,9 +12,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/descriptor.hpp"
+#include "engine/core/descriptor.hpp"
+#include "engine/core/semiring.hpp"
 #include "engine/matrix.hpp"
-#include "engine/semiring.hpp"
 #include "engine/vector.hpp"
 #include "tests/oracle/dense_oracle.hpp"
 

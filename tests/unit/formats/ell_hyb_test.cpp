@@ -20,9 +20,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/semiring.hpp"
-#include "engine/types.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/semiring.hpp"
+#include "engine/core/types.hpp"
 #include "formats/coo/coo.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/ell/ell.hpp"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/any_matrix.hpp"
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/load.hpp"
 
 namespace spgraph::testing {

@@ -6,7 +6,7 @@
 #include <random>
 #include <unordered_map>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "loaders/id_map.hpp"
 #include "loaders/parallel_lines.hpp"
 

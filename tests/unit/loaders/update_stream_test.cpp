@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/error.hpp"
+#include "engine/core/error.hpp"
 #include "tests/unit/loaders/loader_test_util.hpp"
 
 namespace spgraph::testing {

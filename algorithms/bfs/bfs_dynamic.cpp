@@ -1,0 +1,27 @@
+// BFS over Dynamic CSR views and snapshots (declared in bfs.hpp): the fused kernel of
+// bfs_kernel.hpp instantiated for DcsrAdjacency. Rows are read segment by segment with
+// tombstones skipped; no transpose exists, so a directed graph is traversed push-only.
+#include "algorithms/bfs/bfs_kernel.hpp"
+
+namespace spgraph {
+
+namespace detail {
+
+void bfs_traverse(const DcsrAdjacency& out, const DcsrAdjacency& in, Vertex source,
+                  const BfsOptions& options, BfsWorkspace& ws, BfsResult& result) {
+  bfs_traverse_graph(out, in, source, options, ws, result);
+}
+
+}  // namespace detail
+
+BfsResult bfs_dcsr(const DcsrAdjacency& a, Vertex ncols, Vertex source, const BfsOptions& options) {
+  detail::check_bfs_arguments(a.n(), ncols, source);
+  BfsOptions o = options;
+  if (!o.undirected) o.method = BfsMethod::Push;
+  detail::BfsWorkspace ws;
+  BfsResult r;
+  detail::bfs_traverse(a, a, source, o, ws, r);
+  return r;
+}
+
+}  // namespace spgraph

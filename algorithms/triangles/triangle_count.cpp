@@ -1,0 +1,308 @@
+// The structure-only triangle counting kernels behind algorithms/triangles/triangle_count.hpp: the
+// degree orientation (phase 1), the fused merge / bitmap counts (phase 2) with optional per-vertex
+// counts (phase 3), and the Sandia methods through the engine's masked SpGEMM reduction.
+#include "algorithms/triangles/triangle_count.hpp"
+
+#include <immintrin.h>
+#include <omp.h>
+
+#include <atomic>
+#include <bit>
+
+#include "engine/ops.hpp"
+
+namespace spgraph {
+
+namespace {
+
+/// Method::Auto probes a bitmap for every row while the n-bit bitmap fits in this many bytes
+/// (a core's L2 with room to spare): a merge costs |U(u)| + |U(v)| per v, the bitmap |U(v)|
+/// plus setting and clearing |U(u)| bits once per row, and cache-resident bit tests are cheap
+/// (on Kronecker scale 18 the all-merge count takes 3.3x the all-bitmap one; on the small
+/// social graphs the bitmap is 5-10% faster even for 2-entry rows; bench/RESULTS.md). For larger
+/// graphs, where bit tests miss the cache, rows of U with at most kMergeMaxRow entries merge.
+constexpr Offset kBitmapCacheBytes = Offset(1) << 20;
+constexpr Offset kMergeMaxRow = 16;
+
+/// Graphs with fewer stored entries than this are counted on one thread: the count takes a
+/// fraction of a millisecond, and a descheduled second thread can stall the join for longer.
+constexpr Offset kParallelEntries = Offset(1) << 14;
+
+/// The oriented graph U of phase 1, and the self-loops met while building it.
+struct Oriented {
+  Csr<bool> u;
+  Offset self_loops = 0;
+};
+
+/// Each vertex's position in the order (|N(v)|, v): a stable counting sort by stored row length.
+std::vector<Vertex> degree_rank(const AdjacencyView& g) {
+  Offset max_degree = 0;
+  for (Vertex v = 0; v < g.n; ++v) max_degree = std::max(max_degree, g.degree(v));
+  std::vector<Vertex> start(std::size_t(max_degree) + 2, 0);
+  for (Vertex v = 0; v < g.n; ++v) ++start[g.degree(v) + 1];
+  for (Offset d = 0; d <= max_degree; ++d) start[d + 1] += start[d];
+  std::vector<Vertex> rank(g.n);
+  for (Vertex v = 0; v < g.n; ++v) rank[v] = start[g.degree(v)]++;
+  return rank;
+}
+
+/// Phase 1: U(v) = {w ∈ N(v) : (|N(v)|, v) < (|N(w)|, w)}, rows sorted as in g. Any total order
+/// gives the right count; ordering by stored row length (a self-loop included) needs no pass to
+/// compute degrees, and a self-loop (w = v) is never above v, so it is dropped here. The order
+/// is read through each vertex's rank, one 4-byte load per neighbour, in a single pass: each
+/// row's kept neighbours land at its own offset in g, and the rows are then moved down to
+/// their final offsets (U.col keeps g's capacity).
+Oriented orient_by_degree(const AdjacencyView& g) {
+  const Vertex n = g.n;
+  Oriented o;
+  o.u = Csr<bool>::empty(n, n, true);
+  const bool parallel = g.nnz() >= kParallelEntries;
+  const std::vector<Vertex> rank = degree_rank(g);
+  std::vector<Vertex>& col = o.u.col;
+  col.resize(g.nnz());
+  Offset loops = 0;
+#pragma omp parallel for schedule(static) reduction(+ : loops) if (parallel)
+  for (std::int64_t v = 0; v < std::int64_t(n); ++v) {
+    const Vertex rv = rank[v];
+    Offset p = g.row_ptr[v];
+    for (Offset k = g.row_ptr[v]; k < g.row_ptr[v + 1]; ++k) {  // branch-free: p <= k, so
+      const Vertex w = g.col[k];                                // the store stays in row v
+      col[p] = w;
+      p += rank[w] > rv;
+      loops += w == Vertex(v);
+    }
+    o.u.row_ptr[v + 1] = p - g.row_ptr[v];
+  }
+  o.self_loops = loops;
+  for (Vertex v = 0; v < n; ++v) {  // rows only move down: a forward copy is safe
+    const Offset len = o.u.row_ptr[v + 1], to = o.u.row_ptr[v], from = g.row_ptr[v];
+    o.u.row_ptr[v + 1] = to + len;
+    for (Offset q = 0; q < len; ++q) col[to + q] = col[from + q];
+  }
+  col.resize(o.u.row_ptr[n]);
+  return o;
+}
+
+/// |a ∩ b| for sorted unique lists, branch-free; calls on_common(w) per common w if PerVertex.
+template <bool PerVertex, class F>
+Offset merge_count(const Vertex* a, Offset na, const Vertex* b, Offset nb, F&& on_common) {
+  Offset i = 0, j = 0, c = 0;
+  while (i < na && j < nb) {
+    const Vertex x = a[i], y = b[j];
+    if constexpr (PerVertex) {
+      if (x == y) on_common(x);
+    }
+    c += x == y;
+    i += x <= y;
+    j += y <= x;
+  }
+  return c;
+}
+
+/// The number of ids in w[0, n) whose bit is set in `bitmap` (portable version).
+inline Offset count_marked_scalar(const Vertex* w, Offset n, const std::uint64_t* bitmap) {
+  Offset c = 0;
+  for (Offset q = 0; q < n; ++q) c += (bitmap[w[q] >> 6] >> (w[q] & 63)) & 1;
+  return c;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// GCC 12's AVX-512 intrinsics start from _mm512_undefined, which trips -Wmaybe-uninitialized
+// inside its own header (GCC bug 105593, fixed in GCC 13).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+// Vector versions: the bitmap is read as 32-bit words (little-endian: bit j is bit j % 32 of
+// word j / 32), 16 (AVX-512) or 8 (AVX2) ids per gather; the tail is done one id at a time.
+__attribute__((target("avx512f"))) Offset count_marked_avx512(const Vertex* w, Offset n,
+                                                              const std::uint64_t* bitmap) {
+  const void* words = bitmap;
+  const __m512i low5 = _mm512_set1_epi32(31), one = _mm512_set1_epi32(1);
+  __m512i acc = _mm512_setzero_si512();
+  Offset q = 0;
+  for (; q + 16 <= n; q += 16) {
+    const __m512i ids = _mm512_loadu_si512(w + q);
+    const __m512i word = _mm512_i32gather_epi32(_mm512_srli_epi32(ids, 5), words, 4);
+    acc = _mm512_add_epi32(
+        acc, _mm512_and_si512(_mm512_srlv_epi32(word, _mm512_and_si512(ids, low5)), one));
+  }
+  alignas(64) std::uint32_t lanes[16];
+  _mm512_store_si512(lanes, acc);
+  Offset c = 0;
+  for (std::uint32_t x : lanes) c += x;
+  return c + count_marked_scalar(w + q, n - q, bitmap);
+}
+
+__attribute__((target("avx2"))) Offset count_marked_avx2(const Vertex* w, Offset n,
+                                                         const std::uint64_t* bitmap) {
+  const int* words = reinterpret_cast<const int*>(bitmap);
+  const __m256i low5 = _mm256_set1_epi32(31), one = _mm256_set1_epi32(1);
+  __m256i acc = _mm256_setzero_si256();
+  Offset q = 0;
+  for (; q + 8 <= n; q += 8) {
+    const __m256i ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + q));
+    const __m256i word = _mm256_i32gather_epi32(words, _mm256_srli_epi32(ids, 5), 4);
+    acc = _mm256_add_epi32(
+        acc, _mm256_and_si256(_mm256_srlv_epi32(word, _mm256_and_si256(ids, low5)), one));
+  }
+  alignas(32) std::uint32_t lanes[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
+  Offset c = 0;
+  for (std::uint32_t x : lanes) c += x;
+  return c + count_marked_scalar(w + q, n - q, bitmap);
+}
+#pragma GCC diagnostic pop
+#endif
+
+using CountMarked = Offset (*)(const Vertex*, Offset, const std::uint64_t*);
+
+/// The widest count_marked the CPU runs, chosen once at run time (one binary for any x86-64).
+CountMarked pick_count_marked() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) return count_marked_avx512;
+  if (__builtin_cpu_supports("avx2")) return count_marked_avx2;
+#endif
+  return count_marked_scalar;
+}
+const CountMarked count_marked = pick_count_marked();
+
+/// Phase 2 (and 3 when PerVertex): the fused count over U.
+template <bool PerVertex>
+std::uint64_t fused_count(const Csr<bool>& u, TriangleMethod method,
+                          std::vector<std::uint64_t>& per_vertex) {
+  const Vertex n = u.nrows;
+  const Offset* rp = u.row_ptr.data();
+  const Vertex* col = u.col.data();
+  const bool parallel = 2 * u.nnz() >= kParallelEntries;
+  auto bump = [&](Vertex v, std::uint64_t k) {
+    if constexpr (PerVertex) {
+      if (k) std::atomic_ref<std::uint64_t>(per_vertex[v]).fetch_add(k, std::memory_order_relaxed);
+    }
+  };
+  const bool bitmap_fits = Offset(n) / 8 <= kBitmapCacheBytes;
+  std::uint64_t total = 0;
+#pragma omp parallel reduction(+ : total) if (parallel)
+  {
+    std::vector<std::uint64_t> bitmap((std::size_t(n) + 63) / 64, 0);
+#pragma omp for schedule(dynamic, 64)
+    for (std::int64_t ui = 0; ui < std::int64_t(n); ++ui) {
+      const Vertex uv = Vertex(ui);
+      const Offset ub = rp[uv], ue = rp[uv + 1], du = ue - ub;
+      if (du < 2) continue;
+      const bool use_bitmap =
+          method == TriangleMethod::Hash ||
+          (method == TriangleMethod::Auto && (bitmap_fits || du > kMergeMaxRow));
+      std::uint64_t row_total = 0;
+      if (use_bitmap) {
+        for (Offset k = ub; k < ue; ++k) bitmap[col[k] >> 6] |= std::uint64_t(1) << (col[k] & 63);
+        for (Offset k = ub; k < ue; ++k) {
+          const Vertex v = col[k];
+          std::uint64_t c = 0;
+          if constexpr (PerVertex) {
+            for (Offset q = rp[v]; q < rp[v + 1]; ++q) {
+              const Vertex w = col[q];
+              const std::uint64_t hit = (bitmap[w >> 6] >> (w & 63)) & 1;
+              c += hit;
+              if (hit) bump(w, 1);
+            }
+          } else {
+            const Offset len = rp[v + 1] - rp[v];  // short rows: inline loop, no call
+            c = len >= 16 ? count_marked(col + rp[v], len, bitmap.data())
+                          : count_marked_scalar(col + rp[v], len, bitmap.data());
+          }
+          bump(v, c);
+          row_total += c;
+        }
+        for (Offset k = ub; k < ue; ++k) bitmap[col[k] >> 6] = 0;
+      } else {
+        for (Offset k = ub; k < ue; ++k) {
+          const Vertex v = col[k];
+          const Offset c = merge_count<PerVertex>(col + ub, du, col + rp[v], rp[v + 1] - rp[v],
+                                                  [&](Vertex w) { bump(w, 1); });
+          bump(v, c);
+          row_total += c;
+        }
+      }
+      bump(uv, row_total);
+      total += row_total;
+    }
+  }
+  return total;
+}
+
+/// The Sandia methods: Σ((L·L) .* L) or Σ((U·U) .* U) by masked SpGEMM with a fused sum.
+std::uint64_t sandia_count(Csr<bool>&& u_csr, TriangleMethod method) {
+  using Count = std::uint64_t;
+  const Matrix<bool> u = Matrix<bool>::trusted(std::move(u_csr));
+  Descriptor structural;
+  structural.mask_structural = true;
+  if (method == TriangleMethod::SandiaUU)
+    return mxm_reduce_scalar(PlusMonoid<Count>{}, &u, PlusPair<Count>{}, u, u, structural);
+  Matrix<bool> l(u.nrows(), u.ncols(), true);
+  transpose(l, nullptr, NoAccum{}, u);
+  return mxm_reduce_scalar(PlusMonoid<Count>{}, &l, PlusPair<Count>{}, l, l, structural);
+}
+
+}  // namespace
+
+std::string triangle_method_name(TriangleMethod m) {
+  switch (m) {
+    case TriangleMethod::Auto:
+      return "auto";
+    case TriangleMethod::Merge:
+      return "merge";
+    case TriangleMethod::Hash:
+      return "hash";
+    case TriangleMethod::SandiaLL:
+      return "sandia-ll";
+    case TriangleMethod::SandiaUU:
+      return "sandia-uu";
+  }
+  return "unknown";
+}
+
+TriangleMethod parse_triangle_method(const std::string& name) {
+  for (TriangleMethod m : {TriangleMethod::Auto, TriangleMethod::Merge, TriangleMethod::Hash,
+                           TriangleMethod::SandiaLL, TriangleMethod::SandiaUU})
+    if (triangle_method_name(m) == name) return m;
+  throw InvalidArgument("unknown triangle counting method '" + name +
+                        "'; valid: auto, merge, hash, sandia-ll, sandia-uu");
+}
+
+namespace detail {
+
+TriangleResult triangle_count_symmetric(const AdjacencyView& g, const TriangleOptions& options) {
+  const bool sandia =
+      options.method == TriangleMethod::SandiaLL || options.method == TriangleMethod::SandiaUU;
+  if (sandia && options.per_vertex)
+    throw InvalidArgument("per-vertex triangle counts need the auto, merge or hash method, not " +
+                          triangle_method_name(options.method));
+  TriangleResult r;
+  r.method = options.method;
+  Oriented o = orient_by_degree(g);
+  r.self_loops = o.self_loops;
+  if (sandia) {
+    r.triangles = sandia_count(std::move(o.u), options.method);
+    return r;
+  }
+  if (!options.per_vertex) {
+    std::vector<std::uint64_t> unused;
+    r.triangles = fused_count<false>(o.u, options.method, unused);
+    return r;
+  }
+  r.per_vertex.assign(g.n, 0);
+  r.triangles = fused_count<true>(o.u, options.method, r.per_vertex);
+  r.clustering.assign(g.n, 0.0);
+  for (Vertex v = 0; v < g.n; ++v) {  // degrees without the self-loop
+    const Vertex* b = g.col + g.row_ptr[v];
+    const Vertex* e = g.col + g.row_ptr[v + 1];
+    const double d = double(e - b) - double(std::binary_search(b, e, v));
+    if (d >= 2) r.clustering[v] = 2.0 * double(r.per_vertex[v]) / (d * (d - 1));
+  }
+  return r;
+}
+
+}  // namespace detail
+
+}  // namespace spgraph

@@ -1,0 +1,9 @@
+// The triangle family's public entry point.
+//   - triangle_count.hpp: the triangles of an undirected graph, in total and per vertex, with
+//     local clustering coefficients: a fused degree-ordered merge or hash kernel, or the
+//     engine's masked SpGEMM (LAGraph's Sandia methods, Wolf et al., HPEC 2017);
+//   - incremental_triangles.hpp: the count kept up to date batch by batch on a DynamicGraph.
+#pragma once
+
+#include "algorithms/triangles/incremental_triangles.hpp"
+#include "algorithms/triangles/triangle_count.hpp"

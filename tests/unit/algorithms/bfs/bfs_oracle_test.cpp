@@ -1,0 +1,99 @@
+// BFS against references on generated graphs: the serial queue oracle and Boost.Graph's
+// breadth_first_search (tests/oracle/bfs_oracle.hpp, boost/graph/breadth_first_search.hpp).
+// Graphs are uniform random, Kronecker (Graph500) and 2-D grids, directed and undirected, each
+// with a fixed seed that is part of the test name; every method and option variant must give
+// exactly the reference levels and a valid parent tree.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "loaders/generators.hpp"
+#include "tests/unit/algorithms/bfs/bfs_test_support.hpp"
+
+namespace spgraph::testing {
+namespace {
+
+struct GeneratedGraph {
+  std::string name;  ///< includes the seed, so a failure names its graph
+  std::function<Coo<bool>()> generate;
+};
+
+/// Prints a graph case by name (its seed included) in GoogleTest output.
+void PrintTo(const GeneratedGraph& g, std::ostream* os) {
+  *os << g.name;
+}
+
+std::vector<GeneratedGraph> generated_graphs() {
+  std::vector<GeneratedGraph> graphs;
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    const std::string s = "_seed" + std::to_string(seed);
+    graphs.push_back({"uniform_sparse_directed" + s,
+                      [seed] { return generate_uniform(300, 450, seed, false); }});
+    graphs.push_back({"uniform_sparse_undirected" + s,
+                      [seed] { return generate_uniform(400, 300, seed, true); }});
+    graphs.push_back({"uniform_dense_directed" + s,
+                      [seed] { return generate_uniform(200, 4000, seed, false); }});
+    graphs.push_back({"kronecker_scale8_ef8_directed" + s,
+                      [seed] { return generate_kronecker(8, 8, seed, false); }});
+    graphs.push_back({"kronecker_scale10_ef16_undirected" + s,
+                      [seed] { return generate_kronecker(10, 16, seed, true); }});
+  }
+  graphs.push_back({"grid_1x50", [] { return generate_grid2d(1, 50); }});
+  graphs.push_back({"grid_37x23", [] { return generate_grid2d(37, 23); }});
+  return graphs;
+}
+
+class BfsOracleTest : public ::testing::TestWithParam<std::tuple<GeneratedGraph, BfsMethod>> {};
+
+TEST_P(BfsOracleTest, levels_match_boost_and_serial_oracle_and_parents_are_valid) {
+  const auto& [graph, method] = GetParam();
+  SCOPED_TRACE("graph " + graph.name + " (the seed is in the name)");
+  Coo<bool> tuples = graph.generate();
+  const Matrix<bool> a = Matrix<bool>::from_coo(Coo<bool>(tuples));
+  const bool symmetric = is_symmetric(a);
+  const Vertex sources[] = {0, a.nrows() / 2, a.nrows() - 1, max_degree_vertex(a)};
+  for (Vertex s : sources)
+    expect_method_matches(a, s, reference_levels(a, tuples, s), method, symmetric);
+}
+
+INSTANTIATE_TEST_SUITE_P(Generated, BfsOracleTest,
+                         ::testing::Combine(::testing::ValuesIn(generated_graphs()),
+                                            ::testing::ValuesIn(kAllMethods)),
+                         [](const auto& info) {
+                           return std::get<0>(info.param).name + "_" +
+                                  method_name(std::get<1>(info.param));
+                         });
+
+TEST(BfsGrid, levels_are_manhattan_distances_from_a_corner) {
+  const Vertex rows = 60, cols = 45;
+  const Matrix<bool> a = Matrix<bool>::from_coo(generate_grid2d(rows, cols));
+  std::vector<std::int64_t> expected(std::size_t(rows) * cols);
+  for (Vertex r = 0; r < rows; ++r)
+    for (Vertex c = 0; c < cols; ++c) expected[r * cols + c] = r + c;
+  expect_all_methods_match(a, 0, expected, true);
+}
+
+TEST(BfsDirection, auto_uses_both_directions_and_forced_methods_use_one) {
+  const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(10, 16, 1, true));
+  const Vertex hub = max_degree_vertex(a);
+  BfsOptions options;
+  const BfsResult auto_run = bfs(a, hub, options);
+  EXPECT_GT(auto_run.push_steps, 0);
+  EXPECT_GT(auto_run.pull_steps, 0) << "a Kronecker hub's second frontier should trigger pull";
+  options.method = BfsMethod::Push;
+  EXPECT_EQ(bfs(a, hub, options).pull_steps, 0);
+  options.method = BfsMethod::Pull;
+  EXPECT_EQ(bfs(a, hub, options).push_steps, 0);
+}
+
+TEST(BfsOracle, boost_reference_is_available) {
+#ifndef SPGRAPH_HAVE_BOOST
+  GTEST_SKIP() << "built without Boost.Graph: levels were checked against the serial oracle only";
+#endif
+}
+
+}  // namespace
+}  // namespace spgraph::testing

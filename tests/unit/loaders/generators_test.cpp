@@ -1,0 +1,224 @@
+// Tests of the synthetic graph generators (loaders/generators.hpp): sizes, ranges, symmetry,
+// determinism for a seed independent of the thread count, the Kronecker initiator's bit logic
+// and label permutation, grid degrees, and argument errors.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/context.hpp"
+#include "engine/core/error.hpp"
+#include "engine/matrix.hpp"
+#include "loaders/generators.hpp"
+
+namespace spgraph {
+namespace {
+
+/// Restores the kernel thread count when a test that changes it ends.
+class ThreadCountGuard {
+ public:
+  ThreadCountGuard() : saved_(num_threads()) {}
+  ~ThreadCountGuard() { set_num_threads(saved_); }
+  ThreadCountGuard(const ThreadCountGuard&) = delete;
+  ThreadCountGuard& operator=(const ThreadCountGuard&) = delete;
+
+ private:
+  int saved_;
+};
+
+void expect_same_tuples(const Coo<bool>& x, const Coo<bool>& y) {
+  EXPECT_EQ(x.nrows, y.nrows);
+  EXPECT_EQ(x.ncols, y.ncols);
+  EXPECT_EQ(x.row, y.row);
+  EXPECT_EQ(x.col, y.col);
+}
+
+/// Checks the shape of a generated pattern: n x n, `arcs` tuples, no values, ids below n.
+void expect_pattern_shape(const Coo<bool>& coo, Vertex n, Offset arcs) {
+  EXPECT_EQ(coo.nrows, n);
+  EXPECT_EQ(coo.ncols, n);
+  EXPECT_TRUE(coo.pattern);
+  EXPECT_TRUE(coo.val.empty());
+  ASSERT_EQ(coo.size(), arcs);
+  ASSERT_EQ(coo.col.size(), arcs);
+  EXPECT_TRUE(std::all_of(coo.row.begin(), coo.row.end(), [n](Vertex v) { return v < n; }));
+  EXPECT_TRUE(std::all_of(coo.col.begin(), coo.col.end(), [n](Vertex v) { return v < n; }));
+}
+
+/// Checks that tuples 2e and 2e+1 are the two directions of one edge.
+void expect_mirrored_pairs(const Coo<bool>& coo) {
+  ASSERT_EQ(coo.size() % 2, 0u);
+  for (Offset k = 0; k < coo.size(); k += 2) {
+    ASSERT_EQ(coo.row[k], coo.col[k + 1]) << "arc " << k;
+    ASSERT_EQ(coo.col[k], coo.row[k + 1]) << "arc " << k;
+  }
+}
+
+struct SeededGenerator {
+  std::string name;
+  std::function<Coo<bool>(std::uint64_t seed)> generate;
+};
+
+/// Prints a generator case by name in GoogleTest output.
+void PrintTo(const SeededGenerator& g, std::ostream* os) {
+  *os << g.name;
+}
+
+class SeededGeneratorTest : public ::testing::TestWithParam<SeededGenerator> {};
+
+TEST_P(SeededGeneratorTest, same_seed_gives_same_graph_and_other_seed_differs) {
+  const auto& g = GetParam().generate;
+  expect_same_tuples(g(42), g(42));
+  const Coo<bool> other = g(43);
+  EXPECT_NE(g(42).col, other.col);
+}
+
+TEST_P(SeededGeneratorTest, result_is_independent_of_thread_count) {
+  ThreadCountGuard guard;
+  set_num_threads(1);
+  const Coo<bool> serial = GetParam().generate(7);
+  set_num_threads(2);
+  expect_same_tuples(serial, GetParam().generate(7));
+  set_num_threads(3);
+  expect_same_tuples(serial, GetParam().generate(7));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Generators, SeededGeneratorTest,
+    ::testing::Values(
+        SeededGenerator{"kronecker_directed",
+                        [](std::uint64_t s) { return generate_kronecker(12, 16, s, false); }},
+        SeededGenerator{"kronecker_undirected",
+                        [](std::uint64_t s) { return generate_kronecker(11, 8, s, true); }},
+        SeededGenerator{"uniform_directed",
+                        [](std::uint64_t s) { return generate_uniform(5000, 60000, s, false); }},
+        SeededGenerator{"uniform_undirected",
+                        [](std::uint64_t s) { return generate_uniform(5000, 30000, s, true); }}),
+    [](const auto& info) { return info.param.name; });
+
+TEST(GenerateKronecker, has_2_to_scale_vertices_and_edge_factor_edges_each) {
+  expect_pattern_shape(generate_kronecker(10, 16, 1, false), 1024, 16 * 1024);
+  expect_pattern_shape(generate_kronecker(10, 16, 1, true), 1024, 2 * 16 * 1024);
+  expect_pattern_shape(generate_kronecker(0, 3, 1, false), 1, 3);
+  expect_pattern_shape(generate_kronecker(5, 0, 1, true), 32, 0);
+}
+
+TEST(GenerateKronecker, undirected_lists_both_directions_and_builds_symmetric) {
+  Coo<bool> coo = generate_kronecker(9, 8, 5, true);
+  expect_mirrored_pairs(coo);
+  const Matrix<bool> a = Matrix<bool>::from_coo(std::move(coo));
+  EXPECT_EQ(a.csr().row_ptr, a.transposed().row_ptr);
+  EXPECT_EQ(a.csr().col, a.transposed().col);
+}
+
+TEST(GenerateKronecker, initiator_a_one_puts_every_edge_on_one_self_loop) {
+  const Coo<bool> coo = generate_kronecker(8, 4, 3, false, 1.0, 0.0, 0.0);
+  ASSERT_EQ(coo.size(), 4u * 256);
+  for (Offset k = 0; k < coo.size(); ++k) {
+    ASSERT_EQ(coo.row[k], coo.row[0]);
+    ASSERT_EQ(coo.col[k], coo.row[0]);
+  }
+}
+
+TEST(GenerateKronecker, initiator_b_one_links_two_fixed_distinct_vertices) {
+  const Coo<bool> coo = generate_kronecker(8, 4, 3, false, 0.0, 1.0, 0.0);
+  EXPECT_NE(coo.row[0], coo.col[0]);
+  for (Offset k = 0; k < coo.size(); ++k) {
+    ASSERT_EQ(coo.row[k], coo.row[0]);
+    ASSERT_EQ(coo.col[k], coo.col[0]);
+  }
+}
+
+TEST(GenerateKronecker, degrees_are_skewed_but_not_correlated_with_id) {
+  const Vertex n = 1 << 12;
+  const Coo<bool> coo = generate_kronecker(12, 16, 9, false);
+  std::vector<Offset> degree(n, 0);
+  for (Vertex u : coo.row) ++degree[u];
+  const Offset max_degree = *std::max_element(degree.begin(), degree.end());
+  EXPECT_GT(max_degree, 20u * 16) << "R-MAT degrees should be heavy-tailed";
+  // Without the permutation the low half of ids would get P(row bit 0) = a + b = 76% of arcs.
+  const auto low =
+      std::count_if(coo.row.begin(), coo.row.end(), [n](Vertex u) { return u < n / 2; });
+  const double low_share = double(low) / double(coo.size());
+  EXPECT_GT(low_share, 0.25);
+  EXPECT_LT(low_share, 0.75);
+}
+
+TEST(GenerateKronecker, rejects_bad_scale_edge_factor_and_initiator) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(generate_kronecker(32, 16, 1, false), InvalidArgument);
+  EXPECT_THROW(generate_kronecker(-1, 16, 1, false), InvalidArgument);
+  EXPECT_THROW(generate_kronecker(4, -1, 1, false), InvalidArgument);
+  EXPECT_THROW(generate_kronecker(4, 4, 1, false, -0.1, 0.2, 0.2), InvalidArgument);
+  EXPECT_THROW(generate_kronecker(4, 4, 1, false, 1.5, 0.0, 0.0), InvalidArgument);
+  EXPECT_THROW(generate_kronecker(4, 4, 1, false, 0.5, 0.3, 0.3), InvalidArgument);
+  EXPECT_THROW(generate_kronecker(4, 4, 1, false, nan, 0.1, 0.1), InvalidArgument);
+  EXPECT_NO_THROW(generate_kronecker(4, 4, 1, false, 0.25, 0.25, 0.25));
+}
+
+TEST(GenerateUniform, has_m_arcs_within_range) {
+  expect_pattern_shape(generate_uniform(1000, 5000, 1, false), 1000, 5000);
+  expect_pattern_shape(generate_uniform(1000, 5000, 1, true), 1000, 10000);
+  expect_pattern_shape(generate_uniform(0, 0, 1, false), 0, 0);
+  expect_pattern_shape(generate_uniform(1, 10, 1, false), 1, 10);
+}
+
+TEST(GenerateUniform, undirected_lists_both_directions) {
+  expect_mirrored_pairs(generate_uniform(100, 1000, 4, true));
+}
+
+TEST(GenerateUniform, endpoints_cover_the_vertex_range_evenly) {
+  const Vertex n = 64;
+  const Coo<bool> coo = generate_uniform(n, 64000, 8, false);
+  std::vector<Offset> hits(n, 0);
+  for (Offset k = 0; k < coo.size(); ++k) {
+    ++hits[coo.row[k]];
+    ++hits[coo.col[k]];
+  }
+  // Each vertex expects 2000 endpoint hits (sd about 44); 1600..2400 is a 9-sigma band.
+  for (Vertex v = 0; v < n; ++v) {
+    EXPECT_GT(hits[v], 1600u) << "vertex " << v;
+    EXPECT_LT(hits[v], 2400u) << "vertex " << v;
+  }
+}
+
+TEST(GenerateUniform, rejects_arcs_without_vertices_and_oversized_n) {
+  EXPECT_THROW(generate_uniform(0, 1, 1, false), InvalidArgument);
+  EXPECT_THROW(generate_uniform(kNoVertex, 0, 1, false), InvalidArgument);
+}
+
+TEST(GenerateGrid2d, degrees_are_two_at_corners_three_on_sides_four_inside) {
+  const Vertex rows = 7, cols = 5;
+  const Coo<bool> coo = generate_grid2d(rows, cols);
+  const Offset edges = Offset(rows) * (cols - 1) + Offset(cols) * (rows - 1);
+  expect_pattern_shape(coo, rows * cols, 2 * edges);
+  expect_mirrored_pairs(coo);
+  const Matrix<bool> a = Matrix<bool>::from_coo(Coo<bool>(coo), DuplicatePolicy::Reject);
+  for (Vertex r = 0; r < rows; ++r)
+    for (Vertex c = 0; c < cols; ++c) {
+      const int borders = (r == 0) + (r == rows - 1) + (c == 0) + (c == cols - 1);
+      EXPECT_EQ(a.csr().degree(r * cols + c), Offset(4 - borders)) << "cell " << r << "," << c;
+    }
+  EXPECT_TRUE(a.get(0, 1).has_value());
+  EXPECT_TRUE(a.get(0, cols).has_value());
+  EXPECT_FALSE(a.get(cols - 1, cols).has_value()) << "rows must not wrap around";
+}
+
+TEST(GenerateGrid2d, degenerate_shapes) {
+  expect_pattern_shape(generate_grid2d(0, 10), 0, 0);
+  expect_pattern_shape(generate_grid2d(1, 1), 1, 0);
+  expect_pattern_shape(generate_grid2d(1, 6), 6, 10);
+  expect_pattern_shape(generate_grid2d(6, 1), 6, 10);
+}
+
+TEST(GenerateGrid2d, rejects_more_cells_than_vertex_ids) {
+  EXPECT_THROW(generate_grid2d(70000, 70000), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace spgraph
