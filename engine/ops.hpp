@@ -32,6 +32,8 @@
 #include "formats/csr/select_cpu.hpp"
 #include "formats/csr/spmspv_cpu.hpp"
 #include "formats/csr/spmv_cpu.hpp"
+#include "formats/vec/ewise_vector_cpu.hpp"
+#include "formats/vec/sparse_vector.hpp"
 
 namespace spgraph {
 
@@ -93,7 +95,7 @@ void multiply_vector(Vector<TW>& w, const VectorMask& mask, Accum accum, const M
                      SpmvMethod method) {
   using V = typename SR::value_type;
   const Vertex n = w.size();
-  Vector<V> t(n);
+  SparseVector<V> t(n);
   if (!mask.allows_none() && u.nvals() > 0) {
     if (method == SpmvMethod::Auto)
       method = u.nvals() > Offset(u.size()) / 16 ? SpmvMethod::Pull : SpmvMethod::Push;
@@ -103,7 +105,7 @@ void multiply_vector(Vector<TW>& w, const VectorMask& mask, Accum accum, const M
       if (u.form() == VectorForm::Bitmap) {
         t = spmv_pull_cpu<SR, VectorFirst>(s, u.present(), u.dense(), allow);
       } else {
-        Vector<TU> ub = u;
+        SparseVector<TU> ub = u.storage();
         ub.to_bitmap();
         t = spmv_pull_cpu<SR, VectorFirst>(s, ub.present(), ub.dense(), allow);
       }
@@ -166,7 +168,7 @@ void ewise_vector(const char* name, Vector<TW>& w, MaskP mask, Accum accum, cons
   using Z = binary_result_t<Op>;
   const VectorMask m = make_vector_mask(mask, d);
   auto op = [](auto x, auto y) { return apply_binary<Op>(x, y); };
-  write_back(w, m, accum, d.replace, ewise_vector_cpu<Z, Union>(u, v, op));
+  write_back(w, m, accum, d.replace, ewise_vector_cpu<Z, Union>(u.storage(), v.storage(), op));
 }
 
 template <bool Union, class TC, MatrixMaskArg MaskP, class Accum, class Op, class TA, class TB>
@@ -231,7 +233,7 @@ void apply(Vector<TW>& w, MaskP mask, Accum accum, F f, const Vector<TU>& u,
   u.extract_tuples(idx, val);
   std::vector<R> out(val.size());
   for (std::size_t k = 0; k < val.size(); ++k) out[k] = f(val[k]);
-  Vector<R> t(u.size());
+  SparseVector<R> t(u.size());
   t.assign_sparse(std::move(idx), std::move(out));
   const VectorMask m = make_vector_mask(mask, d);
   write_back(w, m, accum, d.replace, std::move(t));
@@ -265,7 +267,7 @@ void select(Vector<TW>& w, MaskP mask, Accum accum, Pred pred, const Vector<TU>&
       val.push_back(x);
     }
   });
-  Vector<TU> t(u.size());
+  SparseVector<TU> t(u.size());
   t.assign_sparse(std::move(idx), std::move(val));
   const VectorMask m = make_vector_mask(mask, d);
   write_back(w, m, accum, d.replace, std::move(t));
@@ -296,7 +298,7 @@ void reduce(Vector<TW>& w, MaskP mask, Accum accum, Monoid, const Matrix<TA>& a,
                             std::to_string(w.size()));
   detail::check_vector_mask("reduce", mask, w.size());
   const VectorMask m = make_vector_mask(mask, d);
-  Vector<typename Monoid::value_type> t =
+  SparseVector<typename Monoid::value_type> t =
       reduce_rows_cpu<Monoid>(detail::oriented(a, d.transpose_a));
   t.conform();
   write_back(w, m, accum, d.replace, std::move(t));

@@ -10,9 +10,10 @@
 // Values are cast with static_cast: C and T into the accumulator's operand types, and Z into
 // C's type.
 //
-// Inputs: T has C's shape (checked by the callers). T is a fresh object, so C may alias an
-// operand of the operation. Vectors are merged as sorted index lists in one pass; matrices row
-// by row in two parallel passes (count, then fill). Cost O(nnz(C) + nnz(T)) plus the mask
+// Inputs: T, the kernel's result as storage (a SparseVector, or CSR arrays), has C's shape
+// (checked by the callers). T is a fresh object, so C may alias an operand of the operation.
+// Vectors are merged as sorted index lists in one pass (formats/vec/merge_sorted.hpp); matrices
+// row by row in two parallel passes (count, then fill). Cost O(nnz(C) + nnz(T)) plus the mask
 // (one byte per vector position, or a merge with each matrix mask row).
 #pragma once
 
@@ -25,8 +26,9 @@
 #include "engine/mask.hpp"
 #include "engine/matrix.hpp"
 #include "engine/vector.hpp"
-#include "formats/csr/ewise_cpu.hpp"
 #include "formats/csr/kernel_tuning.hpp"
+#include "formats/vec/merge_sorted.hpp"
+#include "formats/vec/sparse_vector.hpp"
 
 namespace spgraph {
 
@@ -64,7 +66,8 @@ namespace detail {
 template <class T>
 class SortedEntries {
  public:
-  explicit SortedEntries(const Vector<T>& v) : sparse_(v.form() == VectorForm::Sparse), v_(v) {
+  explicit SortedEntries(const SparseVector<T>& v)
+      : sparse_(v.form() == VectorForm::Sparse), v_(v) {
     if (!sparse_) v.extract_tuples(idx_, val_);
   }
   const std::vector<Vertex>& idx() const { return sparse_ ? v_.indices() : idx_; }
@@ -72,7 +75,7 @@ class SortedEntries {
 
  private:
   bool sparse_;
-  const Vector<T>& v_;
+  const SparseVector<T>& v_;
   std::vector<Vertex> idx_;
   std::vector<T> val_;
 };
@@ -85,11 +88,11 @@ TC accumulate(TC c, TT t) {
 
 /// Converts T into C's type, keeping T's form.
 template <class TC, class TT>
-Vector<TC> cast_vector(Vector<TT>&& t) {
+SparseVector<TC> cast_vector(SparseVector<TT>&& t) {
   if constexpr (std::is_same_v<TC, TT>) {
     return std::move(t);
   } else {
-    Vector<TC> out(t.size());
+    SparseVector<TC> out(t.size());
     if (t.form() == VectorForm::Bitmap) {
       std::vector<TC> dense(t.size());
       for (Vertex i = 0; i < t.size(); ++i) dense[i] = static_cast<TC>(t.dense()[i]);
@@ -125,14 +128,14 @@ Csr<TC> cast_csr(Csr<TT>&& t) {
 
 /// Writes the result `t` into `w` through the mask, accumulator and replace flag (C API §3.5.4).
 template <class TW, class Accum, class TT>
-void write_back(Vector<TW>& w, const VectorMask& mask, Accum, bool replace, Vector<TT>&& t) {
+void write_back(Vector<TW>& w, const VectorMask& mask, Accum, bool replace, SparseVector<TT>&& t) {
   constexpr bool no_accum = is_no_accum_v<Accum>;
   if (mask.allows_all() && no_accum) {
-    w = detail::cast_vector<TW>(std::move(t));
+    w.storage() = detail::cast_vector<TW>(std::move(t));
     return;
   }
   // Phase 1 and 2 fused: walk the union of C's and T's indices, deciding each position once.
-  const detail::SortedEntries<TW> c_entries(w);
+  const detail::SortedEntries<TW> c_entries(w.storage());
   const detail::SortedEntries<TT> t_entries(t);
   const auto &ci = c_entries.idx(), &ti = t_entries.idx();
   const auto &cv = c_entries.val(), &tv = t_entries.val();
@@ -169,8 +172,8 @@ void write_back(Vector<TW>& w, const VectorMask& mask, Accum, bool replace, Vect
           emit(i, cv[p]);
         }
       });
-  w.assign_sparse(std::move(out_idx), std::move(out_val));
-  w.conform();
+  w.storage().assign_sparse(std::move(out_idx), std::move(out_val));
+  w.storage().conform();
 }
 
 /// Writes the result `t` into `c` through the mask, accumulator and replace flag (C API §3.5.4).

@@ -1,24 +1,25 @@
-// Vector<T>: a sparse vector held either as sorted (index, value) lists or as a bitmap
-// (presence bytes plus a dense value array). conform() picks the form by density with
-// hysteresis: bitmap above 1/16 full, sparse below 1/64, as SuiteSparse:GraphBLAS does.
-// Both forms hold the same entries; every accessor gives results in ascending index order.
+// Vector<T>: the user's handle on a sparse vector. It owns one SparseVector<T>
+// (formats/vec/sparse_vector.hpp: sorted lists or a bitmap, the form chosen by density), as
+// Matrix<T> owns one Csr<T>, checks every index it is given, and builds from tuples with the
+// duplicate rules of GrB_Vector_build (GraphBLAS C API 2.0). Kernels take and return the
+// storage; operations reach it through storage().
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/error.hpp"
 #include "engine/core/semiring.hpp"
 #include "engine/core/types.hpp"
 #include "formats/coo/coo.hpp"
+#include "formats/csr/csr.hpp"
+#include "formats/vec/sparse_vector.hpp"
 
 namespace spgraph {
-
-enum class VectorForm { Sparse, Bitmap };
 
 template <class T>
 class Vector {
@@ -27,7 +28,9 @@ class Vector {
 
   Vector() = default;
   /// An empty vector of size n, in sparse form.
-  explicit Vector(Vertex n) : n_(n) {}
+  explicit Vector(Vertex n) : v_(n) {}
+  /// Takes over storage built by a kernel.
+  explicit Vector(SparseVector<T> storage) : v_(std::move(storage)) {}
 
   /// Builds from (index, value) pairs; repeats are folded with DupOp or rejected.
   template <class DupOp = PlusOp<T>>
@@ -42,183 +45,95 @@ class Vector {
                std::vector<Vertex>(idx.size(), 0),
                {vals.begin(), vals.end()}};
     Csr<T> c = build_csr<T, DupOp>(std::move(coo), policy);
-    Vector v(n);
+    std::vector<Vertex> out_idx;
+    std::vector<T> out_val;
     for (Vertex i = 0; i < n; ++i)
       if (c.row_ptr[i + 1] > c.row_ptr[i]) {
-        v.idx_.push_back(i);
-        v.val_.push_back(c.val[c.row_ptr[i]]);
+        out_idx.push_back(i);
+        out_val.push_back(c.val[c.row_ptr[i]]);
       }
-    v.conform();
+    Vector v(n);
+    v.v_.assign_sparse(std::move(out_idx), std::move(out_val));
+    v.v_.conform();
     return v;
   }
   /// A dense (bitmap, all present) vector of size n filled with x.
   static Vector full(Vertex n, T x) {
     Vector v(n);
-    v.form_ = VectorForm::Bitmap;
-    v.present_.assign(n, 1);
-    v.dense_.assign(n, x);
-    v.nvals_ = n;
+    v.v_.assign_bitmap(std::vector<std::uint8_t>(n, 1), std::vector<T>(n, x), n);
     return v;
   }
 
-  Vertex size() const { return n_; }
-  Offset nvals() const { return form_ == VectorForm::Sparse ? idx_.size() : nvals_; }
-  VectorForm form() const { return form_; }
+  Vertex size() const { return v_.size(); }
+  Offset nvals() const { return v_.nvals(); }
+  VectorForm form() const { return v_.form(); }
 
   /// The value at i, or nullopt if absent.
   std::optional<T> get(Vertex i) const {
     check(i);
-    if (form_ == VectorForm::Bitmap) {
-      if (!present_[i]) return std::nullopt;
-      return dense_[i];
-    }
-    auto it = std::lower_bound(idx_.begin(), idx_.end(), i);
-    if (it == idx_.end() || *it != i) return std::nullopt;
-    return val_[it - idx_.begin()];
+    return v_.get(i);
   }
   /// Stores x at i, replacing any value there.
   void set(Vertex i, T x) {
     check(i);
-    if (form_ == VectorForm::Bitmap) {
-      nvals_ += !present_[i];
-      present_[i] = 1;
-      dense_[i] = x;
-      return;
-    }
-    auto it = std::lower_bound(idx_.begin(), idx_.end(), i);
-    auto pos = it - idx_.begin();
-    if (it != idx_.end() && *it == i) {
-      val_[pos] = x;
-    } else {
-      idx_.insert(it, i);
-      val_.insert(val_.begin() + pos, x);
-    }
+    v_.set(i, x);
   }
   /// Removes the entry at i, if any.
   void remove(Vertex i) {
     check(i);
-    if (form_ == VectorForm::Bitmap) {
-      nvals_ -= present_[i];
-      present_[i] = 0;
-      return;
-    }
-    auto it = std::lower_bound(idx_.begin(), idx_.end(), i);
-    if (it != idx_.end() && *it == i) {
-      val_.erase(val_.begin() + (it - idx_.begin()));
-      idx_.erase(it);
-    }
+    v_.remove(i);
   }
   /// Removes every entry and returns to sparse form; the size is kept.
-  void clear() {
-    form_ = VectorForm::Sparse;
-    idx_.clear();
-    val_.clear();
-    present_ = {};
-    dense_ = {};
-    nvals_ = 0;
-  }
+  void clear() { v_.clear(); }
 
   /// Calls f(i, value) for every entry in ascending i.
   template <class F>
   void for_each(F&& f) const {
-    if (form_ == VectorForm::Sparse) {
-      for (std::size_t k = 0; k < idx_.size(); ++k) f(idx_[k], val_[k]);
-    } else {
-      for (Vertex i = 0; i < n_; ++i)
-        if (present_[i]) f(i, dense_[i]);
-    }
+    v_.for_each(std::forward<F>(f));
   }
   /// Writes the entries as (index, value) lists in ascending order.
   void extract_tuples(std::vector<Vertex>& idx, std::vector<T>& vals) const {
-    idx.clear();
-    vals.clear();
-    for_each([&](Vertex i, T x) {
-      idx.push_back(i);
-      vals.push_back(x);
-    });
+    v_.extract_tuples(idx, vals);
   }
 
   /// Switches to the sparse form.
-  void to_sparse() {
-    if (form_ == VectorForm::Sparse) return;
-    idx_.clear();
-    val_.clear();
-    idx_.reserve(nvals_);
-    val_.reserve(nvals_);
-    for (Vertex i = 0; i < n_; ++i)
-      if (present_[i]) {
-        idx_.push_back(i);
-        val_.push_back(dense_[i]);
-      }
-    present_ = {};
-    dense_ = {};
-    nvals_ = 0;
-    form_ = VectorForm::Sparse;
-  }
+  void to_sparse() { v_.to_sparse(); }
   /// Switches to the bitmap form.
-  void to_bitmap() {
-    if (form_ == VectorForm::Bitmap) return;
-    present_.assign(n_, 0);
-    dense_.assign(n_, T{});
-    for (std::size_t k = 0; k < idx_.size(); ++k) {
-      present_[idx_[k]] = 1;
-      dense_[idx_[k]] = val_[k];
-    }
-    nvals_ = idx_.size();
-    idx_ = {};
-    val_ = {};
-    form_ = VectorForm::Bitmap;
-  }
+  void to_bitmap() { v_.to_bitmap(); }
   /// Chooses the form by density (bitmap above n/16 entries, sparse below n/64).
-  void conform() {
-    const Offset nv = nvals();
-    if (form_ == VectorForm::Sparse && nv > Offset(n_) / 16)
-      to_bitmap();
-    else if (form_ == VectorForm::Bitmap && nv < Offset(n_) / 64)
-      to_sparse();
-  }
+  void conform() { v_.conform(); }
 
   // Direct access for kernels. Sparse form: indices()/values(). Bitmap: present()/dense().
-  const std::vector<Vertex>& indices() const { return idx_; }
-  const std::vector<T>& values() const { return val_; }
-  const std::vector<std::uint8_t>& present() const { return present_; }
-  const std::vector<T>& dense() const { return dense_; }
+  const std::vector<Vertex>& indices() const { return v_.indices(); }
+  const std::vector<T>& values() const { return v_.values(); }
+  const std::vector<std::uint8_t>& present() const { return v_.present(); }
+  const std::vector<T>& dense() const { return v_.dense(); }
 
   /// Replaces the contents with sorted, unique sparse lists (trusted, from a kernel).
   void assign_sparse(std::vector<Vertex> idx, std::vector<T> vals) {
-    clear();
-    idx_ = std::move(idx);
-    val_ = std::move(vals);
+    v_.assign_sparse(std::move(idx), std::move(vals));
   }
   /// Replaces the contents with a bitmap (trusted, from a kernel); nvals is the present count.
   void assign_bitmap(std::vector<std::uint8_t> present, std::vector<T> dense, Offset nvals) {
-    clear();
-    form_ = VectorForm::Bitmap;
-    present_ = std::move(present);
-    dense_ = std::move(dense);
-    nvals_ = nvals;
+    v_.assign_bitmap(std::move(present), std::move(dense), nvals);
   }
 
+  /// The storage, for kernels.
+  const SparseVector<T>& storage() const { return v_; }
+  /// The storage, for operations that write a kernel's result into the handle.
+  SparseVector<T>& storage() { return v_; }
+
   /// Bytes held by the vector.
-  std::size_t memory_bytes() const {
-    return idx_.capacity() * sizeof(Vertex) + val_.capacity() * sizeof(T) + present_.capacity() +
-           dense_.capacity() * sizeof(T);
-  }
+  std::size_t memory_bytes() const { return v_.memory_bytes(); }
 
  private:
   void check(Vertex i) const {
-    if (i >= n_)
+    if (i >= size())
       throw IndexOutOfBounds("index " + std::to_string(i) + " outside a vector of size " +
-                             std::to_string(n_));
+                             std::to_string(size()));
   }
 
-  Vertex n_ = 0;
-  VectorForm form_ = VectorForm::Sparse;
-  std::vector<Vertex> idx_;
-  std::vector<T> val_;
-  std::vector<std::uint8_t> present_;
-  std::vector<T> dense_;
-  Offset nvals_ = 0;
+  SparseVector<T> v_;
 };
 
 }  // namespace spgraph

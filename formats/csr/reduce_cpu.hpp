@@ -7,9 +7,10 @@
 // order of the terms does not matter (ANY may return any term).
 //
 // Phases (reduce_rows): 1. fold each row left to right, stopping once the value is terminal
-// (parallel over rows, dynamic schedule); 2. record presence. reduce_all: 1. each thread folds
-// its rows into a private partial; 2. the partials are folded in thread order. Workspace: the
-// bitmap result, or one partial per thread. Cost O(nnz(A)).
+// (parallel over rows, dynamic schedule); 2. record presence (both phases run by
+// formats/csr/row_fold_cpu.hpp). reduce_all: 1. each thread folds its rows into a private
+// partial; 2. the partials are folded in thread order. Workspace: the bitmap result, or one
+// partial per thread. Cost O(nnz(A)).
 //
 // Source: GraphBLAS C API 2.0 §4.3.10 (reduce to vector) and §4.3.11 (reduce to scalar).
 #pragma once
@@ -20,26 +21,21 @@
 #include <vector>
 
 #include "engine/core/types.hpp"
-#include "engine/vector.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr/kernel_tuning.hpp"
+#include "formats/csr/row_fold_cpu.hpp"
+#include "formats/vec/sparse_vector.hpp"
 
 namespace spgraph {
 
 /// t(i) = ⊕_j A(i,j) over non-empty rows, as a bitmap vector.
 template <class Monoid, class TA>
-Vector<typename Monoid::value_type> reduce_rows_cpu(const Csr<TA>& a) {
+SparseVector<typename Monoid::value_type> reduce_rows_cpu(const Csr<TA>& a) {
   using V = typename Monoid::value_type;
-  const Vertex n = a.nrows;
-  std::vector<std::uint8_t> present(n, 0);
-  std::vector<V> dense(n);
-  Offset nvals = 0;
-  // Phase 1 and 2: fold and record each row.
-#pragma omp parallel for schedule(dynamic, 256) reduction(+ : nvals) if (n + a.nnz() >= kMinParallelWork)
-  for (std::int64_t ii = 0; ii < std::int64_t(n); ++ii) {
-    const Vertex i = Vertex(ii);
+  // Phase 1 and 2: fold each row, recorded by the row fold.
+  return fold_rows_cpu<V, 256>(a, [&](Vertex i, V& out) {
     const Offset b = a.row_begin(i), e = a.row_end(i);
-    if (b == e) continue;
+    if (b == e) return false;
     V acc = static_cast<V>(a.value(b));
     for (Offset p = b + 1; p < e; ++p) {
       if constexpr (Monoid::has_terminal) {
@@ -47,13 +43,9 @@ Vector<typename Monoid::value_type> reduce_rows_cpu(const Csr<TA>& a) {
       }
       acc = Monoid::add(acc, static_cast<V>(a.value(p)));
     }
-    present[i] = 1;
-    dense[i] = acc;
-    ++nvals;
-  }
-  Vector<V> t(n);
-  t.assign_bitmap(std::move(present), std::move(dense), nvals);
-  return t;
+    out = acc;
+    return true;
+  });
 }
 
 /// ⊕ over every entry of A; the monoid's identity when A has none.

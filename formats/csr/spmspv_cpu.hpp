@@ -12,7 +12,8 @@
 // Phases: 1. scatter: for each u(k), for each P(k,r) with allow(r), fold the product into the
 // dense accumulator acc[r], marking r touched on first contact (skipping the multiply once acc
 // is terminal); 2. gather: sort the touched list (or scan the marks when more than 1/8 of the
-// outputs were touched) and emit sorted (index, value) lists. Workspace: n_out values and bytes
+// outputs were touched) and emit sorted (index, value) lists
+// (formats/vec/gather_sparse_accumulator.hpp). Workspace: n_out values and bytes
 // plus the touched list. Cost O(sum of deg_P(k) over entries of u + touched log touched).
 // The scatter is serial: it is used when u is sparse, where the work is small.
 //
@@ -20,41 +21,22 @@
 // accumulator); GraphBLAS C API 2.0 §4.3.3 (vxm).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/core/types.hpp"
-#include "engine/vector.hpp"
 #include "formats/csr/csr.hpp"
+#include "formats/vec/gather_sparse_accumulator.hpp"
+#include "formats/vec/sparse_vector.hpp"
 
 namespace spgraph {
 
-/// The entries of a sparse accumulator (values acc[r] for the outputs r marked touched) as a
-/// sparse vector: the touched list sorted, or rebuilt from the marks when more than 1/8 of the
-/// outputs were touched.
-template <class V>
-Vector<V> gather_sparse_accumulator(Vertex n, std::vector<Vertex> touched,
-                                    const std::vector<std::uint8_t>& touched_mark,
-                                    const std::vector<V>& acc) {
-  if (touched.size() > n / 8) {
-    touched.clear();
-    for (Vertex r = 0; r < n; ++r)
-      if (touched_mark[r]) touched.push_back(r);
-  } else {
-    std::sort(touched.begin(), touched.end());
-  }
-  std::vector<V> vals(touched.size());
-  for (std::size_t e = 0; e < touched.size(); ++e) vals[e] = acc[touched[e]];
-  Vector<V> t(n);
-  t.assign_sparse(std::move(touched), std::move(vals));
-  return t;
-}
-
 /// t = u ⊕.⊗ P for a sparse u, outputs restricted to allow(r); returns t in sparse form.
 template <class SR, bool VectorFirst, class TP, class TU, class Allow>
-Vector<typename SR::value_type> spmspv_push_cpu(const Csr<TP>& p, const std::vector<Vertex>& u_idx,
-                                                const std::vector<TU>& u_val, Allow&& allow) {
+SparseVector<typename SR::value_type> spmspv_push_cpu(const Csr<TP>& p,
+                                                      const std::vector<Vertex>& u_idx,
+                                                      const std::vector<TU>& u_val, Allow&& allow) {
   using V = typename SR::value_type;
   const Vertex n = p.ncols;
   std::vector<V> acc(n);

@@ -11,40 +11,33 @@
 //
 // Phases: 1. for each allowed row (parallel, dynamic schedule), fold the row's products with
 // the semiring's add, stopping early once the sum is terminal (ANY at the first term, LOR at
-// true, MIN at -inf); 2. record presence and count entries. Rows with no present term produce
-// no entry. Workspace: the bitmap result (n bytes + n values). Cost O(nnz of allowed rows).
+// true, MIN at -inf); 2. record presence and count entries (both phases run by
+// formats/csr/row_fold_cpu.hpp). Rows with no present term produce no entry. Workspace: the
+// bitmap result (n bytes + n values). Cost O(nnz of allowed rows).
 //
 // Source: GraphBLAS C API 2.0 §4.3.2 (mxv); the pull direction of Beamer, Asanovic & Patterson,
 // "Direction-Optimizing Breadth-First Search", SC 2012, §3.
 #pragma once
 
-#include <omp.h>
-
 #include <cstdint>
 #include <vector>
 
 #include "engine/core/types.hpp"
-#include "engine/vector.hpp"
 #include "formats/csr/csr.hpp"
-#include "formats/csr/kernel_tuning.hpp"
+#include "formats/csr/row_fold_cpu.hpp"
+#include "formats/vec/sparse_vector.hpp"
 
 namespace spgraph {
 
 /// t = S ⊕.⊗ u for a bitmap u, rows of S restricted to allow(r); returns t as a bitmap.
 template <class SR, bool VectorFirst, class TS, class TU, class Allow>
-Vector<typename SR::value_type> spmv_pull_cpu(const Csr<TS>& s,
-                                              const std::vector<std::uint8_t>& u_present,
-                                              const std::vector<TU>& u_dense, Allow&& allow) {
+SparseVector<typename SR::value_type> spmv_pull_cpu(const Csr<TS>& s,
+                                                    const std::vector<std::uint8_t>& u_present,
+                                                    const std::vector<TU>& u_dense, Allow&& allow) {
   using V = typename SR::value_type;
-  const Vertex n = s.nrows;
-  std::vector<std::uint8_t> present(n, 0);
-  std::vector<V> dense(n);
-  Offset nvals = 0;
-  // Phase 1: one row per iteration.
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : nvals) if (n + s.nnz() >= kMinParallelWork)
-  for (std::int64_t ri = 0; ri < std::int64_t(n); ++ri) {
-    const Vertex r = Vertex(ri);
-    if (!allow(r)) continue;
+  // Phase 1 and 2: one row per iteration, recorded by the row fold.
+  return fold_rows_cpu<V, 64>(s, [&](Vertex r, V& out) {
+    if (!allow(r)) return false;
     bool found = false;
     V acc = SR::identity();
     for (Offset p = s.row_begin(r); p < s.row_end(r); ++p) {
@@ -59,16 +52,9 @@ Vector<typename SR::value_type> spmv_pull_cpu(const Csr<TS>& s,
         if (SR::is_terminal(acc)) break;
       }
     }
-    // Phase 2: record.
-    if (found) {
-      present[r] = 1;
-      dense[r] = acc;
-      ++nvals;
-    }
-  }
-  Vector<V> t(n);
-  t.assign_bitmap(std::move(present), std::move(dense), nvals);
-  return t;
+    out = acc;
+    return found;
+  });
 }
 
 }  // namespace spgraph

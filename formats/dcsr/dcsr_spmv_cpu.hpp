@@ -22,14 +22,14 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <span>
+#include <string>
 #include <vector>
 
 #include "engine/core/error.hpp"
-#include "engine/vector.hpp"
 #include "formats/csr/kernel_tuning.hpp"
-#include "formats/csr/spmspv_cpu.hpp"
 #include "formats/dcsr/dcsr_view.hpp"
+#include "formats/vec/gather_sparse_accumulator.hpp"
+#include "formats/vec/sparse_vector.hpp"
 
 namespace spgraph {
 
@@ -59,10 +59,16 @@ void dcsr_row_slots(const DcsrView<T>& a, const DcsrRowPage& pg, unsigned i, Ver
   });
 }
 
-}  // namespace detail
-
-/// y[r] = ⊕_k A(r,k) ⊗ x[k] for every row r (x has ncols entries, y nrows).
-namespace detail {
+/// Throws DimensionMismatch unless u has `want` entries (A's columns for mxv, rows for vxm).
+template <class T>
+void check_dcsr_vector_size(const char* op, const DcsrView<T>& a, Vertex u_size, Vertex want) {
+  if (u_size == want) return;
+  std::string msg = "dcsr ";
+  msg += op;
+  msg += ": A is " + std::to_string(a.nrows()) + " x " + std::to_string(a.ncols()) +
+         " but u has size " + std::to_string(u_size);
+  throw DimensionMismatch(msg);
+}
 
 /// acc ⊕= A(r, k) ⊗ x[k] over slots [b, e) (tombstones skipped when `dead`). Written as a
 /// plain loop over a local accumulator, so the sum stays in a register.
@@ -140,13 +146,10 @@ void dcsr_spmv_dense(const DcsrView<T>& a, const typename SR::value_type* x,
 
 /// t = A ⊕.⊗ u (GrB_mxv, no mask): pull over the rows of A. Returns t as a bitmap.
 template <class SR, class T, class TU>
-Vector<typename SR::value_type> dcsr_mxv(const DcsrView<T>& a, const Vector<TU>& u) {
+SparseVector<typename SR::value_type> dcsr_mxv(const DcsrView<T>& a, const SparseVector<TU>& u) {
   using V = typename SR::value_type;
-  if (u.size() != a.ncols())
-    throw DimensionMismatch("dcsr mxv: A is " + std::to_string(a.nrows()) + " x " +
-                            std::to_string(a.ncols()) + " but u has size " +
-                            std::to_string(u.size()));
-  Vector<TU> ub = u;
+  detail::check_dcsr_vector_size("mxv", a, u.size(), a.ncols());
+  SparseVector<TU> ub = u;
   ub.to_bitmap();
   const std::vector<std::uint8_t>& present = ub.present();
   const std::vector<TU>& dense = ub.dense();
@@ -182,7 +185,7 @@ Vector<typename SR::value_type> dcsr_mxv(const DcsrView<T>& a, const Vector<TU>&
       }
     }
   }
-  Vector<V> t(n);
+  SparseVector<V> t(n);
   t.assign_bitmap(std::move(t_present), std::move(t_dense), nvals);
   return t;
 }
@@ -190,12 +193,9 @@ Vector<typename SR::value_type> dcsr_mxv(const DcsrView<T>& a, const Vector<TU>&
 /// t = u ⊕.⊗ A (GrB_vxm, no mask): scatter of the rows A(k,:) for the entries u(k), folded in
 /// ascending k. Returns t in sparse form.
 template <class SR, class T, class TU>
-Vector<typename SR::value_type> dcsr_vxm(const Vector<TU>& u, const DcsrView<T>& a) {
+SparseVector<typename SR::value_type> dcsr_vxm(const SparseVector<TU>& u, const DcsrView<T>& a) {
   using V = typename SR::value_type;
-  if (u.size() != a.nrows())
-    throw DimensionMismatch("dcsr vxm: A is " + std::to_string(a.nrows()) + " x " +
-                            std::to_string(a.ncols()) + " but u has size " +
-                            std::to_string(u.size()));
+  detail::check_dcsr_vector_size("vxm", a, u.size(), a.nrows());
   const Vertex n = a.ncols();
   std::vector<V> acc(n);
   std::vector<std::uint8_t> mark(n, 0);

@@ -33,7 +33,7 @@ template <class T>
 Fragmented<T> make_fragmented(std::mt19937_64& rng, Vertex n, bool pattern) {
   Matrix<T> base = random_matrix<T>(rng, n, n + 3, 0.05, pattern);
   DcsrParams params;
-  params.duplicates = DcsrDuplicates::IgnoreIfPresent;
+  params.duplicates = DuplicatePolicy::IgnoreIfPresent;
   params.slack = 2;
   params.tombstone_threshold = 0.9;  // keep the tombstones
   params.space_threshold = 100;      // and the extra segments
@@ -116,7 +116,7 @@ TYPED_TEST(DcsrKernels, spmv_mxv_and_vxm_on_fragmented_rows_match_csr) {
               Vector<V>::build(n + 3, ui, std::span<const V>(uvals.get(), uv.size()));
           Vector<V> w(n);
           mxv(w, nullptr, NoAccum{}, SR{}, f.csr, u);
-          const Vector<V> got = dcsr_mxv<SR>(view, u);
+          const SparseVector<V> got = dcsr_mxv<SR>(view, u.storage());
           ASSERT_EQ(got.nvals(), w.nvals());
           w.for_each([&](Vertex i, V x_i) { EXPECT_EQ(got.get(i), std::optional<V>(x_i)) << i; });
           // vxm: u indexes rows.
@@ -132,7 +132,7 @@ TYPED_TEST(DcsrKernels, spmv_mxv_and_vxm_on_fragmented_rows_match_csr) {
           const Vector<V> ur = Vector<V>::build(n, ri, std::span<const V>(rvals.get(), rv.size()));
           Vector<V> wr(n + 3);
           vxm(wr, nullptr, NoAccum{}, SR{}, ur, f.csr);
-          const Vector<V> got_r = dcsr_vxm<SR>(ur, view);
+          const SparseVector<V> got_r = dcsr_vxm<SR>(ur.storage(), view);
           ASSERT_EQ(got_r.nvals(), wr.nvals());
           wr.for_each(
               [&](Vertex i, V x_i) { EXPECT_EQ(got_r.get(i), std::optional<V>(x_i)) << i; });
@@ -144,8 +144,8 @@ TYPED_TEST(DcsrKernels, spmv_mxv_and_vxm_on_fragmented_rows_match_csr) {
 
 TEST(DcsrKernels, dimension_mismatch_is_an_error) {
   Dcsr<double> d(4, 5, false);
-  EXPECT_THROW(dcsr_mxv<PlusTimes<double>>(d.view(), Vector<double>(4)), DimensionMismatch);
-  EXPECT_THROW(dcsr_vxm<PlusTimes<double>>(Vector<double>(5), d.view()), DimensionMismatch);
+  EXPECT_THROW(dcsr_mxv<PlusTimes<double>>(d.view(), SparseVector<double>(4)), DimensionMismatch);
+  EXPECT_THROW(dcsr_vxm<PlusTimes<double>>(SparseVector<double>(5), d.view()), DimensionMismatch);
 }
 
 }  // namespace
