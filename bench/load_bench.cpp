@@ -5,8 +5,6 @@
 // so VmHWM measures it alone. Usage: load_bench file.mtx [threads]
 #include <omp.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -17,7 +15,10 @@
 #include <vector>
 
 #include "loaders/load.hpp"
+#include "tools/common/child_process.hpp"
 #include "tools/common/process_memory.hpp"
+#include "tools/common/stats.hpp"
+#include "tools/common/timing.hpp"
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 extern "C" {
@@ -108,38 +109,27 @@ unsigned long long spgraph_load(const char* path, int threads) {
   return spgraph::nvals_of(spgraph::load_matrix(path, o).matrix);
 }
 
-/// Runs `load` 1 + kRuns times in a forked child and returns its timings and peak RSS.
+/// Runs `load` 1 + kRuns times in a forked child and returns its timings and peak RSS (ok = 0
+/// when the child failed).
 template <class F>
-Result run_in_child(F load) {
-  int fds[2];
-  if (pipe(fds) != 0) std::exit(3);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    Result r{};
-    r.nvals = load();  // warm-up (page cache, thread pools)
-    for (double& s : r.seconds) {
+Result run_contender(F load) {
+  auto runs = [&](Result& out) {
+    out.nvals = load();  // warm-up (page cache, thread pools)
+    for (double& s : out.seconds) {
       const auto t0 = std::chrono::steady_clock::now();
-      r.nvals = load();
-      s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      out.nvals = load();
+      s = spgraph::tools::seconds_since(t0);
     }
-    r.peak_kib = long(spgraph::tools::peak_rss_bytes() / 1024);
-    r.ok = 1;
-    if (write(fds[1], &r, sizeof r) != ssize_t(sizeof r)) _exit(4);
-    _exit(0);
-  }
-  close(fds[1]);
+    out.peak_kib = long(spgraph::tools::peak_rss_bytes() / 1024);
+    out.ok = 1;
+  };
   Result r{};
-  if (read(fds[0], &r, sizeof r) != ssize_t(sizeof r)) r.ok = 0;
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  if (!spgraph::tools::run_in_child(r, runs).ok()) r.ok = 0;
   return r;
 }
 
-double median(Result r) {
-  std::sort(r.seconds, r.seconds + kRuns);
-  return r.seconds[kRuns / 2];
+std::vector<double> times(const Result& r) {
+  return std::vector<double>(r.seconds, r.seconds + kRuns);
 }
 
 void report(const char* name, const Result& r, double mb) {
@@ -147,9 +137,9 @@ void report(const char* name, const Result& r, double mb) {
     std::printf("%-58s FAILED\n", name);
     return;
   }
-  const double med = median(r);
-  const double lo = *std::min_element(r.seconds, r.seconds + kRuns);
-  const double hi = *std::max_element(r.seconds, r.seconds + kRuns);
+  const double med = spgraph::tools::median(times(r));
+  const double lo = spgraph::tools::min_of(times(r));
+  const double hi = spgraph::tools::max_of(times(r));
   std::printf(
       "%-58s median %7.3f s  (min %.3f - max %.3f)  %7.1f MB/s  peak RSS %7.1f MiB  nvals %llu\n",
       name, med, lo, hi, mb / med, double(r.peak_kib) / 1024.0, r.nvals);
@@ -178,8 +168,8 @@ int main(int argc, char** argv) {
 #endif
   std::printf("file %s: %.1f MB, %d threads, %d timed runs after 1 warm-up\n", path, mb, threads,
               kRuns);
-  const Result ours = run_in_child([&] { return spgraph_load(path, threads); });
-  const Result peer = run_in_child([&] {
+  const Result ours = run_contender([&] { return spgraph_load(path, threads); });
+  const Result peer = run_contender([&] {
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
     static bool initialised = false;
     if (!initialised) {
@@ -193,8 +183,10 @@ int main(int argc, char** argv) {
   report("spgraph load_matrix", ours, mb);
   report(peer_name, peer, mb);
   if (ours.ok && peer.ok) {
-    std::printf("ratio spgraph/peer time %.3f  (peer is %.2fx slower)\n",
-                median(ours) / median(peer), median(peer) / median(ours));
+    const double ours_s = spgraph::tools::median(times(ours));
+    const double peer_s = spgraph::tools::median(times(peer));
+    std::printf("ratio spgraph/peer time %.3f  (peer is %.2fx slower)\n", ours_s / peer_s,
+                peer_s / ours_s);
     if (ours.nvals != peer.nvals)
       std::printf("WARNING: nvals differ (%llu vs %llu)\n", ours.nvals, peer.nvals);
   }

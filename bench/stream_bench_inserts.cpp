@@ -31,7 +31,7 @@ struct InsertRun {
 InsertRun run_inserts(const StreamGraph& g, const Csr<bool>& base, const std::string& name,
                       std::size_t batch, double budget, bool verify) {
   InsertRun r{};
-  const bool ok = run_in_child(r, [&](InsertRun& out) {
+  const tools::ChildRun child = run_in_child(r, [&](InsertRun& out) {
     const std::uint64_t rss0 = tools::current_rss_bytes();
     tools::reset_peak_rss();
     auto c = make_contender(name, base);
@@ -49,6 +49,7 @@ InsertRun run_inserts(const StreamGraph& g, const Csr<bool>& base, const std::st
     out.bytes = c->bytes();
     if (verify) out.verified = same_arcs(c->arcs(), csr_of_arcs(g, 0, first + out.edges)) ? 1 : -1;
   });
+  const bool ok = child.ok();
   if (!ok) r.verified = -2;
   return r;
 }

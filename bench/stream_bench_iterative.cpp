@@ -53,7 +53,7 @@ int bench_iterative(const StreamGraph& g, const BenchOptions& o) {
     if (run % 2) std::reverse(order.begin(), order.end());
     for (const std::string& name : order) {
       IterRun r{};
-      const bool ok = run_in_child(r, [&](IterRun& out) {
+      const tools::ChildRun child = run_in_child(r, [&](IterRun& out) {
         const std::uint64_t rss0 = tools::current_rss_bytes();
         tools::reset_peak_rss();
         auto c = make_contender(name, g.all);
@@ -80,6 +80,7 @@ int bench_iterative(const StreamGraph& g, const BenchOptions& o) {
         if (run == 0)
           out.verified = same_arcs(c->arcs(), csr_of_arcs(g, 0, g.m(), rs, cs)) ? 1 : -1;
       });
+      const bool ok = child.ok();
       if (!ok || r.verified < 0) {
         std::printf("  %s: %s\n", name.c_str(), ok ? "MISMATCH against the oracle" : "FAILED");
         status = 3;

@@ -46,7 +46,7 @@ int bench_memory(const StreamGraph& g, const BenchOptions& o) {
   Offset arcs_after = 0;
   for (std::size_t k = 0; k < names.size(); ++k) {
     MemRun r{};
-    const bool ok = run_in_child(r, [&](MemRun& out) {
+    const tools::ChildRun child = run_in_child(r, [&](MemRun& out) {
       const std::uint64_t rss0 = tools::current_rss_bytes();
       auto c = make_contender(names[k], g.all);
       for (int round = 0; round < kRounds; ++round) {
@@ -61,6 +61,7 @@ int bench_memory(const StreamGraph& g, const BenchOptions& o) {
       out.arcs = want.nnz();
       out.verified = same_arcs(c->arcs(), want) ? 1 : -1;
     });
+    const bool ok = child.ok();
     if (!ok || r.verified != 1) status = 3;
     arcs_after = r.arcs;
     const double csr = csr_bytes(g.n(), r.arcs);

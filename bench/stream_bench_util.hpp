@@ -1,15 +1,14 @@
 // Shared pieces of bench/stream_bench: the benchmark graph (loaded or generated, its arcs
-// shuffled with a fixed seed and split into a base half and a stream half), running a contender
-// in a forked child so that its peak memory is its own, timing, and the machine line.
+// shuffled with a fixed seed and split into a base half and a stream half), peak memory since a
+// mark, and the machine line; contenders run in forked children (tools/common/child_process.hpp)
+// so that each one's peak memory is its own.
 #pragma once
 
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <string>
@@ -18,8 +17,10 @@
 #include "engine/matrix.hpp"
 #include "loaders/generators.hpp"
 #include "loaders/load.hpp"
+#include "tools/common/child_process.hpp"
 #include "tools/common/process_memory.hpp"
 #include "tools/common/stats.hpp"
+#include "tools/common/timing.hpp"
 
 namespace spgraph::bench {
 
@@ -109,43 +110,8 @@ inline bool same_arcs(const Csr<bool>& a, const Csr<bool>& b) {
   return a.nrows == b.nrows && a.row_ptr == b.row_ptr && a.col == b.col;
 }
 
-inline double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-/// Runs `body(result)` in a forked child and copies `result` (a trivially copyable struct)
-/// back; the child's peak memory is its own. Returns false when the child failed.
-template <class R, class F>
-bool run_in_child(R& result, F body) {
-  int fds[2];
-  if (pipe(fds) != 0) return false;
-  std::fflush(stdout);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    R r{};
-    try {
-      body(r);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child failed: %s\n", e.what());
-      _exit(2);
-    }
-    if (write(fds[1], &r, sizeof r) != ssize_t(sizeof r)) _exit(3);
-    _exit(0);
-  }
-  close(fds[1]);
-  std::size_t got = 0;
-  char* p = reinterpret_cast<char*>(&result);
-  while (got < sizeof result) {
-    const ssize_t k = read(fds[0], p + got, sizeof result - got);
-    if (k <= 0) break;
-    got += std::size_t(k);
-  }
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return got == sizeof result && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
+using tools::run_in_child;
+using tools::seconds_since;
 
 /// Bytes the process allocated since `rss0` at its peak (VmHWM reset at the start).
 inline std::uint64_t peak_since(std::uint64_t rss0) {
@@ -209,7 +175,7 @@ inline StreamGraph prepare_graph_isolated(const std::string& spec, std::uint64_t
   struct Done {
     int ok;
   } done{};
-  const bool ok = run_in_child(done, [&](Done& d) {
+  const tools::ChildRun child = run_in_child(done, [&](Done& d) {
     const StreamGraph g = prepare_graph(spec, seed);
     std::FILE* f = std::fopen(path, "wb");
     if (!f) return;
@@ -222,6 +188,7 @@ inline StreamGraph prepare_graph_isolated(const std::string& spec, std::uint64_t
     detail::write_vec(f, g.dst);
     d.ok = std::fclose(f) == 0;
   });
+  const bool ok = child.ok();
   StreamGraph g;
   std::FILE* f = std::fopen(path, "rb");
   bool read = false;

@@ -1,11 +1,9 @@
 // boost::transitive_closure in a memory-limited child process (see boost_closure.hpp).
-// Protocol: the child writes one fixed-size Report to a pipe and exits; the parent reads it and
-// reaps the child. A child that dies without writing (a signal) is reported as such.
+// The child (tools/common/child_process.hpp) hands back one fixed-size Report; a child that dies
+// without writing it (a signal) is reported as such.
 #include "tools/peers/boost_closure.hpp"
 
 #include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/transitive_closure.hpp>
@@ -16,7 +14,9 @@
 #include <new>
 
 #include "engine/core/error.hpp"
+#include "tools/common/child_process.hpp"
 #include "tools/common/process_memory.hpp"
+#include "tools/common/timing.hpp"
 
 namespace spgraph::peers {
 
@@ -41,8 +41,8 @@ std::uint64_t address_space_bytes() {
   return 0;
 }
 
-[[noreturn]] void child(const Csr<bool>& a, int runs, std::uint64_t memory_limit, int fd) {
-  Report rep;
+/// The child's work: limits its address space, builds the graph and runs the closure.
+void run_closure(const Csr<bool>& a, int runs, std::uint64_t memory_limit, Report& rep) {
   rep.runs = runs;
   const std::uint64_t space = address_space_bytes();
   if (space) {
@@ -60,7 +60,7 @@ std::uint64_t address_space_bytes() {
       G tc;
       const auto t0 = std::chrono::steady_clock::now();
       boost::transitive_closure(g, tc);
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const double s = tools::seconds_since(t0);
       if (r > 0) rep.seconds[r - 1] = s;
       if (r == runs) {
         rep.pairs = boost::num_edges(tc);
@@ -77,8 +77,6 @@ std::uint64_t address_space_bytes() {
   }
   const std::uint64_t peak = tools::peak_rss_bytes();
   rep.peak = peak > base ? peak - base : 0;
-  const ssize_t written = write(fd, &rep, sizeof rep);
-  _exit(written == ssize_t(sizeof rep) ? 0 : 3);
 }
 
 }  // namespace
@@ -100,33 +98,13 @@ std::uint64_t pair_set_hash(const Csr<bool>& p) {
 BoostClosureResult boost_closure(const Csr<bool>& a, int runs, std::uint64_t memory_limit) {
   BoostClosureResult out;
   if (runs > kMaxRuns) runs = kMaxRuns;
-  int fds[2];
-  if (pipe(fds) != 0) throw Error("compare closure: cannot create a pipe for the Boost.Graph run");
-  const pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    throw Error("compare closure: cannot fork the Boost.Graph run");
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    child(a, runs, memory_limit, fds[1]);
-  }
-  close(fds[1]);
   Report rep;
-  std::size_t got = 0;
-  while (got < sizeof rep) {
-    const ssize_t n = read(fds[0], reinterpret_cast<char*>(&rep) + got, sizeof rep - got);
-    if (n <= 0) break;
-    got += std::size_t(n);
-  }
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (got != sizeof rep) {
-    out.note = WIFSIGNALED(status)
-                   ? "the Boost.Graph run died (signal " + std::to_string(WTERMSIG(status)) + ")"
-                   : "the Boost.Graph run ended without a report";
+  const tools::ChildRun run =
+      tools::run_in_child(rep, [&](Report& r) { run_closure(a, runs, memory_limit, r); });
+  if (!run.started) throw Error("compare closure: cannot fork the Boost.Graph run");
+  if (!run.reported) {
+    out.note = run.signal ? "the Boost.Graph run died (signal " + std::to_string(run.signal) + ")"
+                          : "the Boost.Graph run ended without a report";
     return out;
   }
   if (rep.status == 1) {

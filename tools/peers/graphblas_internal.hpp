@@ -16,6 +16,7 @@ extern "C" {
 
 #include "engine/core/error.hpp"
 #include "formats/csr/csr.hpp"
+#include "tools/common/timing.hpp"
 #include "tools/peers/graphblas_peer.hpp"
 
 namespace spgraph::peers::detail {
@@ -27,9 +28,7 @@ inline void check(GrB_Info info, const char* what) {
                 ")");
 }
 
-inline double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
+using tools::seconds_since;
 
 // GrB_free is a C11 _Generic macro; C++ calls the typed functions.
 inline void grb_free(GrB_Matrix* m) {

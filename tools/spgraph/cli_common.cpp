@@ -221,21 +221,6 @@ void check_output_path(const std::string& output, const std::vector<std::string>
     throw IoError("cannot write " + output + ": directory " + dir + ": " + std::strerror(errno));
 }
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\', out += c;
-    else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else
-      out += c;
-  }
-  return out + "\"";
-}
-
 std::vector<Vertex> pick_sources(const Csr<bool>& a, std::size_t count, std::uint64_t seed) {
   std::vector<Vertex> candidates;
   for (Vertex v = 0; v < a.nrows; ++v)

@@ -1,4 +1,4 @@
-// Pieces shared by the spgraph subcommands: global flags, loading with progress, output.
+// Pieces shared by the spgraph subcommands: global flags, loading with progress, vertex ids.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -12,6 +12,7 @@
 #include "engine/core/error.hpp"
 #include "engine/core/resources.hpp"
 #include "loaders/load.hpp"
+#include "tools/common/timing.hpp"
 
 namespace spgraph::cli {
 
@@ -99,16 +100,11 @@ bool parse_decimal_id(std::string_view s, std::uint64_t& out);
 /// Escapes control bytes in messages (engine/core/error.hpp).
 using spgraph::printable;
 
-/// Seconds elapsed since t0 on the steady clock.
-inline double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
+/// Seconds elapsed since t0 on the steady clock (tools/common/timing.hpp).
+using tools::seconds_since;
 
 /// Formats a byte count as "12.3 MB" (engine/core/resources.hpp).
 using spgraph::human_bytes;
-
-/// Escapes a string for a JSON literal (quotes included).
-std::string json_string(const std::string& s);
 
 /// Picks `count` distinct sources with at least one out-arc, deterministically from `seed`
 /// (as GAP's benchmark does); throws InvalidArgument when the graph has no such vertex.

@@ -7,6 +7,7 @@
 #include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
 
 namespace spgraph::cli {
 
@@ -65,27 +66,31 @@ void run_bfs(const BfsArgs& args) {
   o.method = parse_method(args.method);
   o.parents = args.parents || !args.out.empty();
   o.undirected = graph.undirected;
-  if (args.g.json)
-    std::printf("{\"file\": %s, \"searches\": [", json_string(args.file).c_str());
-  else if (!args.g.quiet)
-    std::printf("graph: %u vertices, %llu arcs, %s (loaded in %.3f s)\n%10s %8s %10s %12s\n",
-                a.nrows(), (unsigned long long)a.nvals(),
-                graph.undirected ? "undirected" : "directed", graph.load_seconds, "source", "depth",
-                "reached", "time (ms)");
-  for (std::size_t k = 0; k < sources.size(); ++k) {
+  Report head;
+  head.add("file", report::str(args.file));
+  head.add("vertices", report::text(std::to_string(a.nrows())));
+  head.add("arcs", report::text(std::to_string(a.nvals())));
+  head.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
+  head.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  ListPrinter searches(args.g.json, head,
+                       args.g.quiet ? ""
+                                    : "graph: {vertices} vertices, {arcs} arcs, {kind} (loaded in "
+                                      "{load_seconds} s)\n"
+                                      "    source    depth    reached    time (ms)\n",
+                       "searches", "{source:10} {depth:8} {reached:10} {seconds:12}\n");
+  for (Vertex source : sources) {
     auto t0 = std::chrono::steady_clock::now();
-    BfsResult r = bfs(a, sources[k], o);
+    BfsResult r = bfs(a, source, o);
     const double secs = seconds_since(t0);
-    if (args.g.json)
-      std::printf("%s{\"source\": %llu, \"depth\": %u, \"reached\": %u, \"seconds\": %.6f}",
-                  k ? ", " : "", (unsigned long long)ids.to_external(sources[k]), r.depth,
-                  r.reached, secs);
-    else
-      std::printf("%10llu %8u %10u %12.3f\n", (unsigned long long)ids.to_external(sources[k]),
-                  r.depth, r.reached, secs * 1e3);
+    Report search;
+    search.add("source", report::count(ids.to_external(source)));
+    search.add("depth", report::count(r.depth));
+    search.add("reached", report::count(r.reached));
+    search.add("seconds", report::seconds_as_ms(secs));
+    searches.add(search);
     if (!args.out.empty()) write_levels(args.out, r, ids);
   }
-  if (args.g.json) std::printf("]}\n");
+  searches.finish();
 }
 
 }  // namespace

@@ -1,13 +1,13 @@
 // `spgraph closure FILE`: the transitive closure of a directed graph (R+, or R* with
 // --reflexive): its size, the pairs themselves (--out), or answers to reachability queries
 // (--query U,V) from the condensed form without listing every pair.
-#include <cstdio>
 #include <memory>
 
 #include "algorithms/closure/closure.hpp"
 #include "loaders/load.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
 
 namespace spgraph::cli {
 
@@ -53,25 +53,26 @@ void run_queries(const ClosureArgs& args, const Matrix<bool>& a, const IdSpace& 
   const auto t0 = std::chrono::steady_clock::now();
   const ReachabilityIndex index(a, limit);
   const double build_s = seconds_since(t0);
-  if (args.g.json)
-    std::printf("{\"file\": %s, \"pairs\": %llu, \"index_seconds\": %.6f, \"queries\": [",
-                json_string(args.file).c_str(), (unsigned long long)index.pairs(), build_s);
-  else if (!args.g.quiet)
-    std::printf("reachability index: %llu closure pairs, %u components, built in %.3f ms\n",
-                (unsigned long long)index.pairs(), index.condensed().scc.num_components,
-                build_s * 1e3);
-  for (std::size_t k = 0; k < args.queries.size(); ++k) {
-    const auto [u, v] = parse_query(args.queries[k], ids, a.nrows());
+  Report head;
+  head.add("file", report::str(args.file));
+  head.add("pairs", report::count(index.pairs()));
+  head.add("components", report::text(std::to_string(index.condensed().scc.num_components)));
+  head.add("index_seconds", report::seconds_as_ms(build_s));
+  ListPrinter answers(args.g.json, head,
+                      args.g.quiet ? ""
+                                   : "reachability index: {pairs} closure pairs, {components} "
+                                     "components, built in {index_seconds} ms\n",
+                      "queries", "{from} -> {to}: {reachable}\n");
+  for (const std::string& q : args.queries) {
+    const auto [u, v] = parse_query(q, ids, a.nrows());
     const bool yes = (args.reflexive && u == v) || index.reachable(u, v);
-    if (args.g.json)
-      std::printf("%s{\"from\": %llu, \"to\": %llu, \"reachable\": %s}", k ? ", " : "",
-                  (unsigned long long)ids.to_external(u), (unsigned long long)ids.to_external(v),
-                  yes ? "true" : "false");
-    else
-      std::printf("%llu -> %llu: %s\n", (unsigned long long)ids.to_external(u),
-                  (unsigned long long)ids.to_external(v), yes ? "reachable" : "not reachable");
+    Report answer;
+    answer.add("from", report::count(ids.to_external(u)));
+    answer.add("to", report::count(ids.to_external(v)));
+    answer.add("reachable", report::flag(yes, "reachable", "not reachable"));
+    answers.add(answer);
   }
-  if (args.g.json) std::printf("]}\n");
+  answers.finish();
 }
 
 void run_closure(const ClosureArgs& args) {
@@ -101,34 +102,36 @@ void run_closure(const ClosureArgs& args) {
     save_matrix(args.out, AnyMatrix(std::move(r.closure)), so);
     write_s = seconds_since(tw);
   }
-  if (args.count) {
-    std::printf("%llu\n", (unsigned long long)r.pairs);
-    return;
+  Report rep;
+  rep.add("file", report::str(args.file));
+  rep.add("n", report::count(a.nrows()));
+  rep.add("arcs", report::count(a.nvals()));
+  rep.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  rep.add("pairs", report::count(r.pairs));
+  rep.add("reflexive", report::flag(args.reflexive, "R* (reflexive)", "R+"));
+  rep.add("method", report::str(closure_method_name(r.method)));
+  rep.add("iterations", report::count(r.iterations));
+  rep.add("iterations_label",
+          report::text(r.method == ClosureMethod::SemiNaive ? "masked products"
+                                                            : "condensation depth"));
+  rep.add("components", report::count(r.components));
+  rep.add("largest_component", report::count(r.largest_component));
+  rep.add("estimated_pairs", report::real(r.estimated_pairs, "%.0f", "%.0f"));
+  rep.add("seconds", report::seconds_as_ms(seconds));
+  if (!args.out.empty()) {
+    rep.add("out", report::str(args.out));
+    rep.add("write_seconds", report::seconds(write_s));
   }
-  if (args.g.json) {
-    std::printf(
-        "{\"file\": %s, \"n\": %u, \"arcs\": %llu, \"pairs\": %llu, \"reflexive\": %s, "
-        "\"method\": %s, \"iterations\": %u, \"components\": %u, "
-        "\"largest_component\": %u, \"estimated_pairs\": %.0f, \"seconds\": %.6f",
-        json_string(args.file).c_str(), a.nrows(), (unsigned long long)a.nvals(),
-        (unsigned long long)r.pairs, args.reflexive ? "true" : "false",
-        json_string(closure_method_name(r.method)).c_str(), r.iterations, r.components,
-        r.largest_component, r.estimated_pairs, seconds);
-    if (!args.out.empty())
-      std::printf(", \"out\": %s, \"write_seconds\": %.6f", json_string(args.out).c_str(), write_s);
-    std::printf("}\n");
-    return;
-  }
-  std::printf("graph: %u vertices, %llu arcs (loaded in %.3f s)\n", a.nrows(),
-              (unsigned long long)a.nvals(), graph.load_seconds);
-  std::printf("closure %s: %llu pairs\n", args.reflexive ? "R* (reflexive)" : "R+",
-              (unsigned long long)r.pairs);
-  std::printf("method: %s; %s %u; %u strongly connected components (largest %u)\n",
-              closure_method_name(r.method).c_str(),
-              r.method == ClosureMethod::SemiNaive ? "masked products" : "condensation depth",
-              r.iterations, r.components, r.largest_component);
-  std::printf("time: %.3f ms\n", seconds * 1e3);
-  if (!args.out.empty()) std::printf("pairs written to %s in %.3f s\n", args.out.c_str(), write_s);
+  if (args.count) return print_text(rep, "{pairs}\n");
+  if (args.g.json) return print_json(rep);
+  std::string layout =
+      "graph: {n} vertices, {arcs} arcs (loaded in {load_seconds} s)\n"
+      "closure {reflexive}: {pairs} pairs\n"
+      "method: {method}; {iterations_label} {iterations}; {components} strongly connected "
+      "components (largest {largest_component})\n"
+      "time: {seconds} ms\n";
+  if (!args.out.empty()) layout += "pairs written to {out} in {write_seconds} s\n";
+  print_text(rep, layout);
 }
 
 }  // namespace

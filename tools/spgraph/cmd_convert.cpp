@@ -1,10 +1,10 @@
 // `spgraph convert IN OUT`: read any supported format, write another (chosen by OUT's
 // extension or --to). Remapped external ids are written back out in edge lists.
-#include <cstdio>
 #include <memory>
 
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
 
 namespace spgraph::cli {
 
@@ -39,18 +39,20 @@ void run_convert(const ConvertArgs& args) {
   auto t0 = std::chrono::steady_clock::now();
   save_matrix(args.out, graph.loaded.matrix, so);
   const double write_seconds = seconds_since(t0);
-  if (args.g.json) {
-    std::printf(
-        "{\"in\": %s, \"out\": %s, \"entries\": %llu, \"load_seconds\": %.6f, "
-        "\"write_seconds\": %.6f}\n",
-        json_string(args.in).c_str(), json_string(args.out).c_str(),
-        (unsigned long long)nvals_of(graph.loaded.matrix), graph.load_seconds, write_seconds);
-  } else if (!args.g.quiet) {
-    std::printf("converted %s -> %s: %u x %u, %llu entries (read %.3f s, write %.3f s)\n",
-                args.in.c_str(), args.out.c_str(), nrows_of(graph.loaded.matrix),
-                ncols_of(graph.loaded.matrix), (unsigned long long)nvals_of(graph.loaded.matrix),
-                graph.load_seconds, write_seconds);
-  }
+  Report r;
+  r.add("in", report::str(args.in));
+  r.add("out", report::str(args.out));
+  r.add("nrows", report::text(std::to_string(nrows_of(graph.loaded.matrix))));
+  r.add("ncols", report::text(std::to_string(ncols_of(graph.loaded.matrix))));
+  r.add("entries", report::count(nvals_of(graph.loaded.matrix)));
+  r.add("load_seconds", report::seconds(graph.load_seconds));
+  r.add("write_seconds", report::seconds(write_seconds));
+  if (args.g.json)
+    print_json(r);
+  else if (!args.g.quiet)
+    print_text(r,
+               "converted {in} -> {out}: {nrows} x {ncols}, {entries} entries (read {load_seconds} "
+               "s, write {write_seconds} s)\n");
 }
 
 }  // namespace

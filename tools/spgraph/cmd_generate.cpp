@@ -7,6 +7,7 @@
 #include "loaders/generators.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
 
 namespace spgraph::cli {
 
@@ -86,9 +87,17 @@ void run_generate(const GenerateArgs& args) {
   so.symmetric = undirected;  // kron and urand store both arcs of each edge; so does grid
   save_matrix(args.out, AnyMatrix(std::move(g)), so);
   const double write_seconds = seconds_since(t0);
+  Report r;
+  r.add("kind", report::str(args.kind));
+  r.add("tuples", report::count(tuples));
+  r.add("generate_seconds", report::seconds(gen_seconds));
+  r.add("out", report::str(args.out));
+  r.add("write_seconds", report::seconds(write_seconds));
+  // Text even with --json: generate prints no JSON.
   if (!args.g.quiet)
-    std::printf("generated %s: %llu tuples (%.3f s), wrote %s (%.3f s)\n", args.kind.c_str(),
-                (unsigned long long)tuples, gen_seconds, args.out.c_str(), write_seconds);
+    print_text(r,
+               "generated {kind}: {tuples} tuples ({generate_seconds} s), wrote {out} "
+               "({write_seconds} s)\n");
 }
 
 }  // namespace

@@ -1,10 +1,10 @@
 // `spgraph info FILE`: shape, directedness, degree statistics, self-loops, duplicates, memory.
-#include <cstdio>
 #include <memory>
 
 #include "engine/any_matrix.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
 
 namespace spgraph::cli {
 
@@ -43,38 +43,42 @@ void run_info(const InfoArgs& args) {
   const double mean = a.nrows ? double(a.nnz()) / a.nrows : 0;
   const Offset edges = symmetric ? (a.nnz() - self_loops) / 2 + self_loops : a.nnz();
   const std::size_t bytes = std::visit([](const auto& x) { return x.csr().bytes(); }, m);
-  if (args.g.json) {
-    std::printf(
-        "{\"file\": %s, \"format\": \"%s\", \"type\": \"%s\", \"nrows\": %u, \"ncols\": %u, "
-        "\"entries\": %llu, \"edges\": %llu, \"directed\": %s, \"self_loops\": %llu, "
-        "\"duplicates_merged\": %llu, \"isolated\": %llu, \"max_out_degree\": %llu, "
-        "\"max_in_degree\": %llu, \"mean_degree\": %.4f, \"memory_bytes\": %zu, "
-        "\"load_seconds\": %.6f}\n",
-        json_string(args.file).c_str(), format_name(info.format).c_str(),
-        std::string(value_type_name(value_type_of(m))).c_str(), a.nrows, a.ncols,
-        (unsigned long long)a.nnz(), (unsigned long long)edges, symmetric ? "false" : "true",
-        (unsigned long long)self_loops, (unsigned long long)info.duplicates_merged,
-        (unsigned long long)isolated, (unsigned long long)max_out, (unsigned long long)max_in, mean,
-        bytes, graph.load_seconds);
-    return;
-  }
-  std::printf("file:           %s\n", args.file.c_str());
-  std::printf("format:         %s (%s)\n", format_name(info.format).c_str(),
-              std::string(value_type_name(value_type_of(m))).c_str());
-  std::printf("shape:          %u x %u\n", a.nrows, a.ncols);
-  std::printf("entries:        %llu stored (%llu in file)\n", (unsigned long long)a.nnz(),
-              (unsigned long long)info.entries_in_file);
-  std::printf("directed:       %s\n", symmetric ? "no (structure is symmetric)" : "yes");
-  std::printf("edges:          %llu%s\n", (unsigned long long)edges,
-              symmetric ? " undirected" : " arcs");
-  std::printf("self-loops:     %llu\n", (unsigned long long)self_loops);
-  std::printf("duplicates:     %llu merged\n", (unsigned long long)info.duplicates_merged);
-  std::printf("isolated:       %llu vertices\n", (unsigned long long)isolated);
-  std::printf("out-degree:     mean %.2f, max %llu\n", mean, (unsigned long long)max_out);
-  std::printf("in-degree:      max %llu\n", (unsigned long long)max_in);
-  std::printf("memory:         %s (CSR%s)\n", human_bytes(bytes).c_str(),
-              value_type_of(m) == ValueType::Pattern ? ", pattern: no values stored" : "");
-  std::printf("load time:      %.3f s\n", graph.load_seconds);
+  const bool pattern = value_type_of(m) == ValueType::Pattern;
+  Report r;
+  r.add("file", report::str(args.file));
+  r.add("format", report::str(format_name(info.format)));
+  r.add("type", report::str(std::string(value_type_name(value_type_of(m)))));
+  r.add("nrows", report::count(a.nrows));
+  r.add("ncols", report::count(a.ncols));
+  r.add("entries", report::count(a.nnz()));
+  r.add("entries_in_file", report::text(std::to_string(info.entries_in_file)));
+  r.add("edges", report::count(edges));
+  r.add("edge_kind", report::text(symmetric ? " undirected" : " arcs"));
+  r.add("directed", report::flag(!symmetric, "yes", "no (structure is symmetric)"));
+  r.add("self_loops", report::count(self_loops));
+  r.add("duplicates_merged", report::count(info.duplicates_merged));
+  r.add("isolated", report::count(isolated));
+  r.add("max_out_degree", report::count(max_out));
+  r.add("max_in_degree", report::count(max_in));
+  r.add("mean_degree", report::real(mean, "%.4f", "%.2f"));
+  r.add("memory_bytes", report::bytes(bytes));
+  r.add("storage", report::text(pattern ? "CSR, pattern: no values stored" : "CSR"));
+  r.add("load_seconds", report::seconds(graph.load_seconds));
+  if (args.g.json) return print_json(r);
+  print_text(r,
+             "file:           {file}\n"
+             "format:         {format} ({type})\n"
+             "shape:          {nrows} x {ncols}\n"
+             "entries:        {entries} stored ({entries_in_file} in file)\n"
+             "directed:       {directed}\n"
+             "edges:          {edges}{edge_kind}\n"
+             "self-loops:     {self_loops}\n"
+             "duplicates:     {duplicates_merged} merged\n"
+             "isolated:       {isolated} vertices\n"
+             "out-degree:     mean {mean_degree}, max {max_out_degree}\n"
+             "in-degree:      max {max_in_degree}\n"
+             "memory:         {memory_bytes} ({storage})\n"
+             "load time:      {load_seconds} s\n");
 }
 
 }  // namespace

@@ -1,6 +1,5 @@
 // `spgraph mxv FILE --semiring NAME`: w = A ⊕.⊗ u over a semiring chosen by name, with u a
 // dense vector of ones (A' with --transpose). Prints a summary of w, or writes it with --out.
-#include <cstdio>
 #include <memory>
 #include <sstream>
 
@@ -10,6 +9,7 @@
 #include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
 
 namespace spgraph::cli {
 
@@ -62,18 +62,20 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
     f.write(text.str());
     f.commit();
   }
-  if (args.g.json)
-    std::printf(
-        "{\"semiring\": %s, \"type\": %s, \"size\": %u, \"nvals\": %llu, \"sum\": %.17g, "
-        "\"min\": %.17g, \"max\": %.17g, \"seconds\": %.6f}\n",
-        json_string(args.semiring).c_str(), json_string(args.type).c_str(), out_n,
-        (unsigned long long)w.nvals(), sum, lo, hi, secs);
-  else
-    std::printf(
-        "w = %s%s u over %s (%s): %llu of %u entries, sum %.17g, min %.17g, max %.17g, "
-        "%.3f ms\n",
-        args.transpose ? "A'" : "A", " *", args.semiring.c_str(), args.type.c_str(),
-        (unsigned long long)w.nvals(), out_n, sum, lo, hi, secs * 1e3);
+  Report r;
+  r.add("matrix", report::text(args.transpose ? "A'" : "A"));
+  r.add("semiring", report::str(args.semiring));
+  r.add("type", report::str(args.type));
+  r.add("size", report::count(out_n));
+  r.add("nvals", report::count(w.nvals()));
+  r.add("sum", report::real(sum, "%.17g", "%.17g"));
+  r.add("min", report::real(lo, "%.17g", "%.17g"));
+  r.add("max", report::real(hi, "%.17g", "%.17g"));
+  r.add("seconds", report::seconds_as_ms(secs));
+  if (args.g.json) return print_json(r);
+  print_text(r,
+             "w = {matrix} * u over {semiring} ({type}): {nvals} of {size} entries, sum {sum}, "
+             "min {min}, max {max}, {seconds} ms\n");
 }
 
 void run_mxv(const MxvArgs& args) {

@@ -22,6 +22,7 @@
 #include "loaders/update_stream.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
 #include "tools/spgraph/signals.hpp"
 
 namespace spgraph::cli {
@@ -185,10 +186,10 @@ Matrix<double> to_double_matrix(const Matrix<T>& m) {
   return Matrix<double>::trusted(std::move(d));
 }
 
-DcsrDuplicates parse_duplicates(const std::string& s) {
-  return s == "keep"      ? DcsrDuplicates::Keep
-         : s == "combine" ? DcsrDuplicates::Combine
-                          : DcsrDuplicates::IgnoreIfPresent;
+DuplicatePolicy parse_duplicates(const std::string& s) {
+  return s == "keep"      ? DuplicatePolicy::Keep
+         : s == "combine" ? DuplicatePolicy::Combine
+                          : DuplicatePolicy::IgnoreIfPresent;
 }
 
 template <class T>
@@ -197,7 +198,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   o.directed = !graph.undirected;
   o.weighted = !base.is_pattern() || args.weighted;
   o.duplicates = parse_duplicates(args.duplicates);
-  if (graph.undirected && !args.no_triangles && o.duplicates != DcsrDuplicates::Keep)
+  if (graph.undirected && !args.no_triangles && o.duplicates != DuplicatePolicy::Keep)
     o.triangle_counter = std::make_shared<IncrementalTriangles>();
   const auto t_build = std::chrono::steady_clock::now();
   DynamicGraph<T> dg(base, o);
@@ -216,7 +217,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   // Lines the parser rejects (it throws itself under --strict), and lines it reads but this
   // command cannot apply.
   so.on_error = [&](const LineError& e) { skip(e.line, e.message); };
-  auto report = [&](std::uint64_t line, const std::string& message) {
+  auto reject = [&](std::uint64_t line, const std::string& message) {
     if (args.strict) throw ParseError(stream_name, line, message);
     skip(line, message);
   };
@@ -235,7 +236,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   double apply_seconds = 0;
   const auto t0 = std::chrono::steady_clock::now();
   auto last_progress = t0;
-  std::string json_queries;
+  std::vector<Report> json_answers;  // with --json, the answers go into the final report
   auto flush = [&] {
     if (pending.empty()) return;
     const auto ta = std::chrono::steady_clock::now();
@@ -256,12 +257,14 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
                    (unsigned long long)applied, double(applied) / apply_seconds);
     }
   };
-  auto answer = [&](const std::string& text, const std::string& json) {
+  // An answer names the snapshot's version; in text it is one line, printed as it is found.
+  auto answer = [&](Report a, const GraphSnapshot<T>& s, const std::string& layout) {
     ++queries;
+    a.add("version", report::count(s.version()));
     if (args.g.json) {
-      json_queries += (json_queries.empty() ? "" : ", ") + json;
+      json_answers.push_back(std::move(a));
     } else {
-      std::printf("%s\n", text.c_str());
+      print_text(a, layout + " version={version}\n");
       if (interactive) std::fflush(stdout);
     }
   };
@@ -287,11 +290,11 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
         }
       }
       if (status == Status::Invalid || (status == Status::Absent && args.no_grow)) {
-        report(rec.line, error);
+        reject(rec.line, error);
         continue;
       }
       if (!o.weighted && (rec.has_weight || rec.update == UpdateKind::Assign)) {
-        report(rec.line,
+        reject(rec.line,
                "a weight is given, but the graph is unweighted (load a weighted file, or pass "
                "--weighted)");
         continue;
@@ -309,49 +312,47 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
     }
     flush();
     const GraphSnapshot<T> s = dg.snapshot();
-    const std::string version = " version=" + std::to_string(s.version());
-    const std::string jv = ", \"version\": " + std::to_string(s.version());
+    Report a;
     switch (rec.query) {
       case QueryKind::Edges:
-        answer("edges " + std::to_string(s.num_edges()) + version,
-               "{\"query\": \"edges\", \"edges\": " + std::to_string(s.num_edges()) + jv + "}");
+        a.add("query", report::str("edges"));
+        a.add("edges", report::count(s.num_edges()));
+        answer(a, s, "edges {edges}");
         break;
       case QueryKind::Triangles:
         if (!s.triangles()) {
-          report(rec.line, graph.undirected ? "triangles are not tracked (--no-triangles)"
+          reject(rec.line, graph.undirected ? "triangles are not tracked (--no-triangles)"
                                             : "triangles need an undirected graph (--undirected)");
           break;
         }
-        answer("triangles " + std::to_string(*s.triangles()) + version,
-               "{\"query\": \"triangles\", \"triangles\": " + std::to_string(*s.triangles()) + jv +
-                   "}");
+        a.add("query", report::str("triangles"));
+        a.add("triangles", report::count(*s.triangles()));
+        answer(a, s, "triangles {triangles}");
         break;
       case QueryKind::Degree:
       case QueryKind::Bfs: {
         Vertex found = 0;
         const bool present = ids.find(rec.u, found, error) == StreamIds::Status::Present;
         if (!present || found >= s.num_vertices()) {
-          report(rec.line,
+          reject(rec.line,
                  present ? "vertex " + std::to_string(rec.u) + " is not in the graph" : error);
           break;
         }
-        const Vertex* v = &found;
-        const std::string ext = std::to_string(rec.u);
         if (rec.query == QueryKind::Degree) {
-          answer("degree vertex=" + ext + " degree=" + std::to_string(s.degree(*v)) + version,
-                 "{\"query\": \"degree\", \"vertex\": " + ext +
-                     ", \"degree\": " + std::to_string(s.degree(*v)) + jv + "}");
+          a.add("query", report::str("degree"));
+          a.add("vertex", report::count(rec.u));
+          a.add("degree", report::count(s.degree(found)));
+          answer(a, s, "degree vertex={vertex} degree={degree}");
         } else {
           const auto tb = std::chrono::steady_clock::now();
-          const BfsResult r = bfs(s, *v);
+          const BfsResult r = bfs(s, found);
           const double ms = 1e3 * seconds_since(tb);
-          char buf[64];
-          std::snprintf(buf, sizeof buf, "%.3f", ms);
-          answer("bfs source=" + ext + " reached=" + std::to_string(r.reached) +
-                     " depth=" + std::to_string(r.depth) + " ms=" + buf + version,
-                 "{\"query\": \"bfs\", \"source\": " + ext +
-                     ", \"reached\": " + std::to_string(r.reached) +
-                     ", \"depth\": " + std::to_string(r.depth) + ", \"ms\": " + buf + jv + "}");
+          a.add("query", report::str("bfs"));
+          a.add("source", report::count(rec.u));
+          a.add("reached", report::count(r.reached));
+          a.add("depth", report::count(r.depth));
+          a.add("ms", report::real(ms, "%.3f", "%.3f"));
+          answer(a, s, "bfs source={source} reached={reached} depth={depth} ms={ms}");
         }
         break;
       }
@@ -372,39 +373,46 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   }
   const int stop_signal = *stop_flag();
   const double rate = apply_seconds > 0 ? double(applied) / apply_seconds : 0;
-  if (args.g.json) {
-    std::printf(
-        "{\"file\": %s, \"updates\": %s, \"vertices\": %u, \"edges\": %llu, \"directed\": %s, "
-        "\"applied\": %llu, \"batches\": %llu, \"inserted\": %llu, \"erased\": %llu, "
-        "\"ignored\": %llu, \"combined\": %llu, \"assigned\": %llu, \"missing\": %llu, "
-        "\"malformed\": %llu, \"queries\": [%s], \"apply_seconds\": %.6f, \"wall_seconds\": "
-        "%.6f, \"updates_per_second\": %.1f, \"version\": %llu, \"lines\": %llu, "
-        "\"stopped_by\": %s, \"out_written\": %s}\n",
-        json_string(args.file).c_str(), json_string(stream_name).c_str(), s.num_vertices(),
-        (unsigned long long)s.num_edges(), o.directed ? "true" : "false",
-        (unsigned long long)applied, (unsigned long long)batches,
-        (unsigned long long)total.inserted, (unsigned long long)total.erased,
-        (unsigned long long)total.ignored, (unsigned long long)total.combined,
-        (unsigned long long)total.assigned, (unsigned long long)total.missing,
-        (unsigned long long)malformed, json_queries.c_str(), apply_seconds, wall, rate,
-        (unsigned long long)s.version(), (unsigned long long)reader.lines_read(),
-        stop_signal ? json_string(signal_name(stop_signal)).c_str() : "null",
-        args.out.empty() ? "false" : "true");
-  } else if (!args.g.quiet) {
-    std::fprintf(
-        stderr,
-        "graph: %u vertices, %llu edges, %s (loaded in %.3f s, dynamic graph built in "
-        "%.3f s)\napplied %llu updates in %llu batches of up to %zu: %llu inserted, "
-        "%llu erased, %llu ignored (present), %llu combined, %llu re-weighted, %llu "
-        "missing; %llu queries; %llu malformed lines\nthroughput: %.0f updates/s "
-        "applying (%.3f s), %.3f s wall\n",
-        s.num_vertices(), (unsigned long long)s.num_edges(), o.directed ? "directed" : "undirected",
-        graph.load_seconds, build_seconds, (unsigned long long)applied, (unsigned long long)batches,
-        args.batch, (unsigned long long)total.inserted, (unsigned long long)total.erased,
-        (unsigned long long)total.ignored, (unsigned long long)total.combined,
-        (unsigned long long)total.assigned, (unsigned long long)total.missing,
-        (unsigned long long)queries, (unsigned long long)malformed, rate, apply_seconds, wall);
-  }
+  Report r;
+  r.add("file", report::str(args.file));
+  r.add("updates", report::str(stream_name));
+  r.add("vertices", report::count(s.num_vertices()));
+  r.add("edges", report::count(s.num_edges()));
+  r.add("directed", report::flag(o.directed, "directed", "undirected"));
+  r.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  r.add("build_seconds", report::text_only(report::seconds(build_seconds)));
+  r.add("applied", report::count(applied));
+  r.add("batches", report::count(batches));
+  r.add("batch", report::text(std::to_string(args.batch)));
+  r.add("inserted", report::count(total.inserted));
+  r.add("erased", report::count(total.erased));
+  r.add("ignored", report::count(total.ignored));
+  r.add("combined", report::count(total.combined));
+  r.add("assigned", report::count(total.assigned));
+  r.add("missing", report::count(total.missing));
+  r.add("malformed", report::count(malformed));
+  r.add("queries", report::list(json_answers));
+  r.add("query_count", report::text(std::to_string(queries)));
+  r.add("apply_seconds", report::seconds(apply_seconds));
+  r.add("wall_seconds", report::seconds(wall));
+  r.add("updates_per_second", report::real(rate, "%.1f", "%.0f"));
+  r.add("version", report::count(s.version()));
+  r.add("lines", report::count(reader.lines_read()));
+  r.add("stopped_by", stop_signal ? report::str(signal_name(stop_signal)) : report::null());
+  r.add("out_written", report::flag(!args.out.empty()));
+  if (args.g.json)
+    print_json(r);
+  else if (!args.g.quiet)
+    print_text(r,
+               "graph: {vertices} vertices, {edges} edges, {directed} (loaded in {load_seconds} "
+               "s, dynamic graph built in {build_seconds} s)\n"
+               "applied {applied} updates in {batches} batches of up to {batch}: {inserted} "
+               "inserted, {erased} erased, {ignored} ignored (present), {combined} combined, "
+               "{assigned} re-weighted, {missing} missing; {query_count} queries; {malformed} "
+               "malformed lines\n"
+               "throughput: {updates_per_second} updates/s applying ({apply_seconds} s), "
+               "{wall_seconds} s wall\n",
+               stderr);
   if (stop_signal) {
     std::fflush(stdout);
     std::fprintf(

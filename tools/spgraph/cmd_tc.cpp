@@ -8,6 +8,7 @@
 #include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
 
 namespace spgraph::cli {
 
@@ -55,29 +56,29 @@ void run_tc(const TcArgs& args) {
   double mean_clustering = 0;
   for (double c : r.clustering) mean_clustering += c;
   if (!r.clustering.empty()) mean_clustering /= double(r.clustering.size());
-  if (args.g.json) {
-    std::printf(
-        "{\"file\": %s, \"n\": %u, \"triangles\": %llu, \"method\": %s, "
-        "\"symmetrized\": %s, \"self_loops_ignored\": %llu, \"seconds\": %.6f",
-        json_string(args.file).c_str(), a.nrows(), (unsigned long long)r.triangles,
-        json_string(triangle_method_name(r.method)).c_str(), r.symmetrized ? "true" : "false",
-        (unsigned long long)r.self_loops, seconds);
-    if (o.per_vertex) std::printf(", \"mean_clustering\": %.9f", mean_clustering);
-    std::printf("}\n");
-    return;
-  }
-  if (args.g.quiet) {
-    std::printf("%llu\n", (unsigned long long)r.triangles);
-    return;
-  }
-  std::printf("graph: %u vertices, %llu stored arcs%s (loaded in %.3f s)\n", a.nrows(),
-              (unsigned long long)a.nvals(), graph.undirected ? ", undirected" : "",
-              graph.load_seconds);
-  std::printf("triangles: %llu\n", (unsigned long long)r.triangles);
-  if (r.self_loops) std::printf("self-loops ignored: %llu\n", (unsigned long long)r.self_loops);
-  if (o.per_vertex) std::printf("mean local clustering coefficient: %.6f\n", mean_clustering);
-  if (!args.out.empty()) std::printf("per-vertex counts written to %s\n", args.out.c_str());
-  std::printf("time: %.3f ms (method %s)\n", seconds * 1e3, triangle_method_name(r.method).c_str());
+  Report rep;
+  rep.add("file", report::str(args.file));
+  rep.add("n", report::count(a.nrows()));
+  rep.add("arcs", report::text(std::to_string(a.nvals())));
+  rep.add("undirected", report::text(graph.undirected ? ", undirected" : ""));
+  rep.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  rep.add("triangles", report::count(r.triangles));
+  rep.add("method", report::str(triangle_method_name(r.method)));
+  rep.add("symmetrized", report::flag(r.symmetrized));
+  rep.add("self_loops_ignored", report::count(r.self_loops));
+  rep.add("seconds", report::seconds_as_ms(seconds));
+  if (o.per_vertex) rep.add("mean_clustering", report::real(mean_clustering, "%.9f", "%.6f"));
+  rep.add("out", report::text(args.out));
+  if (args.g.json) return print_json(rep);
+  if (args.g.quiet) return print_text(rep, "{triangles}\n");
+  std::string layout =
+      "graph: {n} vertices, {arcs} stored arcs{undirected} (loaded in {load_seconds} s)\n"
+      "triangles: {triangles}\n";
+  if (r.self_loops) layout += "self-loops ignored: {self_loops_ignored}\n";
+  if (o.per_vertex) layout += "mean local clustering coefficient: {mean_clustering}\n";
+  if (!args.out.empty()) layout += "per-vertex counts written to {out}\n";
+  layout += "time: {seconds} ms (method {method})\n";
+  print_text(rep, layout);
 }
 
 }  // namespace

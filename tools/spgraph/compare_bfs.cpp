@@ -3,7 +3,6 @@
 // each engine in its native form (GraphBLAS build time reported apart), same threads, one
 // untimed warm-up each, then per-source A/B pairs; levels must be identical and every parent
 // valid before any time is printed.
-#include <cstdio>
 #include <memory>
 
 #include "algorithms/bfs/bfs.hpp"
@@ -11,6 +10,7 @@
 #include "engine/context.hpp"
 #include "tools/common/stats.hpp"
 #include "tools/spgraph/compare_common.hpp"
+#include "tools/spgraph/report.hpp"
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 #include "tools/peers/graphblas_peer.hpp"
 #endif
@@ -29,12 +29,6 @@ struct CompareBfsArgs {
 };
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
-
-struct Row {
-  std::uint64_t source;
-  Vertex depth, reached;
-  double ours, theirs;
-};
 
 void verify(const Csr<bool>& a, Vertex s, const BfsResult& ours,
             const peers::GraphBlasBfsResult& theirs, const IdSpace& ids) {
@@ -86,7 +80,8 @@ void run_compare_bfs(const CompareBfsArgs& args) {
   verify(a.csr(), sources[0], warm, warm_grb, ids);
 
   // Timed A/B pairs, alternating which engine goes first.
-  std::vector<Row> rows;
+  std::vector<Report> rows;
+  std::vector<double> ratios, ours_t, theirs_t;
   for (std::size_t k = 0; k < sources.size(); ++k) {
     const Vertex s = sources[k];
     BfsResult ours;
@@ -105,62 +100,63 @@ void run_compare_bfs(const CompareBfsArgs& args) {
       run_ours();
     }
     verify(a.csr(), s, ours, theirs, ids);
-    rows.push_back({ids.to_external(s), ours.depth, ours.reached, ours_s, theirs.seconds});
+    Report row;
+    row.add("source", report::count(ids.to_external(s)));
+    row.add("depth", report::count(ours.depth));
+    row.add("reached", report::count(ours.reached));
+    row.add("spgraph_s", report::seconds_as_ms(ours_s));
+    row.add("graphblas_s", report::seconds_as_ms(theirs.seconds));
+    row.add("ratio", report::text_only(report::real(ours_s / theirs.seconds, "%.4f", "%.3f")));
+    rows.push_back(row);
+    ratios.push_back(ours_s / theirs.seconds);
+    ours_t.push_back(ours_s);
+    theirs_t.push_back(theirs.seconds);
   }
 
-  std::vector<double> ratios, ours_t, theirs_t;
-  for (const Row& r : rows) {
-    ratios.push_back(r.ours / r.theirs);
-    ours_t.push_back(r.ours);
-    theirs_t.push_back(r.theirs);
-  }
-  const double med = tools::median(ratios);
-  if (args.g.json) {
-    std::printf(
-        "{\"algorithm\": \"bfs\", \"file\": %s, \"threads\": %d, \"n\": %u, \"arcs\": %llu, "
-        "\"verified\": true, \"rows\": [",
-        json_string(args.file).c_str(), threads, a.nrows(), (unsigned long long)a.nvals());
-    for (std::size_t k = 0; k < rows.size(); ++k)
-      std::printf(
-          "%s{\"source\": %llu, \"depth\": %u, \"reached\": %u, \"spgraph_s\": %.6f, "
-          "\"graphblas_s\": %.6f}",
-          k ? ", " : "", (unsigned long long)rows[k].source, rows[k].depth, rows[k].reached,
-          rows[k].ours, rows[k].theirs);
-    std::printf(
-        "], \"median_spgraph_s\": %.6f, \"median_graphblas_s\": %.6f, "
-        "\"median_ratio\": %.4f, \"spgraph_peak_bytes\": %llu, "
-        "\"graphblas_peak_bytes\": %llu, \"graphblas_build_s\": %.6f}\n",
-        tools::median(ours_t), tools::median(theirs_t), med, (unsigned long long)ours_peak,
-        (unsigned long long)theirs_peak, grb.build_seconds() + grb.properties_seconds());
-    return;
-  }
-  std::printf("compare bfs: %s\n", args.file.c_str());
-  std::printf("graph: %u vertices, %llu arcs, %s; loaded in %.3f s\n", a.nrows(),
-              (unsigned long long)a.nvals(), graph.undirected ? "undirected" : "directed",
-              graph.load_seconds);
-  std::printf("threads: %d (spgraph and GraphBLAS)\n", threads);
-  std::printf("spgraph:   direction-optimizing BFS, levels + parents (fused push/pull kernel)\n");
-  std::printf(
-      "GraphBLAS: SuiteSparse:GraphBLAS %s, LAGraph-style push/pull "
-      "(any_secondi, complemented structural mask), levels + parents\n",
-      peers::graphblas_version().c_str());
-  std::printf(
-      "GraphBLAS build (GrB_Matrix_build + wait): %.3f s; cached A' and degrees: %.3f s "
-      "(not timed below)\n",
-      grb.build_seconds(), grb.properties_seconds());
-  std::printf("%12s %7s %10s %14s %14s %8s\n", "source", "depth", "reached", "spgraph (ms)",
-              "GraphBLAS (ms)", "ratio");
-  for (const Row& r : rows)
-    std::printf("%12llu %7u %10u %14.3f %14.3f %8.3f\n", (unsigned long long)r.source, r.depth,
-                r.reached, r.ours * 1e3, r.theirs * 1e3, r.ours / r.theirs);
-  std::printf("verified: levels identical, parents valid, %zu sources\n", rows.size());
-  std::printf("median time: spgraph %.3f ms [%.3f-%.3f], GraphBLAS %.3f ms [%.3f-%.3f]\n",
-              tools::median(ours_t) * 1e3, tools::min_of(ours_t) * 1e3, tools::max_of(ours_t) * 1e3,
-              tools::median(theirs_t) * 1e3, tools::min_of(theirs_t) * 1e3,
-              tools::max_of(theirs_t) * 1e3);
-  std::printf("median ratio spgraph/GraphBLAS: %.3f (lower is better)\n", med);
-  std::printf("peak memory (graph + BFS workspace): spgraph %s, GraphBLAS %s\n",
-              human_bytes(ours_peak).c_str(), human_bytes(theirs_peak).c_str());
+  Report r;
+  r.add("algorithm", report::str("bfs"));
+  r.add("file", report::str(args.file));
+  r.add("threads", report::count(threads));
+  r.add("n", report::count(a.nrows()));
+  r.add("arcs", report::count(a.nvals()));
+  r.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
+  r.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  r.add("graphblas_version", report::text(peers::graphblas_version()));
+  r.add("verified", report::flag(true));
+  r.add("rows", report::list(rows,
+                             "{source:12} {depth:7} {reached:10} {spgraph_s:14} "
+                             "{graphblas_s:14} {ratio:8}\n"));
+  r.add("sources", report::text(std::to_string(rows.size())));
+  r.add("median_spgraph_s", report::seconds_as_ms(tools::median(ours_t)));
+  r.add("min_spgraph_s", report::text_only(report::seconds_as_ms(tools::min_of(ours_t))));
+  r.add("max_spgraph_s", report::text_only(report::seconds_as_ms(tools::max_of(ours_t))));
+  r.add("median_graphblas_s", report::seconds_as_ms(tools::median(theirs_t)));
+  r.add("min_graphblas_s", report::text_only(report::seconds_as_ms(tools::min_of(theirs_t))));
+  r.add("max_graphblas_s", report::text_only(report::seconds_as_ms(tools::max_of(theirs_t))));
+  r.add("median_ratio", report::real(tools::median(ratios), "%.4f", "%.3f"));
+  r.add("spgraph_peak_bytes", report::bytes(ours_peak));
+  r.add("graphblas_peak_bytes", report::bytes(theirs_peak));
+  r.add("graphblas_build_s", report::seconds(grb.build_seconds() + grb.properties_seconds()));
+  r.add("graphblas_matrix_s", report::text_only(report::seconds(grb.build_seconds())));
+  r.add("graphblas_properties_s", report::text_only(report::seconds(grb.properties_seconds())));
+  if (args.g.json) return print_json(r);
+  print_text(r,
+             "compare bfs: {file}\n"
+             "graph: {n} vertices, {arcs} arcs, {kind}; loaded in {load_seconds} s\n"
+             "threads: {threads} (spgraph and GraphBLAS)\n"
+             "spgraph:   direction-optimizing BFS, levels + parents (fused push/pull kernel)\n"
+             "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph-style push/pull "
+             "(any_secondi, complemented structural mask), levels + parents\n"
+             "GraphBLAS build (GrB_Matrix_build + wait): {graphblas_matrix_s} s; cached A' and "
+             "degrees: {graphblas_properties_s} s (not timed below)\n"
+             "      source   depth    reached   spgraph (ms) GraphBLAS (ms)    ratio\n"
+             "{rows}"
+             "verified: levels identical, parents valid, {sources} sources\n"
+             "median time: spgraph {median_spgraph_s} ms [{min_spgraph_s}-{max_spgraph_s}], "
+             "GraphBLAS {median_graphblas_s} ms [{min_graphblas_s}-{max_graphblas_s}]\n"
+             "median ratio spgraph/GraphBLAS: {median_ratio} (lower is better)\n"
+             "peak memory (graph + BFS workspace): spgraph {spgraph_peak_bytes}, GraphBLAS "
+             "{graphblas_peak_bytes}\n");
 }
 
 #endif

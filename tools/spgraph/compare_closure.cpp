@@ -5,7 +5,6 @@
 // The pair sets are verified identical (spgraph against GraphBLAS entry by entry up to
 // kVerifyPairs pairs, counts beyond; against Boost by count and an order-independent hash)
 // before any time is printed.
-#include <cstdio>
 #include <memory>
 
 #include "algorithms/closure/closure.hpp"
@@ -95,39 +94,38 @@ void run_compare_closure(const CompareClosureArgs& args) {
       [&] { return peers::graphblas_closure(grb_a, nullptr).seconds; });
   const Contender us{"spgraph", t.ours, ours_peak, ""};
   const Contender grb{"GraphBLAS", t.theirs, theirs_peak, ""};
-  const char* verified = pairwise ? "pairs" : "counts";
-  if (args.g.json) {
-    std::printf(
-        "{\"job\": \"closure\", \"file\": %s, \"threads\": %d, \"n\": %u, \"arcs\": %llu, "
-        "\"pairs\": %llu, \"verified\": %s, \"spgraph_method\": %s, "
-        "\"spgraph_depth\": %u, \"components\": %u, \"graphblas_iterations\": %u, "
-        "\"boost_verified\": %s, %s}\n",
-        json_string(args.file).c_str(), threads, a.nrows(), (unsigned long long)a.nvals(),
-        (unsigned long long)ours.pairs, json_string(verified).c_str(),
-        json_string(closure_method_name(ours.method)).c_str(), ours.iterations, ours.components,
-        theirs.iterations, boost.note.empty() ? "true" : "false",
-        json_summary(us, {grb, boost}).c_str());
-    return;
-  }
-  std::printf("compare closure: %s\n", args.file.c_str());
-  std::printf("graph: %u vertices, %llu arcs; closure R+: %llu pairs\n", a.nrows(),
-              (unsigned long long)a.nvals(), (unsigned long long)ours.pairs);
-  std::printf("threads: %d (spgraph and GraphBLAS; Boost.Graph is serial)\n", threads);
-  std::printf("spgraph:     %s method, %u components, condensation depth %u, pairs stored\n",
-              closure_method_name(ours.method).c_str(), ours.components, ours.iterations);
-  std::printf(
-      "GraphBLAS:   SuiteSparse:GraphBLAS %s, semi-naive D<!T,replace> = D*A (LOR_LAND) "
-      "then T += D: %u products\n",
-      peers::graphblas_version().c_str(), theirs.iterations);
-  std::printf("Boost.Graph: transitive_closure in a child process limited to %.1f GB%s\n",
-              args.boost_memory_gb, boost.note.empty() ? "" : (": " + boost.note).c_str());
-  std::printf("verified: identical %s%s\n", pairwise ? "pair sets" : "pair counts",
-              boost.note.empty() ? " (Boost.Graph: count and pair hash)" : "");
-  std::printf("%5s %14s %14s %8s\n", "run", "spgraph (ms)", "GraphBLAS (ms)", "ratio");
-  for (std::size_t r = 0; r < t.ours.size(); ++r)
-    std::printf("%5zu %14.3f %14.3f %8.3f\n", r + 1, t.ours[r] * 1e3, t.theirs[r] * 1e3,
-                t.ours[r] / t.theirs[r]);
-  print_summary(us, {grb, boost});
+  Report r;
+  r.add("job", report::str("closure"));
+  r.add("file", report::str(args.file));
+  r.add("threads", report::count(threads));
+  r.add("n", report::count(a.nrows()));
+  r.add("arcs", report::count(a.nvals()));
+  r.add("pairs", report::count(ours.pairs));
+  r.add("verified",
+        {json_string(pairwise ? "pairs" : "counts"), pairwise ? "pair sets" : "pair counts"});
+  r.add("spgraph_method", report::str(closure_method_name(ours.method)));
+  r.add("spgraph_depth", report::count(ours.iterations));
+  r.add("components", report::count(ours.components));
+  r.add("graphblas_version", report::text(peers::graphblas_version()));
+  r.add("graphblas_iterations", report::count(theirs.iterations));
+  r.add("boost_memory_gb", report::text_only(report::real(args.boost_memory_gb, "%.1f", "%.1f")));
+  r.add("boost_outcome", report::text(boost.note.empty() ? "" : ": " + boost.note));
+  r.add("boost_verified",
+        report::flag(boost.note.empty(), " (Boost.Graph: count and pair hash)", ""));
+  const std::string summary = add_timing_summary(r, us, {grb, boost});
+  if (args.g.json) return print_json(r);
+  print_text(r,
+             "compare closure: {file}\n"
+             "graph: {n} vertices, {arcs} arcs; closure R+: {pairs} pairs\n"
+             "threads: {threads} (spgraph and GraphBLAS; Boost.Graph is serial)\n"
+             "spgraph:     {spgraph_method} method, {components} components, condensation depth "
+             "{spgraph_depth}, pairs stored\n"
+             "GraphBLAS:   SuiteSparse:GraphBLAS {graphblas_version}, semi-naive D<!T,replace> = "
+             "D*A (LOR_LAND) then T += D: {graphblas_iterations} products\n"
+             "Boost.Graph: transitive_closure in a child process limited to {boost_memory_gb} "
+             "GB{boost_outcome}\n"
+             "verified: identical {verified}{boost_verified}\n" +
+                 summary);
 }
 
 #endif

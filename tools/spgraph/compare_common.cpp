@@ -1,7 +1,7 @@
-// Summary printing shared by the compare jobs (see compare_common.hpp).
+// The timing summary shared by the compare jobs (see compare_common.hpp).
 #include "tools/spgraph/compare_common.hpp"
 
-#include <cstdio>
+#include <cctype>
 
 #include "tools/common/stats.hpp"
 
@@ -25,57 +25,54 @@ std::string json_key(const std::string& name) {
 
 }  // namespace
 
-void print_summary(const Contender& ours, const std::vector<Contender>& peers) {
-  auto line = [](const Contender& c) {
-    if (!c.note.empty()) {
-      std::printf("  %-12s %s\n", c.name.c_str(), c.note.c_str());
-      return;
-    }
-    std::printf("  %-12s %10.3f ms  [%.3f-%.3f] over %zu runs\n", c.name.c_str(),
-                tools::median(c.seconds) * 1e3, tools::min_of(c.seconds) * 1e3,
-                tools::max_of(c.seconds) * 1e3, c.seconds.size());
-  };
-  std::printf("median time:\n");
-  line(ours);
-  for (const Contender& p : peers) line(p);
-  for (const Contender& p : peers) {
-    if (!p.note.empty()) continue;
-    std::printf("median ratio spgraph/%s: %.3f (lower is better)\n", p.name.c_str(),
-                tools::median(pair_ratios(ours, p)));
+std::string add_timing_summary(Report& r, const Contender& ours,
+                               const std::vector<Contender>& peers) {
+  std::vector<Report> pairs;
+  const std::vector<double>& theirs = peers.front().seconds;
+  for (std::size_t k = 0; k < ours.seconds.size() && k < theirs.size(); ++k) {
+    Report pair;
+    pair.add("run", report::count(k + 1));
+    pair.add("spgraph", report::real(ours.seconds[k], "%.6f", "%.3f", 1e3));
+    pair.add("peer", report::real(theirs[k], "%.6f", "%.3f", 1e3));
+    pair.add("ratio", report::real(ours.seconds[k] / theirs[k], "%.4f", "%.3f"));
+    pairs.push_back(pair);
   }
-  std::printf("peak memory (inputs + workspace + output): %s %s", ours.name.c_str(),
-              human_bytes(ours.peak_bytes).c_str());
-  for (const Contender& p : peers)
-    if (p.note.empty()) std::printf(", %s %s", p.name.c_str(), human_bytes(p.peak_bytes).c_str());
-  std::printf("\n");
-}
-
-std::string json_summary(const Contender& ours, const std::vector<Contender>& peers) {
-  std::string out;
-  char buf[256];
-  auto add = [&](const Contender& c) {
+  r.add("pair_times", report::text_only(report::list(pairs,
+                                                     "{run:5} {spgraph:14} {peer:14} "
+                                                     "{ratio:8}\n")));
+  std::string layout =
+      "  run   spgraph (ms) GraphBLAS (ms)    ratio\n"
+      "{pair_times}"
+      "median time:\n";
+  std::vector<Contender> all{ours};
+  all.insert(all.end(), peers.begin(), peers.end());
+  for (const Contender& c : all) {
     const std::string k = json_key(c.name);
+    r.add(k + "_name", report::text(c.name));
     if (!c.note.empty()) {
-      out += "\"" + k + "_note\": " + json_string(c.note) + ", ";
-      return;
+      r.add(k + "_note", report::str(c.note));
+      layout += "  {" + k + "_name:-12} {" + k + "_note}\n";
+      continue;
     }
-    std::snprintf(buf, sizeof buf,
-                  "\"%s_median_s\": %.6f, \"%s_min_s\": %.6f, \"%s_max_s\": %.6f, "
-                  "\"%s_peak_bytes\": %llu, ",
-                  k.c_str(), tools::median(c.seconds), k.c_str(), tools::min_of(c.seconds),
-                  k.c_str(), tools::max_of(c.seconds), k.c_str(), (unsigned long long)c.peak_bytes);
-    out += buf;
-  };
-  add(ours);
-  for (const Contender& p : peers) add(p);
+    r.add(k + "_median_s", report::real(tools::median(c.seconds), "%.6f", "%.3f", 1e3));
+    r.add(k + "_min_s", report::real(tools::min_of(c.seconds), "%.6f", "%.3f", 1e3));
+    r.add(k + "_max_s", report::real(tools::max_of(c.seconds), "%.6f", "%.3f", 1e3));
+    r.add(k + "_peak_bytes", report::bytes(c.peak_bytes));
+    r.add(k + "_runs", report::text(std::to_string(c.seconds.size())));
+    layout += "  {" + k + "_name:-12} {" + k + "_median_s:10} ms  [{" + k + "_min_s}-{" + k +
+              "_max_s}] over {" + k + "_runs} runs\n";
+  }
+  std::string peak =
+      "peak memory (inputs + workspace + output): {spgraph_name} {spgraph_peak_bytes}";
   for (const Contender& p : peers) {
     if (!p.note.empty()) continue;
-    std::snprintf(buf, sizeof buf, "\"median_ratio_%s\": %.4f, ", json_key(p.name).c_str(),
-                  tools::median(pair_ratios(ours, p)));
-    out += buf;
+    const std::string k = json_key(p.name);
+    r.add("median_ratio_" + k, report::real(tools::median(pair_ratios(ours, p)), "%.4f", "%.3f"));
+    layout += "median ratio spgraph/{" + k + "_name}: {median_ratio_" + k + "} (lower is better)\n";
+    peak += ", {" + k + "_name} {" + k + "_peak_bytes}";
   }
-  std::snprintf(buf, sizeof buf, "\"runs\": %zu", ours.seconds.size());
-  return out + buf;
+  r.add("runs", report::count(ours.seconds.size()));
+  return layout + peak + "\n";
 }
 
 void add_runs_flag(CLI::App* cmd, int& runs) {

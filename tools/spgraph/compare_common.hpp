@@ -1,7 +1,7 @@
 // Pieces shared by the `spgraph compare` jobs, following ../shared/docs/BENCHMARKING.md: timed
 // A/B pairs with alternating order, a peak-memory window per contender, and the summary every
-// job prints (medians with ranges, the median of the per-pair ratios, peak memory), as text or
-// as JSON fields.
+// job reports (medians with ranges, the median of the per-pair ratios, peak memory), as text or
+// as JSON fields of its report (report.hpp).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tools/spgraph/cli_common.hpp"
+#include "tools/spgraph/report.hpp"
 
 namespace spgraph::cli {
 
@@ -57,11 +58,13 @@ struct Contender {
   std::string note;  ///< e.g. "skipped: needs ~40 GB"; printed instead of times if set
 };
 
-/// Prints "median time" lines for every contender, the median ratio of ours to each peer over
-/// the pairs, and the peak memory line.
-void print_summary(const Contender& ours, const std::vector<Contender>& peers);
-/// The same as JSON fields (no braces), e.g. "\"spgraph_median_s\": 0.1, ...".
-std::string json_summary(const Contender& ours, const std::vector<Contender>& peers);
+/// Adds the timing summary to a compare job's report, after its own fields: for each contender
+/// its median, range and peak memory (its note instead, when it did not run), the median ratio
+/// of ours to each peer over the pairs, and the number of runs; for text only, the table of
+/// per-pair times of ours and the first peer. Returns the text layout that shows them: that
+/// table, the "median time" lines, the ratios and the peak-memory line.
+std::string add_timing_summary(Report& r, const Contender& ours,
+                               const std::vector<Contender>& peers);
 
 /// Adds --runs (timed pairs, default 5) to a compare job.
 void add_runs_flag(CLI::App* cmd, int& runs);

@@ -6,7 +6,6 @@
 // accepted (the largest one is printed); ANY with a positional multiply (any_secondi) may pick
 // a different witness k, so each value is checked to be a valid one.
 #include <cmath>
-#include <cstdio>
 #include <memory>
 
 #include "engine/any_matrix.hpp"
@@ -172,51 +171,49 @@ void run_typed(const CompareMxmArgs& args) {
   const Offset flops =
       product_count(detail::oriented(a, d.transpose_a), detail::oriented(b, d.transpose_b));
 
-  if (args.g.json) {
-    std::printf(
-        "{\"job\": \"mxm\", \"a\": %s, \"b\": %s, \"semiring\": %s, \"type\": %s, "
-        "\"threads\": %d, \"rows\": %u, \"cols\": %u, \"nnz_a\": %llu, \"nnz_b\": %llu, "
-        "\"nnz_c\": %llu, \"products\": %llu, \"mask\": %s, \"verified\": true, "
-        "\"max_relative_difference\": %.3g, \"graphblas_build_s\": %.6f, "
-        "\"spgraph_transpose_s\": %.6f, %s}\n",
-        json_string(args.a_file).c_str(), json_string(b_owned ? args.b_file : args.a_file).c_str(),
-        json_string(args.semiring).c_str(), json_string(args.type).c_str(), threads, rows, cols,
-        (unsigned long long)a.nvals(), (unsigned long long)b.nvals(), (unsigned long long)c.nvals(),
-        (unsigned long long)flops, json_string(args.mask_file).c_str(), worst, grb_build,
-        transpose_s, json_summary(us, {grb}).c_str());
-    return;
-  }
-  std::printf("compare mxm: %s x %s%s%s\n", args.a_file.c_str(),
-              (b_owned ? args.b_file : args.a_file).c_str(), d.transpose_b ? "'" : "",
-              note.empty() ? "" : ("  (" + note + ")").c_str());
-  std::printf("semiring %s over %s; mask: %s%s%s\n", args.semiring.c_str(), args.type.c_str(),
-              mask ? (args.mask_file.c_str()) : "none",
-              mask && d.mask_structural ? ", structural" : "",
-              mask && d.mask_complement ? ", complemented" : "");
-  std::printf(
-      "A: %u x %u, %llu entries; B: %u x %u, %llu entries; C: %u x %u, %llu entries; "
-      "%llu products\n",
-      a.nrows(), a.ncols(), (unsigned long long)a.nvals(), b.nrows(), b.ncols(),
-      (unsigned long long)b.nvals(), rows, cols, (unsigned long long)c.nvals(),
-      (unsigned long long)flops);
-  std::printf("threads: %d (spgraph and GraphBLAS)\n", threads);
-  std::printf(
-      "spgraph:   hash SpGEMM (Nagasaka et al. row bins, symbolic + numeric passes, mask "
-      "inside the kernel, sorted rows)\n");
-  std::printf("GraphBLAS: SuiteSparse:GraphBLAS %s, GrB_mxm + GrB_wait (its own method choice)\n",
-              peers::graphblas_version().c_str());
-  std::printf("not timed: GraphBLAS build %.3f s%s\n", grb_build,
-              transpose_s > 0
-                  ? (", spgraph cached transpose " + std::to_string(transpose_s) + " s").c_str()
-                  : "");
-  std::printf(
-      "verified: identical pattern, %s\n",
-      worst > 0 ? ("values within relative " + std::to_string(worst)).c_str() : "identical values");
-  std::printf("%5s %14s %14s %8s\n", "run", "spgraph (ms)", "GraphBLAS (ms)", "ratio");
-  for (std::size_t r = 0; r < t.ours.size(); ++r)
-    std::printf("%5zu %14.3f %14.3f %8.3f\n", r + 1, t.ours[r] * 1e3, t.theirs[r] * 1e3,
-                t.ours[r] / t.theirs[r]);
-  print_summary(us, {grb});
+  Report r;
+  r.add("job", report::str("mxm"));
+  r.add("a", report::str(args.a_file));
+  r.add("b", report::str(b_owned ? args.b_file : args.a_file));
+  r.add("b_transposed", report::text(d.transpose_b ? "'" : ""));
+  r.add("note", report::text(note.empty() ? "" : "  (" + note + ")"));
+  r.add("semiring", report::str(args.semiring));
+  r.add("type", report::str(args.type));
+  r.add("threads", report::count(threads));
+  r.add("a_shape", report::text(std::to_string(a.nrows()) + " x " + std::to_string(a.ncols())));
+  r.add("b_shape", report::text(std::to_string(b.nrows()) + " x " + std::to_string(b.ncols())));
+  r.add("rows", report::count(rows));
+  r.add("cols", report::count(cols));
+  r.add("nnz_a", report::count(a.nvals()));
+  r.add("nnz_b", report::count(b.nvals()));
+  r.add("nnz_c", report::count(c.nvals()));
+  r.add("products", report::count(flops));
+  r.add("mask", {json_string(args.mask_file), mask ? args.mask_file : "none"});
+  r.add("mask_kind", report::text(std::string(mask && d.mask_structural ? ", structural" : "") +
+                                  (mask && d.mask_complement ? ", complemented" : "")));
+  r.add("verified", report::flag(true));
+  ReportValue difference = report::real(worst, "%.3g", "%f");
+  difference.text = worst > 0 ? "values within relative " + difference.text : "identical values";
+  r.add("max_relative_difference", difference);
+  r.add("graphblas_version", report::text(peers::graphblas_version()));
+  r.add("graphblas_build_s", report::seconds(grb_build));
+  r.add("spgraph_transpose_s", report::real(transpose_s, "%.6f", "%f"));
+  const std::string summary = add_timing_summary(r, us, {grb});
+  if (args.g.json) return print_json(r);
+  std::string layout =
+      "compare mxm: {a} x {b}{b_transposed}{note}\n"
+      "semiring {semiring} over {type}; mask: {mask}{mask_kind}\n"
+      "A: {a_shape}, {nnz_a} entries; B: {b_shape}, {nnz_b} entries; C: {rows} x {cols}, "
+      "{nnz_c} entries; {products} products\n"
+      "threads: {threads} (spgraph and GraphBLAS)\n"
+      "spgraph:   hash SpGEMM (Nagasaka et al. row bins, symbolic + numeric passes, mask inside "
+      "the kernel, sorted rows)\n"
+      "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, GrB_mxm + GrB_wait (its own method "
+      "choice)\n"
+      "not timed: GraphBLAS build {graphblas_build_s} s";
+  if (transpose_s > 0) layout += ", spgraph cached transpose {spgraph_transpose_s} s";
+  layout += "\nverified: identical pattern, {max_relative_difference}\n";
+  print_text(r, layout + summary);
 }
 
 void run_compare_mxm(const CompareMxmArgs& args) {

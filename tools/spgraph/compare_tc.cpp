@@ -2,7 +2,6 @@
 // SuiteSparse:GraphBLAS (LAGraph's SandiaDot method, sum((L*U') .* L) with AutoSort), on the
 // same simple undirected graph (A ∪ A' without self-loops, prepared once and not timed, as
 // LAGraph requires of its input). Counts must be equal before times are printed.
-#include <cstdio>
 #include <memory>
 
 #include "algorithms/triangles/triangles.hpp"
@@ -64,37 +63,32 @@ void run_compare_tc(const CompareTcArgs& args) {
       });
   const Contender us{"spgraph", t.ours, ours_peak, ""};
   const Contender peer{"GraphBLAS", t.theirs, theirs_peak, ""};
-  if (args.g.json) {
-    std::printf(
-        "{\"job\": \"tc\", \"file\": %s, \"threads\": %d, \"n\": %u, \"edges\": %llu, "
-        "\"triangles\": %llu, \"verified\": true, \"spgraph_method\": %s, "
-        "\"graphblas_presorted\": %s, \"prepare_s\": %.6f, \"graphblas_build_s\": %.6f, "
-        "%s}\n",
-        json_string(args.file).c_str(), threads, a.nrows(), (unsigned long long)(a.nvals() / 2),
-        (unsigned long long)ours.triangles, json_string(triangle_method_name(ours.method)).c_str(),
-        theirs.presorted ? "true" : "false", prepare_s, grb.build_seconds(),
-        json_summary(us, {peer}).c_str());
-    return;
-  }
-  std::printf("compare tc: %s\n", args.file.c_str());
-  std::printf(
-      "graph: %u vertices, %llu undirected edges (simple: A + A', no self-loops; "
-      "prepared in %.3f s, not timed)\n",
-      a.nrows(), (unsigned long long)(a.nvals() / 2), prepare_s);
-  std::printf("threads: %d (spgraph and GraphBLAS)\n", threads);
-  std::printf("spgraph:   fused count over the degree orientation (method %s)\n",
-              triangle_method_name(ours.method).c_str());
-  std::printf(
-      "GraphBLAS: SuiteSparse:GraphBLAS %s, LAGraph SandiaDot sum((L*U').*L), AutoSort "
-      "(%s)\n",
-      peers::graphblas_version().c_str(), theirs.presorted ? "sorted by degree" : "not sorted");
-  std::printf("not timed: GraphBLAS build + cached degrees %.3f s\n", grb.build_seconds());
-  std::printf("verified: both count %llu triangles\n", (unsigned long long)ours.triangles);
-  std::printf("%5s %14s %14s %8s\n", "run", "spgraph (ms)", "GraphBLAS (ms)", "ratio");
-  for (std::size_t r = 0; r < t.ours.size(); ++r)
-    std::printf("%5zu %14.3f %14.3f %8.3f\n", r + 1, t.ours[r] * 1e3, t.theirs[r] * 1e3,
-                t.ours[r] / t.theirs[r]);
-  print_summary(us, {peer});
+  Report r;
+  r.add("job", report::str("tc"));
+  r.add("file", report::str(args.file));
+  r.add("threads", report::count(threads));
+  r.add("n", report::count(a.nrows()));
+  r.add("edges", report::count(a.nvals() / 2));
+  r.add("triangles", report::count(ours.triangles));
+  r.add("verified", report::flag(true));
+  r.add("spgraph_method", report::str(triangle_method_name(ours.method)));
+  r.add("graphblas_version", report::text(peers::graphblas_version()));
+  r.add("graphblas_presorted", report::flag(theirs.presorted, "sorted by degree", "not sorted"));
+  r.add("prepare_s", report::seconds(prepare_s));
+  r.add("graphblas_build_s", report::seconds(grb.build_seconds()));
+  const std::string summary = add_timing_summary(r, us, {peer});
+  if (args.g.json) return print_json(r);
+  print_text(r,
+             "compare tc: {file}\n"
+             "graph: {n} vertices, {edges} undirected edges (simple: A + A', no self-loops; "
+             "prepared in {prepare_s} s, not timed)\n"
+             "threads: {threads} (spgraph and GraphBLAS)\n"
+             "spgraph:   fused count over the degree orientation (method {spgraph_method})\n"
+             "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph SandiaDot "
+             "sum((L*U').*L), AutoSort ({graphblas_presorted})\n"
+             "not timed: GraphBLAS build + cached degrees {graphblas_build_s} s\n"
+             "verified: both count {triangles} triangles\n" +
+                 summary);
 }
 
 #endif
