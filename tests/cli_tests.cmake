@@ -6,3 +6,7 @@ if(SPGRAPH_HAVE_GRAPHBLAS)
   target_compile_definitions(cli_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
 endif()
 add_dependencies(cli_tests spgraph_cli)
+
+# The CLI's report printer (text layouts and JSON), tested without running the binary.
+spgraph_test(report_tests SOURCES unit/tools/report_test.cpp ${PROJECT_SOURCE_DIR}/tools/spgraph/report.cpp
+             LABELS unit cli)
