@@ -184,6 +184,23 @@ TEST_P(BfsEdgeCaseTest, empty_batch_returns_no_results) {
   EXPECT_TRUE(bfs_batch(a, std::span<const Vertex>(), options()).empty());
 }
 
+// The verifier every BFS test and `spgraph compare bfs` rely on must reject each kind of bad
+// tree, or the tests above could not fail on a wrong parent.
+TEST(BfsVerifier, accepts_a_valid_tree_and_names_each_kind_of_bad_one) {
+  // 0 -> 1 -> 2, 0 -> 2, 3 isolated.
+  const Matrix<bool> a = graph_of(4, {0, 1, 0}, {1, 2, 2});
+  const std::vector<std::int64_t> level = {0, 1, 1, -1};
+  EXPECT_EQ(check_bfs_tree(a.csr(), 0, level, {0, 0, 0, -1}), "");
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 1, -1}), "");  // parent not one level up
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, {0, 1, 2, -1}, {0, 0, 3, -1}), "");  // parent unreached
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 0, 0}), "");         // unreached with a parent
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {1, 0, 0, -1}), "");        // source not its own root
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 9, -1}), "");        // parent out of range
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, {0, 1, 1, 1}, {0, 0, 0, 2}), "");  // no arc 2 -> 3
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 0}), "");            // wrong size
+  EXPECT_NE(check_bfs_tree(a.csr(), 7, level, {0, 0, 0, -1}), "");        // source not a vertex
+}
+
 INSTANTIATE_TEST_SUITE_P(Methods, BfsEdgeCaseTest, ::testing::ValuesIn(kAllMethods),
                          [](const auto& info) { return method_name(info.param); });
 
