@@ -56,19 +56,6 @@ std::pair<Vertex, Vertex> mxm_shape(const char* op, MaskP mask, const Matrix<TA>
   return {ar, bc};
 }
 
-/// The kernel's accumulator choice for a descriptor's mxm method.
-inline SpgemmAccumulator spgemm_accumulator_of(const Descriptor& d) {
-  switch (d.mxm_method) {
-    case MxmMethod::Hash:
-      return SpgemmAccumulator::Hash;
-    case MxmMethod::Gustavson:
-      return SpgemmAccumulator::Dense;
-    case MxmMethod::Auto:
-      break;
-  }
-  return SpgemmAccumulator::Auto;
-}
-
 /// The kernel's view of a mask.
 template <class M>
 SpgemmMask<M> spgemm_mask_of(const MatrixMask<M>& m) {
@@ -88,9 +75,9 @@ void mxm(Matrix<TC>& c, MaskP mask, Accum accum, SR, const Matrix<TA>& a, const 
   const bool ones = detail::product_is_all_ones<SR>(a.is_pattern(), b.is_pattern());
   Csr<V> t = m.allows_none()
                  ? Csr<V>::empty(r, cols, ones)
-                 : spgemm_hash_cpu<SR>(
-                       detail::oriented(a, d.transpose_a), detail::oriented(b, d.transpose_b),
-                       detail::spgemm_mask_of(m), !ones, true, detail::spgemm_accumulator_of(d));
+                 : spgemm_hash_cpu<SR>(detail::oriented(a, d.transpose_a),
+                                       detail::oriented(b, d.transpose_b),
+                                       detail::spgemm_mask_of(m), !ones, true, d.mxm_method);
   if constexpr (is_no_accum_v<Accum>) {
     if (d.replace || c.nvals() == 0) {  // T holds exactly the allowed entries: it is the answer
       c.assign_trusted(detail::cast_csr<TC>(std::move(t)));
@@ -120,7 +107,7 @@ Vector<typename Monoid::value_type> mxm_reduce_rows(Monoid, MaskP mask, SR, cons
           present[i] = 1;
           value[i] = x;
         },
-        detail::spgemm_accumulator_of(d));
+        d.mxm_method);
   std::vector<Vertex> idx;
   std::vector<R> val;
   for (Vertex i = 0; i < r; ++i)

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "algorithms/triangles/triangle_count.hpp"
 #include "engine/any_matrix.hpp"
 #include "engine/core/error.hpp"
 #include "engine/ops.hpp"

@@ -1,13 +1,16 @@
 // Descriptor: the GraphBLAS C API 2.0 modifiers of an operation's output and inputs.
 // C<M, replace> = accum(C, T): with a mask, entries of C outside the (possibly complemented)
-// mask are kept, or deleted under replace; accum folds T into C instead of overwriting.
+// mask are kept, or deleted under replace; accum folds T into C instead of overwriting. Also
+// mxm's choice of row accumulator, as SuiteSparse:GraphBLAS's descriptor carries it.
 #pragma once
 
 namespace spgraph {
 
-/// How mxm accumulates a row of its product (SuiteSparse's GxB_AxB_METHOD): by the rule of
-/// formats/csr/spgemm_bins.hpp, or always a hash table, or always the dense (Gustavson)
-/// accumulator. Rows with very few products use the direct gather-and-sort path in every mode.
+/// How mxm accumulates a row of its product (SuiteSparse's GxB_AxB_METHOD), passed as is to
+/// the hash SpGEMM (formats/csr/spgemm_hash_cpu.hpp): Auto picks per row by the rule of
+/// formats/csr/spgemm_bins.hpp; Hash always uses the hash table; Gustavson always uses the
+/// dense accumulator (Gustavson's, formats/csr/spgemm_accumulators.hpp). Rows with very
+/// few products use the direct gather-and-sort path in every mode.
 enum class MxmMethod { Auto, Hash, Gustavson };
 
 /// Mask interpretation, output replace, and input transposes (GrB_Descriptor fields).

@@ -1,7 +1,8 @@
 // Compressed sparse row storage with sorted rows, and its transpose.
 // Pattern matrices store no value array: every present entry reads as T(1) (GraphBLAS "iso").
-// transpose() is the parallel counting sort of Gustavson (1978); rows of the result come out
-// sorted because source rows are scanned in order.
+// transpose() is Gustavson's permuted transposition (ACM TOMS 1978) as a stable parallel
+// counting sort by column (formats/csr/counting_sort.hpp); rows of the result come out sorted
+// because source rows are scanned in order.
 #pragma once
 
 #include <algorithm>

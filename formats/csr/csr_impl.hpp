@@ -1,14 +1,19 @@
 // Implementation of transpose() and validate_csr() for formats/csr/csr.hpp.
-// transpose: (1) per-thread column histograms over contiguous row blocks, (2) an exclusive
-// scan over (column, thread) giving each thread its own write cursor per column, (3) a scatter
-// pass in the same row order, so each output row is sorted. Workspace: threads × ncols offsets.
+// transpose: the stable counting sort of formats/csr/counting_sort.hpp, keyed by column, over
+// contiguous row blocks balanced by entries, each scattered in row order: (1) per-block column
+// histograms, (2) an exclusive scan over (column, block) giving each block its own write cursor
+// per column, (3) the scatter, so each output row is sorted. Workspace: threads × ncols offsets.
 #pragma once
 
 #include <omp.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "engine/core/error.hpp"
+#include "formats/csr/counting_sort.hpp"
+#include "formats/csr/csr.hpp"
 
 namespace spgraph {
 
@@ -20,9 +25,8 @@ Csr<T> transpose(const Csr<T>& a) {
   if (!a.pattern) t.val.resize(nnz);
   if (nnz == 0) return t;
   const int nthreads = nnz < 100000 ? 1 : omp_get_max_threads();
-  const std::size_t nc = a.ncols;
-  std::vector<Offset> counts(std::size_t(nthreads) * nc, 0);
-  // Row blocks balanced by entries, so each thread scatters about nnz / nthreads entries.
+  // Row blocks balanced by entries, so each thread scatters about nnz / nthreads entries; each
+  // block's entries are one part of the counting sort, scattered in row order.
   std::vector<Vertex> block(nthreads + 1, a.nrows);
   block[0] = 0;
   for (int b = 1; b < nthreads; ++b) {
@@ -30,36 +34,19 @@ Csr<T> transpose(const Csr<T>& a) {
     block[b] = Vertex(std::upper_bound(a.row_ptr.begin(), a.row_ptr.end(), target) -
                       a.row_ptr.begin() - 1);
   }
-#pragma omp parallel num_threads(nthreads)
-  {
-    const int tid = omp_get_thread_num();
-    Offset* cnt = counts.data() + std::size_t(tid) * nc;
-    // Phase 1: histogram of this block's columns.
-    for (Offset k = a.row_ptr[block[tid]]; k < a.row_ptr[block[tid + 1]]; ++k) ++cnt[a.col[k]];
-#pragma omp barrier
-      // Phase 2: exclusive scan over (column, thread), done by one thread.
-#pragma omp single
-    {
-      Offset sum = 0;
-      for (std::size_t c = 0; c < nc; ++c) {
-        t.row_ptr[c] = sum;
-        for (int th = 0; th < nthreads; ++th) {
-          Offset x = counts[std::size_t(th) * nc + c];
-          counts[std::size_t(th) * nc + c] = sum;
-          sum += x;
+  std::vector<Offset> part(std::size_t(nthreads) + 1);
+  for (int p = 0; p <= nthreads; ++p) part[p] = a.row_ptr[block[p]];
+  detail::stable_counting_sort(
+      part, a.ncols, [&](Offset k) { return a.col[k]; }, t.row_ptr.data(),
+      [&](int p, Offset* next) {
+        for (Vertex i = block[p]; i < block[p + 1]; ++i) {
+          for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) {
+            const Offset dst = next[a.col[k]]++;
+            t.col[dst] = i;
+            if (!a.pattern) t.val[dst] = a.val[k];
+          }
         }
-      }
-      t.row_ptr[nc] = sum;
-    }
-    // Phase 3: scatter in row order.
-    for (Vertex i = block[tid]; i < block[tid + 1]; ++i) {
-      for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) {
-        Offset dst = cnt[a.col[k]]++;
-        t.col[dst] = i;
-        if (!a.pattern) t.val[dst] = a.val[k];
-      }
-    }
-  }
+      });
   return t;
 }
 

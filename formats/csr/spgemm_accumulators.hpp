@@ -6,15 +6,20 @@
 // products may land here), Blocked (pre-inserted from a complemented mask row: products are
 // dropped). A product whose column is absent is inserted as Valued only when the row allows
 // inserts (no mask, a complemented mask, or a mask checked by search). A row with no mask
-// pre-inserted is "plain": every slot is Valued, so the hot path never reads a state.
+// pre-inserted is "plain": every slot is Valued, so the hot path never reads a state. These
+// rules are written once (RowAccumulator); each accumulator supplies only how it finds a
+// column's slot and stores its state.
 //
-// Hash table (Nagasaka et al., ICPP 2017, Alg. 5, without the atomics a GPU needs): keys in a
-// power-of-two table, empty = kNoVertex (never a column), linear probing. The hash is
-// multiplicative on the high bits ((j * 0x9E3779B1) >> (32 - log2)), as the notes (C.7)
-// recommend over the paper's (j * 107) mod size, which maps runs of columns to a fixed stride.
-// Dense accumulator (Gustavson's SPA): arrays of ncols states and values; a state word holds
-// epoch + state, so a new row only bumps the epoch instead of clearing (a full clear happens
-// once every 2^30 rows).
+// Hash table (Nagasaka, Nukada & Matsuoka, ICPP 2017, §III-B.2, Alg. 5, without the atomics a
+// GPU needs): keys in a power-of-two table, empty = kNoVertex (never a column), linear probing.
+// The paper hashes a column by multiplying it by a constant modulo the table size, which keeps
+// the low bits of the product only: runs of columns then map to a fixed stride. Here the hash
+// is multiplicative on the high bits, (j * 0x9E3779B1) >> (32 - log2) (Knuth, TAOCP vol. 3,
+// §6.4, multiplicative hashing by the golden ratio).
+// Dense accumulator (the dense array of Gustavson's row-by-row SpGEMM, ACM TOMS 1978, which
+// Gilbert et al. call the sparse accumulator, SPA; Liu, PhD thesis 2015, §7.3.1 and §9.3.1):
+// arrays of ncols states and values; a state word holds epoch + state, so a new row only bumps
+// the epoch instead of clearing (a full clear happens once every 2^29 rows).
 #pragma once
 
 #include <algorithm>
@@ -29,13 +34,95 @@ namespace spgraph::detail {
 
 enum class SlotState : std::uint8_t { Allowed = 1, Valued = 2, Blocked = 3 };
 
-/// Linear-probing hash table over column ids. V is the value type; with Values = false no
-/// values are stored (symbolic phase, structure-only products).
-template <class V, bool Values>
-class HashRowAccumulator {
+/// The slot-state rules shared by both accumulators (see the file header). Table is the
+/// accumulator itself (CRTP), providing find<Insert>(j, fresh, inserted), which inserts an
+/// absent column with state `fresh` and counts it in valued_ when Valued, and state(s) /
+/// set_state(s, st) for the slots of rows that are not plain.
+template <class Table, class V, bool Values>
+class RowAccumulator {
  public:
   static constexpr bool kValues = Values;
   static constexpr std::size_t kNone = ~std::size_t(0);
+
+  /// Pre-inserts column j from a mask row.
+  void mark(Vertex j, SlotState st) {
+    bool inserted;
+    table().template find<true>(j, st, inserted);
+  }
+  /// Records column j (symbolic: no value). Blocked slots stay blocked.
+  template <bool Insert>
+  void touch(Vertex j) {
+    bool inserted;
+    const std::size_t s = table().template find<Insert>(j, SlotState::Valued, inserted);
+    if (!plain_ && s != kNone && !inserted && table().state(s) == SlotState::Allowed) {
+      table().set_state(s, SlotState::Valued);
+      ++valued_;
+    }
+  }
+  /// Folds product() into column j with the semiring's add; skips blocked columns and
+  /// columns already at the monoid's terminal value (product() is then not evaluated).
+  template <bool Insert, class SR, class Product>
+  void accumulate(Vertex j, Product&& product) {
+    bool inserted;
+    const std::size_t s = table().template find<Insert>(j, SlotState::Valued, inserted);
+    if (s == kNone) return;
+    if (inserted) {
+      vals_[s] = product();
+      return;
+    }
+    if (plain_) {
+      if constexpr (SR::has_terminal) {
+        if (SR::is_terminal(vals_[s])) return;
+      }
+      vals_[s] = SR::add(vals_[s], product());
+      return;
+    }
+    switch (table().state(s)) {
+      case SlotState::Valued:
+        if constexpr (SR::has_terminal) {
+          if (SR::is_terminal(vals_[s])) return;
+        }
+        vals_[s] = SR::add(vals_[s], product());
+        return;
+      case SlotState::Allowed:
+        table().set_state(s, SlotState::Valued);
+        ++valued_;
+        vals_[s] = product();
+        return;
+      case SlotState::Blocked:
+        return;
+    }
+  }
+
+  /// Number of Valued columns in this row.
+  Offset valued() const { return valued_; }
+  /// The value held in `slot`.
+  V value(std::size_t slot) const { return vals_[slot]; }
+
+ protected:
+  /// Starts a row: no column Valued yet; `plain` as in the file header.
+  void start_row(bool plain) {
+    valued_ = 0;
+    plain_ = plain;
+  }
+
+  std::vector<V> vals_;
+  Offset valued_ = 0;
+  bool plain_ = true;
+
+ private:
+  Table& table() { return static_cast<Table&>(*this); }
+};
+
+/// Linear-probing hash table over column ids. V is the value type; with Values = false no
+/// values are stored (symbolic phase, structure-only products).
+template <class V, bool Values>
+class HashRowAccumulator : public RowAccumulator<HashRowAccumulator<V, Values>, V, Values> {
+  using Base = RowAccumulator<HashRowAccumulator<V, Values>, V, Values>;
+  friend Base;
+
+ public:
+  using Base::kNone;
 
   /// Prepares for a row whose distinct keys fit in half of 2^log2 slots; `plain` when no mask
   /// entries will be pre-inserted (mark() is then not called).
@@ -49,8 +136,7 @@ class HashRowAccumulator {
     mask_ = size - 1;
     shift_ = 32 - log2;
     used_.clear();
-    valued_ = 0;
-    plain_ = plain;
+    this->start_row(plain);
   }
   /// Clears the slots this row used, leaving the table empty.
   void finish() {
@@ -83,91 +169,43 @@ class HashRowAccumulator {
       s = (s + 1) & mask_;
     }
   }
-  /// Pre-inserts column j from a mask row.
-  void mark(Vertex j, SlotState st) {
-    bool inserted;
-    find<true>(j, st, inserted);
-  }
-  /// Records column j (symbolic: no value). Blocked slots stay blocked.
-  template <bool Insert>
-  void touch(Vertex j) {
-    bool inserted;
-    const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
-    if (!plain_ && s != kNone && !inserted && state_[s] == SlotState::Allowed) {
-      state_[s] = SlotState::Valued;
-      ++valued_;
-    }
-  }
-  /// Folds product() into column j with the semiring's add; skips blocked columns and
-  /// columns already at the monoid's terminal value (product() is then not evaluated).
-  template <bool Insert, class SR, class Product>
-  void accumulate(Vertex j, Product&& product) {
-    bool inserted;
-    const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
-    if (s == kNone) return;
-    if (inserted) {
-      vals_[s] = product();
-      return;
-    }
-    if (plain_) {
-      if constexpr (SR::has_terminal) {
-        if (SR::is_terminal(vals_[s])) return;
-      }
-      vals_[s] = SR::add(vals_[s], product());
-      return;
-    }
-    switch (state_[s]) {
-      case SlotState::Valued:
-        if constexpr (SR::has_terminal) {
-          if (SR::is_terminal(vals_[s])) return;
-        }
-        vals_[s] = SR::add(vals_[s], product());
-        return;
-      case SlotState::Allowed:
-        state_[s] = SlotState::Valued;
-        ++valued_;
-        vals_[s] = product();
-        return;
-      case SlotState::Blocked:
-        return;
-    }
-  }
 
-  /// Number of Valued columns in this row.
-  Offset valued() const { return valued_; }
   /// Calls f(column, slot) for each Valued column, in insertion order.
   template <class F>
   void for_each_valued(F&& f) const {
     for (std::uint32_t s : used_)
       if (plain_ || state_[s] == SlotState::Valued) f(keys_[s], std::size_t(s));
   }
-  V value(std::size_t slot) const { return vals_[slot]; }
 
  private:
+  using Base::plain_;
+  using Base::vals_;
+  using Base::valued_;
+
   std::size_t slot_of(Vertex j) const {
     return std::size_t(std::uint32_t(j * 0x9E3779B1u) >> shift_) & mask_;
   }
+  SlotState state(std::size_t s) const { return state_[s]; }
+  void set_state(std::size_t s, SlotState st) { state_[s] = st; }
 
   std::vector<Vertex> keys_;
   std::vector<SlotState> state_;
-  std::vector<V> vals_;
   std::vector<std::uint32_t> used_;
   std::size_t mask_ = 0;
   unsigned shift_ = 32;
-  Offset valued_ = 0;
-  bool plain_ = true;
 };
 
 /// Dense accumulator over ncols columns, with the same interface as HashRowAccumulator.
 template <class V, bool Values>
-class DenseRowAccumulator {
+class DenseRowAccumulator : public RowAccumulator<DenseRowAccumulator<V, Values>, V, Values> {
+  using Base = RowAccumulator<DenseRowAccumulator<V, Values>, V, Values>;
+  friend Base;
+
  public:
-  static constexpr bool kValues = Values;
-  static constexpr std::size_t kNone = ~std::size_t(0);
+  using Base::kNone;
 
   /// Prepares for a row of a product with `ncols` columns (`plain` as for the hash table).
   void start(Vertex ncols, bool plain) {
-    plain_ = plain;
     if (mark_.size() < ncols) {
       mark_.assign(ncols, 0);
       if constexpr (Values) vals_.resize(ncols);
@@ -179,10 +217,11 @@ class DenseRowAccumulator {
       epoch_ = 4;
     }
     touched_.clear();
-    valued_ = 0;
+    this->start_row(plain);
   }
   void finish() {}
 
+  /// As HashRowAccumulator::find; the slot of column j is j.
   template <bool Insert>
   std::size_t find(Vertex j, SlotState fresh, bool& inserted) {
     if (mark_[j] > epoch_) {
@@ -199,53 +238,8 @@ class DenseRowAccumulator {
       return j;
     }
   }
-  void mark(Vertex j, SlotState st) {
-    bool inserted;
-    find<true>(j, st, inserted);
-  }
-  template <bool Insert>
-  void touch(Vertex j) {
-    bool inserted;
-    const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
-    if (!plain_ && s != kNone && !inserted && state(s) == SlotState::Allowed) {
-      set_state(s, SlotState::Valued);
-      ++valued_;
-    }
-  }
-  template <bool Insert, class SR, class Product>
-  void accumulate(Vertex j, Product&& product) {
-    bool inserted;
-    const std::size_t s = find<Insert>(j, SlotState::Valued, inserted);
-    if (s == kNone) return;
-    if (inserted) {
-      vals_[s] = product();
-      return;
-    }
-    if (plain_) {
-      if constexpr (SR::has_terminal) {
-        if (SR::is_terminal(vals_[s])) return;
-      }
-      vals_[s] = SR::add(vals_[s], product());
-      return;
-    }
-    switch (state(s)) {
-      case SlotState::Valued:
-        if constexpr (SR::has_terminal) {
-          if (SR::is_terminal(vals_[s])) return;
-        }
-        vals_[s] = SR::add(vals_[s], product());
-        return;
-      case SlotState::Allowed:
-        set_state(s, SlotState::Valued);
-        ++valued_;
-        vals_[s] = product();
-        return;
-      case SlotState::Blocked:
-        return;
-    }
-  }
 
-  Offset valued() const { return valued_; }
+  /// Calls f(column, slot) for each Valued column, in insertion order.
   template <class F>
   void for_each_valued(F&& f) const {
     for (Vertex j : touched_)
@@ -271,19 +265,19 @@ class DenseRowAccumulator {
       for_each_valued(f);
     }
   }
-  V value(std::size_t slot) const { return vals_[slot]; }
 
  private:
+  using Base::plain_;
+  using Base::vals_;
+  using Base::valued_;
+
   SlotState state(std::size_t j) const { return SlotState(mark_[j] - epoch_); }
   void set_state(std::size_t j, SlotState st) { mark_[j] = epoch_ + std::uint32_t(st); }
 
   std::vector<std::uint32_t> mark_;
-  std::vector<V> vals_;
   std::vector<Vertex> touched_;
   std::vector<Vertex> scan_;
   std::uint32_t epoch_ = 0;
-  Offset valued_ = 0;
-  bool plain_ = true;
 };
 
 }  // namespace spgraph::detail

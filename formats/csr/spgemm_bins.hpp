@@ -3,20 +3,19 @@
 // number of columns, plus the mask entries pre-inserted for it).
 //
 // Source: Nagasaka, Nukada & Matsuoka, "High-performance and Memory-saving SpGEMM for NVIDIA
-// Pascal GPU", ICPP 2017, Table I (P100). The group boundaries by product count are the paper's:
-// 0-32 (PWARP/ROW), 33-512, 513-1024, 1025-2048, 2049-4096, 4097-8192, and 8193+ (global-memory
-// tables). Adapted to CPU threads as ../shared/papers/notes-dynamic-csr-ell-hash-spgemm.md C.9
-// suggests:
+// Pascal GPU", ICPP 2017, §III-D and Table I (P100). The group boundaries by product count are
+// the paper's: 0-32 (PWARP/ROW), 33-512, 513-1024, 1025-2048, 2049-4096, 4097-8192, and 8193+
+// (global-memory tables). Adapted here to CPU threads (the paper targets GPUs only):
 //   - one thread owns a row, so the paper's shared-memory tables become one per-thread table,
 //     reused across rows, of which a row uses the first 2^table_log2 slots;
 //   - a table holds at least twice the row's key bound (load factor <= 1/2; the paper's symbolic
 //     tables run at load <= 1), so linear probing stays short and always terminates;
 //   - the smallest group (the paper's PWARP rows) gathers its few products and sorts them
-//     instead of hashing ("tiny rows use a direct merge");
+//     instead of hashing;
 //   - the 8193+ group needs no failure path: its table is sized per row;
 //   - in any hashed group, a row whose key bound is a large fraction of the columns uses a
-//     dense accumulator (Gustavson's SPA) instead of a table: direct indexing into an array not
-//     much larger than the table would be.
+//     dense accumulator (formats/csr/spgemm_accumulators.hpp) instead of a table: direct
+//     indexing into an array not much larger than the table would be.
 #pragma once
 
 #include <cstdint>
@@ -56,9 +55,9 @@ inline constexpr SpgemmBin kSpgemmBins[] = {
 // clang-format on
 
 /// A Hash or Large row uses the dense accumulator when its key bound is at least ncols / this
-/// divisor (the notes' "SPA when u_i is close to n"): its hash table would then be at least a
-/// quarter of the dense array. A Large row's hash table otherwise has 2^ceil(log2(2 x bound))
-/// slots.
+/// divisor, i.e. when the row may fill a good part of the columns: its hash table would then be
+/// at least a quarter of the dense array. A Large row's hash table otherwise has
+/// 2^ceil(log2(2 x bound)) slots.
 inline constexpr Offset kSpgemmDenseDivisor = 8;
 
 /// Every Hash or Large row uses the dense accumulator when its arrays (a 4-byte mark and a

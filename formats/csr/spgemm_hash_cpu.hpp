@@ -39,6 +39,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/descriptor.hpp"
 #include "engine/core/types.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr/kernel_tuning.hpp"
@@ -47,9 +48,6 @@
 #include "formats/csr/spgemm_bins.hpp"
 
 namespace spgraph {
-
-/// Which accumulator the rows that are not tiny use: chosen per row, or forced.
-enum class SpgemmAccumulator { Auto, Hash, Dense };
 
 /// How the product reads its mask: nullptr rows = no mask (everything allowed).
 template <class M>
@@ -80,9 +78,8 @@ class HashSpgemm {
  public:
   using V = typename SR::value_type;
 
-  HashSpgemm(const Csr<TA>& a, const Csr<TB>& b, const SpgemmMask<M>& mask,
-             SpgemmAccumulator accumulator)
-      : a_(a), b_(b), mask_(mask), accumulator_(accumulator) {}
+  HashSpgemm(const Csr<TA>& a, const Csr<TB>& b, const SpgemmMask<M>& mask, MxmMethod method)
+      : a_(a), b_(b), mask_(mask), method_(method) {}
 
   /// C with sorted (or, with sort = false, insertion-ordered) rows; `values` = false leaves
   /// the value array empty (a pattern result: the caller knows every value is 1).
@@ -223,8 +220,8 @@ class HashSpgemm {
     }
     if (p.kind == SpgemmRowKind::Large) p.table_log2 = unsigned(std::bit_width(2 * bound - 1));
     if (p.kind != SpgemmRowKind::Direct)
-      p.dense = accumulator_ == SpgemmAccumulator::Dense ||
-                (accumulator_ == SpgemmAccumulator::Auto &&
+      p.dense = method_ == MxmMethod::Gustavson ||
+                (method_ == MxmMethod::Auto &&
                  (dense_fits_ || bound * kSpgemmDenseDivisor >= Offset(b_.ncols)));
     return p;
   }
@@ -409,7 +406,7 @@ class HashSpgemm {
   const Csr<TA>& a_;
   const Csr<TB>& b_;
   SpgemmMask<M> mask_;
-  SpgemmAccumulator accumulator_;
+  MxmMethod method_;
   /// The dense accumulator's arrays fit the per-thread cache budget (kSpgemmDenseBytes).
   const bool dense_fits_ =
       Offset(b_.ncols) * (sizeof(std::uint32_t) + sizeof(V)) <= kSpgemmDenseBytes;
@@ -421,21 +418,21 @@ class HashSpgemm {
 }  // namespace detail
 
 /// C<mask> = A ⊕.⊗ B by hash SpGEMM (see the file header). `values` = false returns a pattern
-/// (for products whose every value is known to be 1); `sort` = false leaves rows unsorted.
+/// (for products whose every value is known to be 1); `sort` = false leaves rows unsorted;
+/// `method` forces the accumulator of the rows that are not tiny (Auto: chosen per row).
 template <class SR, class TA, class TB, class M>
 Csr<typename SR::value_type> spgemm_hash_cpu(const Csr<TA>& a, const Csr<TB>& b,
                                              const SpgemmMask<M>& mask, bool values = true,
-                                             bool sort = true,
-                                             SpgemmAccumulator acc = SpgemmAccumulator::Auto) {
-  return detail::HashSpgemm<SR, TA, TB, M>(a, b, mask, acc).multiply(values, sort);
+                                             bool sort = true, MxmMethod method = MxmMethod::Auto) {
+  return detail::HashSpgemm<SR, TA, TB, M>(a, b, mask, method).multiply(values, sort);
 }
 
 /// Calls emit(i, ⊕_j (A ⊕.⊗ B)<mask>(i,j)) under the monoid Reduce for each non-empty row i of
 /// the masked product, without storing it; emit may run on several threads at once.
 template <class Reduce, class SR, class TA, class TB, class M, class Emit>
 void spgemm_hash_reduce_rows_cpu(const Csr<TA>& a, const Csr<TB>& b, const SpgemmMask<M>& mask,
-                                 Emit&& emit, SpgemmAccumulator acc = SpgemmAccumulator::Auto) {
-  detail::HashSpgemm<SR, TA, TB, M>(a, b, mask, acc).template reduce_rows<Reduce>(emit);
+                                 Emit&& emit, MxmMethod method = MxmMethod::Auto) {
+  detail::HashSpgemm<SR, TA, TB, M>(a, b, mask, method).template reduce_rows<Reduce>(emit);
 }
 
 }  // namespace spgraph

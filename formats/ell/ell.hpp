@@ -1,9 +1,9 @@
 // ELLPACK (ELL) storage: every row padded to one width and the padded rectangle stored
 // column-major, as in Kirk & Hwu, "Programming Massively Parallel Processors", ch. 10 §10.3
-// (Figs 10.8-10.9; notes B.2): element i of row r sits in slot r + i*nrows.
+// (Figs 10.8-10.9): element i of row r sits in slot r + i*nrows.
 //
-// Padding: the chapter pads with value 0 and relies on 0*x = 0, which is wrong for a semiring
-// engine (min-plus has identity +inf, and 0*inf = NaN even in plus-times; notes B.5). Here a
+// Padding: the chapter pads with value 0 and relies on 0*x = 0 (§10.3), which is wrong for a
+// semiring engine (min-plus has identity +inf, and 0*inf = NaN even in plus-times). Here a
 // padding slot holds the sentinel column kNoVertex (its value, if any, is T(0) and never read),
 // and kernels skip it. Stored entries of a row are packed into its first slots (slots 0..len-1
 // are entries, len..width-1 padding), so a row's length is found by binary search and a kernel

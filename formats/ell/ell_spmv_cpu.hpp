@@ -2,8 +2,8 @@
 //
 // Computes y(r) = ⊕_k A(r,k) ⊗ x(k) for every row r, with mul(A(r,k), x(k), r, k, 0) (the
 // GraphBLAS mxv operand order and positions, as in formats/csr/spmv_cpu.hpp). A row with no
-// entries gets SR::identity(). y is overwritten (the chapter's parallel kernels write
-// y[row] = dot, notes B.5).
+// entries gets SR::identity(). y is overwritten (the chapter's parallel kernels, Figs 10.7 and
+// 10.10, write y[row] = dot).
 //
 // Inputs: A in ELL with packed rows (validate_ell); x has A.ncols values, y has A.nrows. Padding
 // slots (column kNoVertex) are skipped, never multiplied: padding with 0 and relying on
@@ -17,13 +17,13 @@
 // within a chunk, the loop is slot-column outer, row inner: every read of col, val and the
 // chunk's accumulators is unit-stride, the x gathers of a slot-column are independent, and all
 // chunks cost the same (the regularity ELL is built for), so they are split statically. This
-// is the chapter's column-major traversal blocked for the cache (SELL-C style, notes B.7).
-// Measured (one thread, thread CPU time, 2M rows, double plus-times, random columns): on full
-// rows, ELL's intended regime, chunks took 0.55-0.85 of the row-outer time at widths 4, 8 and
-// 32; on rows of random length 0..width with x cache-resident, row-outer took 0.5-0.75 of the
-// chunked time at widths 4 and 8 (about even at 32), because the chunked loop tests each slot for
-// padding (an unpredictable branch) where row-outer breaks once per row. Matrices that irregular
-// belong in HYB or CSR.
+// is the chapter's column-major traversal blocked for the cache, as in SELL-C (Kreutzer et
+// al., "A unified sparse matrix data format for efficient general sparse matrix-vector
+// multiplication on modern processors with wide SIMD units", SIAM J. Sci. Comput. 2014).
+// The chunked loop wins on full rows, ELL's intended regime, and loses on rows of very uneven
+// length, where it tests each slot for padding (an unpredictable branch) while row-outer breaks
+// once per row; matrices that irregular belong in HYB or CSR. Measured in bench/RESULTS.md
+// ("ELL SpMV: slot-column chunks against row-outer").
 //
 // Phases, per chunk (chunks in parallel): 1. slot-column 0 sets each accumulator to the first
 // product, or to the identity when the row is empty; 2. slot-columns 1..width-1 fold their
@@ -34,7 +34,8 @@
 // accumulators on the stack. Cost O(nrows × width) slots read, less where chunks stop early.
 //
 // Source: Kirk & Hwu, "Programming Massively Parallel Processors", ch. 10 §10.3 (Fig. 10.10);
-// sentinel padding as in CUSP's ELL kernel (notes B.5).
+// sentinel padding as in the ELL SpMV of the CUSP library (padding slots hold an invalid column
+// index and are skipped), the library King et al. (2016, §IV) benchmark.
 #pragma once
 
 #include <omp.h>

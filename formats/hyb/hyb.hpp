@@ -1,9 +1,10 @@
 // HYB storage: an ELL part of width K plus a COO part holding what does not fit, kept sorted by
-// row. Kirk & Hwu, "Programming Massively Parallel Processors", ch. 10 §10.4 (Fig. 10.13;
-// notes B.2), with the width and the update rule of the HYB that King et al., "Dynamic-CSR"
-// (2016), benchmark against (notes A.3.7, A.5): K = μ = ceil(nnz / nrows), at least 1; an
-// inserted entry goes into its row's ELL slots while the row has room, otherwise to the COO
-// part, which is then sorted by row again; duplicates accumulate as separate entries.
+// row. Kirk & Hwu, "Programming Massively Parallel Processors", ch. 10 §10.4 (Fig. 10.13),
+// with the width and the update rule of the HYB that King et al., "Dynamic-CSR" (2016),
+// benchmark against (width: §IV and Table II; update: §II, §IV-A and §IV-C): K = μ =
+// ceil(nnz / nrows), at least 1; an inserted entry goes into its row's ELL slots while the row
+// has room, otherwise to the COO part, which is then sorted by row again; duplicates accumulate
+// as separate entries.
 //
 // Invariants (validate_hyb): the ELL part satisfies validate_ell (packed rows, sentinel
 // padding); the COO part has the same shape and pattern flag, and is sorted by row, with the

@@ -1,7 +1,8 @@
 // Implementation of hyb_insert() for formats/hyb/hyb.hpp: the streaming update of the HYB
-// baseline in King et al., "Dynamic-CSR" (2016), notes A.3.7 and A.5 ("HYB inserts into ELL if
-// the row has room, otherwise into COO, and must then sort the COO part"), done as a CPU
-// competitor for the parallel Dynamic CSR insert rather than with the GPU's atomic append.
+// baseline in King et al., "Dynamic-CSR" (2016), §IV-A and §IV-C (an entry goes into the ELL
+// part if its row has room, otherwise into the COO part, which must then be sorted by row
+// again), done as a CPU competitor for the parallel Dynamic CSR insert rather than with the
+// GPU's atomic append.
 //
 // Input: a batch of m tuples in any order; repeats and tuples already stored are kept as
 // separate entries (no dedup, as in the paper). Output: every tuple stored; the COO part sorted
@@ -12,8 +13,9 @@
 // only grow the COO capacity):
 // 0. Validate lengths and indices (parallel min-reduction to name the first bad tuple).
 // 1. Group the batch by row, stably: for a batch small against the row count, sort 64-bit keys
-//    (row << 32 | position), two halves in parallel then merged; otherwise a counting sort with
-//    per-thread histograms. Gives the touched rows in ascending order, each with its tuples.
+//    (row << 32 | position), two halves in parallel then merged; otherwise the stable counting
+//    sort of formats/csr/counting_sort.hpp. Gives the touched rows in ascending order, each
+//    with its tuples.
 // 2. Per touched row (parallel): its ELL length (binary search over the packed slots), how
 //    many tuples fit, and how many overflow; an exclusive scan of the overflow gives each row's
 //    place in the overflow buffer, which is therefore sorted by row without a sort.
@@ -33,16 +35,10 @@
 // after the first insertion point + overflow) to merge. Workspace O(m) plus O(threads × nrows) in
 // the counting branch.
 //
-// Measured (2-core x86; 1M rows, 14.4M entries with power-law row lengths, K = μ = 15, 4.66M
-// entries in the COO part; batches of uniformly random tuples):
-// - Merge, not re-sort: on one thread, merging a batch's overflow took 5-14 ms for batches of
-//   1000 to 200000 tuples, while a stable sort of the whole COO part by row took 220-255 ms.
-//   The old COO part is already sorted, so a re-sort repeats O(coo log coo) work to place a
-//   few entries.
-// - Threads: with 2 threads on an otherwise idle machine the merge ran 1.4-1.7x faster and the
-//   whole insert 1.1-1.35x (mean per batch over 8 batches: 1000 tuples 11.9 -> 10.8 ms; 28933
-//   tuples, i.e. 0.2% of nnz, 21.3 -> 16.7 ms; 200000 tuples 44.8 -> 33.3 ms). While another
-//   process kept a core busy, 2 threads were slower than 1, as for every kernel here.
+// Design: phase 5 merges the overflow into the COO part instead of re-sorting it, since the
+// old COO part is already sorted and a re-sort repeats O(coo log coo) work to place a few
+// entries; and the merge is split between threads. Both measured in bench/RESULTS.md ("HYB
+// streaming insert: merge, not re-sort").
 #pragma once
 
 #include <omp.h>
@@ -55,7 +51,9 @@
 
 #include "engine/core/error.hpp"
 #include "engine/core/types.hpp"
+#include "formats/csr/counting_sort.hpp"
 #include "formats/csr/kernel_tuning.hpp"
+#include "formats/hyb/hyb.hpp"
 
 namespace spgraph {
 
@@ -117,30 +115,14 @@ inline RowGroups group_by_row(std::span<const Vertex> rows, Vertex nrows) {
   }
   const int nthreads = m < kMinParallelWork ? 1 : omp_get_max_threads();
   const std::size_t n = nrows;
-  std::vector<Offset> counts(std::size_t(nthreads) * n, 0);
   std::vector<Offset> row_start(n + 1, 0);
-#pragma omp parallel num_threads(nthreads)
-  {
-    const int tid = omp_get_thread_num();
-    const Offset lo = m * tid / nthreads, hi = m * (tid + 1) / nthreads;
-    Offset* cnt = counts.data() + std::size_t(tid) * n;
-    for (Offset k = lo; k < hi; ++k) ++cnt[rows[k]];
-#pragma omp barrier
-#pragma omp single
-    {
-      Offset sum = 0;
-      for (std::size_t r = 0; r < n; ++r) {
-        row_start[r] = sum;
-        for (int t = 0; t < nthreads; ++t) {
-          const Offset x = counts[std::size_t(t) * n + r];
-          counts[std::size_t(t) * n + r] = sum;
-          sum += x;
-        }
-      }
-      row_start[n] = sum;
-    }
-    for (Offset k = lo; k < hi; ++k) g.order[cnt[rows[k]]++] = k;
-  }
+  std::vector<Offset> part(std::size_t(nthreads) + 1);
+  for (int p = 0; p <= nthreads; ++p) part[p] = m * Offset(p) / Offset(nthreads);
+  stable_counting_sort(
+      part, n, [&](Offset k) { return rows[k]; }, row_start.data(),
+      [&](int p, Offset* next) {
+        for (Offset k = part[p]; k < part[p + 1]; ++k) g.order[next[rows[k]]++] = k;
+      });
   for (std::size_t r = 0; r < n; ++r)
     if (row_start[r + 1] > row_start[r]) {
       g.rows.push_back(Vertex(r));

@@ -12,13 +12,14 @@
 // Each thread folds the runs of equal rows in its share and combines each into y(r), except a
 // run that continues a row begun in an earlier share, which it keeps as a carry; since the
 // COO part is sorted by row, exactly one thread writes each y(r) and no atomics are needed
-// (notes B.5), and a single very long row is still split between threads; 3. the carries
+// (the chapter's parallel COO kernel, §10.4, adds into y atomically), and a single very long
+// row is still split between threads; 3. the carries
 // (at most one per thread) are added serially. Workspace: one carry per thread. Cost
 // O(nrows × K + COO entries).
 //
 // Source: Kirk & Hwu, "Programming Massively Parallel Processors", ch. 10 §10.4 (HYB = ELL
-// kernel plus COO kernel, Fig. 10.14 with the loop fixed, notes B.3); King et al.,
-// "Dynamic-CSR" (2016), notes A.3.7 (COO sorted by row for SpMV).
+// kernel plus COO kernel; the COO loop of Fig. 10.14 with its increment fixed to i++); King et
+// al., "Dynamic-CSR" (2016), §IV-C (the HYB SpMV assumes the COO part sorted by row).
 #pragma once
 
 #include <omp.h>

@@ -1,9 +1,10 @@
 // Tests of the ELL and HYB benchmark baselines (formats/ell, formats/hyb): the exact arrays of
-// the textbook's 4×4 example and exercise matrix (Kirk & Hwu ch. 10; notes B.2, B.8), CSR round
-// trips on random matrices, SpMV over plus-times, min-plus and lor-land against the dense
-// oracle (tests/oracle/dense_oracle.hpp) with x(0) poisoned so that padding that is not skipped
-// shows, and HYB streaming inserts (notes A.3.7) checked entry by entry against a per-row
-// sequence model, a std::map model and build_csr over the same tuples.
+// the textbook's 4×4 example and exercise matrix (Kirk & Hwu ch. 10, Figs 10.1-10.13 and
+// §10.7 exercise 3), CSR round trips on random matrices, SpMV over plus-times, min-plus and
+// lor-land against the dense oracle (tests/oracle/dense_oracle.hpp) with x(0) poisoned so that
+// padding that is not skipped shows, and HYB streaming inserts (King et al., "Dynamic-CSR",
+// 2016, §IV-A) checked entry by entry against a per-row sequence model, a std::map model and
+// build_csr over the same tuples.
 #include <gtest/gtest.h>
 #include <omp.h>
 
