@@ -15,7 +15,7 @@ namespace spgraph::bench {
 
 int bench_convert(const StreamGraph& g, const BenchOptions& o) {
   DcsrParams p = streaming_dcsr_params();
-  p.duplicates = DcsrDuplicates::IgnoreIfPresent;
+  p.duplicates = DuplicatePolicy::IgnoreIfPresent;
   Dcsr<bool> frag = Dcsr<bool>::from_csr(g.all, p);
   std::mt19937_64 rng(7);
   const Offset per = std::max<Offset>(1, g.m() / 500);

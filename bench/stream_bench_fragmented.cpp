@@ -27,7 +27,7 @@ namespace {
 
 DcsrParams set_params() {
   DcsrParams p = streaming_dcsr_params();
-  p.duplicates = DcsrDuplicates::IgnoreIfPresent;
+  p.duplicates = DuplicatePolicy::IgnoreIfPresent;
   return p;
 }
 

@@ -65,7 +65,7 @@ int bench_latency(const StreamGraph& g, const BenchOptions& o) {
     for (std::size_t b = 0; b < batches; ++b) {
       const Offset off = first + Offset(b) * batch;
       for (std::size_t k = 0; k < batch; ++k)
-        edges[k] = {DcsrOpKind::Insert, g.src[off + k], g.dst[off + k], true};
+        edges[k] = {UpdateKind::Insert, g.src[off + k], g.dst[off + k], true};
       const auto t0 = std::chrono::steady_clock::now();
       dg.insert_edges(edges);
       lat.push_back(seconds_since(t0));

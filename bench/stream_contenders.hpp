@@ -77,7 +77,7 @@ class DynamicGraphContender final : public StreamContender {
   void insert(const ArcBatch& b) override {
     edges_.resize(b.n);
     for (std::size_t k = 0; k < b.n; ++k)
-      edges_[k] = {DcsrOpKind::Insert, b.rows[k], b.cols[k], true};
+      edges_[k] = {UpdateKind::Insert, b.rows[k], b.cols[k], true};
     g_.insert_edges(edges_);
   }
   bool spmv(const double* x, double* y) override {
@@ -161,7 +161,7 @@ inline std::unique_ptr<StreamContender> make_contender(const std::string& name,
   DcsrParams p = streaming_dcsr_params();
   if (name == "dcsr-paper") return std::make_unique<DcsrContender>(base, DcsrParams{});
   if (name == "dcsr-keep") return std::make_unique<DcsrContender>(base, p);
-  p.duplicates = DcsrDuplicates::IgnoreIfPresent;
+  p.duplicates = DuplicatePolicy::IgnoreIfPresent;
   if (name == "dcsr-set") return std::make_unique<DcsrContender>(base, p);
   if (name == "dynamic-graph") return std::make_unique<DynamicGraphContender>(base);
   if (name == "hyb") return std::make_unique<HybContender>(base);

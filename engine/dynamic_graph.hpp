@@ -44,6 +44,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/duplicate_policy.hpp"
+#include "engine/core/edge_update.hpp"
 #include "engine/graph_snapshot.hpp"
 #include "engine/matrix.hpp"
 #include "formats/dcsr/dcsr.hpp"
@@ -73,7 +75,8 @@ class IncrementalCount {
 struct DynamicGraphOptions {
   bool directed = false;
   bool weighted = false;  ///< store a weight per edge; otherwise the graph is a pattern
-  DcsrDuplicates duplicates = DcsrDuplicates::IgnoreIfPresent;
+  /// IgnoreIfPresent, Combine or Keep (directed graphs only); Reject does not apply.
+  DuplicatePolicy duplicates = DuplicatePolicy::IgnoreIfPresent;
   VertexGrowth growth = VertexGrowth::Grow;
   /// Maintains the triangle count (undirected graphs without duplicates); see
   /// algorithms/triangles/incremental_triangles.hpp for the counter to put here.
@@ -83,22 +86,13 @@ struct DynamicGraphOptions {
   DcsrParams format = streaming_dcsr_params();
 };
 
-/// One edge update of a batch.
-template <class T>
-struct EdgeUpdate {
-  DcsrOpKind kind = DcsrOpKind::Insert;
-  Vertex u = 0;
-  Vertex v = 0;
-  T w = T(1);
-};
-
-/// A mixed batch of edge updates, applied in order.
+/// A mixed batch of edge updates (engine/core/edge_update.hpp), applied in order.
 template <class T>
 struct UpdateBatch {
   std::vector<EdgeUpdate<T>> updates;
-  void insert(Vertex u, Vertex v, T w = T(1)) { updates.push_back({DcsrOpKind::Insert, u, v, w}); }
-  void erase(Vertex u, Vertex v) { updates.push_back({DcsrOpKind::Erase, u, v, T(1)}); }
-  void assign(Vertex u, Vertex v, T w) { updates.push_back({DcsrOpKind::Assign, u, v, w}); }
+  void insert(Vertex u, Vertex v, T w = T(1)) { updates.push_back({UpdateKind::Insert, u, v, w}); }
+  void erase(Vertex u, Vertex v) { updates.push_back({UpdateKind::Erase, u, v, T(1)}); }
+  void assign(Vertex u, Vertex v, T w) { updates.push_back({UpdateKind::Assign, u, v, w}); }
   std::size_t size() const { return updates.size(); }
   bool empty() const { return updates.empty(); }
   void clear() { updates.clear(); }
@@ -153,7 +147,12 @@ class DynamicGraph {
   std::size_t memory_bytes() const;
 
  private:
+  struct ArcBatch;
   BatchSummary run(std::span<const EdgeUpdate<T>> updates, bool inserts_only);
+  Offset vertices_needed(std::span<const EdgeUpdate<T>> updates) const;
+  DcsrBatchResult apply_arcs(std::span<const EdgeUpdate<T>> updates, bool mirror, ArcBatch& arcs,
+                             DcsrChangeLog* log);
+  void count_changes(DcsrChangeLog& log, BatchSummary& s);
   void publish(std::uint64_t version);
   void check_options() const;
 

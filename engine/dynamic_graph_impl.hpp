@@ -1,20 +1,25 @@
 // DynamicGraph<T> member functions (declared in dynamic_graph.hpp).
 //
-// A batch, under the writer mutex:
+// A batch, under the writer mutex (run):
 //   1. validate every update (ids, re-weights on an unweighted graph) and grow the vertex set
-//      when an id calls for it, before anything changes;
-//   2. apply it to the Dynamic CSR: a directed graph as one arc batch; an undirected graph as
-//      the canonical arcs (min, max) first, whose result counts each edge once and whose
-//      change log lists the edges that appeared or went, then the mirrored arcs (max, min);
-//   3. update the self-loop count and, when tracked, the triangle count (its delta reads the
-//      previous snapshot for removed edges and the new state for added ones);
+//      when an id calls for it, before anything changes (vertices_needed); this is the batch's
+//      one validation: the Dynamic CSR takes it through apply_trusted;
+//   2. apply it to the Dynamic CSR (apply_arcs): a directed graph as one arc batch; an
+//      undirected graph as the canonical arcs (min, max) first, whose result counts each edge
+//      once and whose change log lists the edges that appeared or went, then the mirrored arcs
+//      (max, min);
+//   3. update the self-loop count and, when tracked, the triangle count (count_changes; the
+//      triangle delta reads the previous snapshot for removed edges and the new state for added
+//      ones);
 //   4. publish the new snapshot.
 #pragma once
 
 #include <algorithm>
+#include <memory>
 #include <string>
 
 #include "engine/core/error.hpp"
+#include "engine/dynamic_graph.hpp"
 
 namespace spgraph {
 
@@ -93,12 +98,12 @@ DynamicGraph<T>::DynamicGraph(const Matrix<T>& base, DynamicGraphOptions options
 
 template <class T>
 void DynamicGraph<T>::check_options() const {
-  if (!options_.directed && options_.duplicates == DcsrDuplicates::Keep)
+  if (!options_.directed && options_.duplicates == DuplicatePolicy::Keep)
     throw InvalidArgument(
         "dynamic graph: duplicates 'keep' (a multigraph) needs a directed graph; an undirected "
         "graph keeps a set of edges ('ignore' or 'combine')");
   if (options_.triangle_counter &&
-      (options_.directed || options_.duplicates == DcsrDuplicates::Keep))
+      (options_.directed || options_.duplicates == DuplicatePolicy::Keep))
     throw InvalidArgument(
         "dynamic graph: triangle tracking needs an undirected graph without duplicate edges");
 }
@@ -112,14 +117,14 @@ template <class T>
 BatchSummary DynamicGraph<T>::erase_edges(std::span<const std::pair<Vertex, Vertex>> edges) {
   std::vector<EdgeUpdate<T>> u(edges.size());
   for (std::size_t k = 0; k < edges.size(); ++k)
-    u[k] = {DcsrOpKind::Erase, edges[k].first, edges[k].second, T(1)};
+    u[k] = {UpdateKind::Erase, edges[k].first, edges[k].second, T(1)};
   return run(u, false);
 }
 
 template <class T>
 BatchSummary DynamicGraph<T>::apply(const UpdateBatch<T>& batch) {
   bool inserts_only = true;
-  for (const auto& e : batch.updates) inserts_only = inserts_only && e.kind == DcsrOpKind::Insert;
+  for (const auto& e : batch.updates) inserts_only = inserts_only && e.kind == UpdateKind::Insert;
   return run(batch.updates, inserts_only);
 }
 
@@ -136,15 +141,63 @@ BatchSummary DynamicGraph<T>::add_vertices(Vertex k) {
   return s;
 }
 
+/// One batch of arcs for the Dynamic CSR as parallel arrays, filled for the canonical arcs, then
+/// again for the mirrored ones.
+template <class T>
+struct DynamicGraph<T>::ArcBatch {
+  ArcBatch(std::size_t m, bool with_kinds, bool weighted)
+      : with_kinds(with_kinds), vals(std::make_unique<T[]>(weighted ? m : 0)) {
+    rows.reserve(m);
+    cols.reserve(m);
+    if (with_kinds) kinds.reserve(m);
+  }
+  bool with_kinds;  ///< false when every update inserts: `kinds` stays empty
+  std::vector<Vertex> rows, cols;
+  std::vector<UpdateKind> kinds;
+  std::unique_ptr<T[]> vals;  ///< weights (not std::vector<bool>); none when unweighted
+};
+
 template <class T>
 BatchSummary DynamicGraph<T>::run(std::span<const EdgeUpdate<T>> updates, bool inserts_only) {
   std::lock_guard<std::mutex> lock(writer_mutex_);
   // Phase 1: validate, then grow.
+  const Offset need = vertices_needed(updates);
+  if (need > arcs_.nrows()) arcs_.resize(Vertex(need), Vertex(need));
+  // Phase 2: apply.
+  ArcBatch arcs(updates.size(), !inserts_only, options_.weighted);
+  DcsrChangeLog log;
+  const bool undirected = !options_.directed;
+  const DcsrBatchResult r = apply_arcs(updates, false, arcs, undirected ? &log : nullptr);
+  DcsrBatchResult mirror_result;
+  if (undirected) mirror_result = apply_arcs(updates, true, arcs, nullptr);
+  // Phase 3: self-loops and triangles.
+  BatchSummary s;
+  count_changes(log, s);
+  // Phase 4: publish.
+  publish(++version_);
+  s.version = version_;
+  s.updates = updates.size();
+  s.inserted = r.inserted;
+  s.erased = r.erased;
+  s.ignored = r.ignored;
+  s.combined = r.combined;
+  s.assigned = r.assigned;
+  s.missing = r.missing;
+  s.vertices = arcs_.nrows();
+  s.defragmented = r.defragmented || mirror_result.defragmented;
+  s.grew = r.grew || mirror_result.grew;
+  return s;
+}
+
+/// Throws for the first update that re-weights an unweighted graph or names a vertex the graph
+/// cannot grow to; else returns the vertex count the batch needs.
+template <class T>
+Offset DynamicGraph<T>::vertices_needed(std::span<const EdgeUpdate<T>> updates) const {
   const Vertex n = arcs_.nrows();
   Offset need = n;
   for (std::size_t k = 0; k < updates.size(); ++k) {
     const EdgeUpdate<T>& e = updates[k];
-    if (!options_.weighted && e.kind == DcsrOpKind::Assign)
+    if (!options_.weighted && e.kind == UpdateKind::Assign)
       throw InvalidArgument("update " + std::to_string(k) + " re-weights edge (" +
                             std::to_string(e.u) + ", " + std::to_string(e.v) +
                             "), but the graph is unweighted");
@@ -159,72 +212,49 @@ BatchSummary DynamicGraph<T>::run(std::span<const EdgeUpdate<T>> updates, bool i
       need = std::max<Offset>(need, Offset(hi) + 1);
     }
   }
-  if (need > n) arcs_.resize(Vertex(need), Vertex(need));
-  // Phase 2: apply.
+  return need;
+}
+
+/// Applies the arcs of `updates` to the Dynamic CSR: each (u, v) of a directed graph; of an
+/// undirected graph, the canonical arcs (min, max), or with `mirror` the arcs (max, min) of the
+/// edges that are not self-loops.
+template <class T>
+DcsrBatchResult DynamicGraph<T>::apply_arcs(std::span<const EdgeUpdate<T>> updates, bool mirror,
+                                            ArcBatch& arcs, DcsrChangeLog* log) {
   const bool undirected = !options_.directed;
-  const std::size_t m = updates.size();
-  std::vector<Vertex> rows, cols;
-  std::vector<DcsrOpKind> kinds;
-  auto vals = std::make_unique<T[]>(options_.weighted ? m : 0);  // not std::vector<bool>
-  rows.reserve(m);
-  cols.reserve(m);
-  if (!inserts_only) kinds.reserve(m);
-  auto dcsr_batch = [&](bool mirror, DcsrChangeLog* log) {
-    rows.clear();
-    cols.clear();
-    kinds.clear();
-    std::size_t count = 0;
-    for (const EdgeUpdate<T>& e : updates) {
-      Vertex a = e.u, b = e.v;
-      if (undirected) {
-        if (mirror && a == b) continue;
-        if ((a > b) != mirror) std::swap(a, b);
-      }
-      rows.push_back(a);
-      cols.push_back(b);
-      if (!inserts_only) kinds.push_back(e.kind);
-      if (options_.weighted) vals[count] = e.w;
-      ++count;
+  arcs.rows.clear();
+  arcs.cols.clear();
+  arcs.kinds.clear();
+  std::size_t count = 0;
+  for (const EdgeUpdate<T>& e : updates) {
+    Vertex a = e.u, b = e.v;
+    if (undirected) {
+      if (mirror && a == b) continue;
+      if ((a > b) != mirror) std::swap(a, b);
     }
-    const std::span<const T> vs(vals.get(), options_.weighted ? count : 0);
-    if (inserts_only) return arcs_.insert(rows, cols, vs, log);
-    return arcs_.apply(kinds, rows, cols, vs, log);
-  };
-  DcsrChangeLog log;
-  const bool want_log = undirected;
-  const DcsrBatchResult r = dcsr_batch(false, want_log ? &log : nullptr);
-  DcsrBatchResult mirror_result;
-  if (undirected) mirror_result = dcsr_batch(true, nullptr);
-  // Phase 3: self-loops and triangles.
+    arcs.rows.push_back(a);
+    arcs.cols.push_back(b);
+    if (arcs.with_kinds) arcs.kinds.push_back(e.kind);
+    if (options_.weighted) arcs.vals[count] = e.w;
+    ++count;
+  }
+  const std::span<const T> vs(arcs.vals.get(), options_.weighted ? count : 0);
+  return arcs_.apply_trusted(arcs.kinds, arcs.rows, arcs.cols, vs, log);
+}
+
+/// The self-loop count, and the triangle count when tracked, after the canonical arcs' change
+/// log (each undirected edge once).
+template <class T>
+void DynamicGraph<T>::count_changes(DcsrChangeLog& log, BatchSummary& s) {
   for (const auto& [a, b] : log.added) self_loops_ += a == b;
   for (const auto& [a, b] : log.removed) self_loops_ -= a == b;
-  BatchSummary s;
-  if (options_.triangle_counter) {
-    auto drop_loops = [](std::vector<std::pair<Vertex, Vertex>>& es) {
-      es.erase(
-          std::remove_if(es.begin(), es.end(), [](const auto& e) { return e.first == e.second; }),
-          es.end());
-    };
-    drop_loops(log.added);
-    drop_loops(log.removed);
-    s.triangle_delta = options_.triangle_counter->delta(
-        latest_->view.adjacency(), arcs_.view().adjacency(), log.removed, log.added);
-    triangles_ += s.triangle_delta;
-  }
-  // Phase 4: publish.
-  publish(++version_);
-  s.version = version_;
-  s.updates = m;
-  s.inserted = r.inserted;
-  s.erased = r.erased;
-  s.ignored = r.ignored;
-  s.combined = r.combined;
-  s.assigned = r.assigned;
-  s.missing = r.missing;
-  s.vertices = arcs_.nrows();
-  s.defragmented = r.defragmented || mirror_result.defragmented;
-  s.grew = r.grew || mirror_result.grew;
-  return s;
+  if (!options_.triangle_counter) return;
+  const auto is_loop = [](const std::pair<Vertex, Vertex>& e) { return e.first == e.second; };
+  std::erase_if(log.added, is_loop);
+  std::erase_if(log.removed, is_loop);
+  s.triangle_delta = options_.triangle_counter->delta(
+      latest_->view.adjacency(), arcs_.view().adjacency(), log.removed, log.added);
+  triangles_ += s.triangle_delta;
 }
 
 template <class T>

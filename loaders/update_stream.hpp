@@ -32,9 +32,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/edge_update.hpp"
+
 namespace spgraph {
 
-enum class UpdateKind { Insert, Erase, Assign };
 enum class QueryKind { Bfs, Degree, Edges, Triangles };
 
 /// One query keyword: its kind, and the name of its single vertex argument (empty: none).
@@ -55,7 +56,9 @@ inline constexpr QuerySpec kUpdateQueries[] = {
 /// The keyword of a query kind, as written in the stream ("bfs", "degree", ...).
 std::string_view query_name(QueryKind kind);
 
-/// One record of an update stream.
+/// One record (line) of an update stream: a query, or an edge update still in the file's own
+/// numbering (64-bit ids, a double weight); the caller maps it to an EdgeUpdate
+/// (engine/core/edge_update.hpp) once it knows the graph's ids.
 struct UpdateRecord {
   std::uint64_t line = 0;  ///< 1-based line in the stream
   bool is_query = false;   ///< true: `query` is set; false: `update` is set

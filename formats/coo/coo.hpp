@@ -1,12 +1,14 @@
 // Coordinate (tuple) storage and its conversion to CSR.
-// build_csr: (1) validate indices, (2) stable counting sort by row using per-thread histograms,
-// (3) per-row stable sort by column, (4) combine or reject duplicates, (5) compact. Stability
-// keeps input order among duplicates, so "first"/"second" combine ops match GrB_Matrix_build.
+// build_csr: (1) validate indices, (2) stable counting sort by row using per-thread histograms
+// (formats/csr/counting_sort.hpp), (3) per-row stable sort by column, (4) combine or reject
+// duplicates, (5) compact. Stability keeps input order among duplicates, so "first"/"second"
+// combine ops match GrB_Matrix_build.
 // Workspace: one copy of the tuples plus threads × nrows counters.
 #pragma once
 
 #include <vector>
 
+#include "engine/core/duplicate_policy.hpp"
 #include "engine/core/types.hpp"
 #include "formats/csr/csr.hpp"
 
@@ -24,13 +26,8 @@ struct Coo {
   Offset size() const { return row.size(); }
 };
 
-/// What build does with repeated (row, col) tuples.
-enum class DuplicatePolicy {
-  Combine,  ///< fold them, in input order, with the build's binary operator
-  Reject,   ///< throw InvalidArgument naming the first repeated entry
-};
-
-/// Sorts and compresses `coo` into CSR; duplicates follow `policy`, combined with `DupOp`.
+/// Sorts and compresses `coo` into CSR; repeated (row, col) tuples follow `policy` (Combine,
+/// folded in input order with `DupOp`, or Reject; the other policies throw InvalidArgument).
 /// Throws IndexOutOfBounds for an index outside the dimensions. Consumes `coo`.
 template <class T, class DupOp>
 Csr<T> build_csr(Coo<T>&& coo, DuplicatePolicy policy);

@@ -4,11 +4,12 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <numeric>
 #include <string>
 #include <utility>
 
 #include "engine/core/error.hpp"
+#include "formats/coo/coo.hpp"
+#include "formats/csr/counting_sort.hpp"
 
 namespace spgraph {
 
@@ -28,6 +29,12 @@ Csr<T> build_csr(Coo<T>&& coo, DuplicatePolicy policy) {
   const bool pattern = coo.pattern;
   if (coo.col.size() != n || (!pattern && coo.val.size() != n))
     throw InvalidArgument("build: row, column and value arrays differ in length");
+  if (policy != DuplicatePolicy::Combine && policy != DuplicatePolicy::Reject) {
+    std::string msg = "build: duplicates '";
+    msg += duplicate_policy_name(policy);
+    msg += "' do not apply to CSR, which takes 'combine' or 'reject'";
+    throw InvalidArgument(msg);
+  }
   Csr<T> out = Csr<T>::empty(coo.nrows, coo.ncols, pattern);
   const int nthreads = n < 200000 ? 1 : omp_get_max_threads();
   const std::size_t nr = coo.nrows;
@@ -43,38 +50,20 @@ Csr<T> build_csr(Coo<T>&& coo, DuplicatePolicy policy) {
                            std::to_string(coo.nrows) + " x " + std::to_string(coo.ncols) +
                            " matrix");
 
-  // Phase 2: stable counting sort by row.
+  // Phase 2: stable counting sort by row, the tuples cut into equal parts in input order.
   std::vector<Vertex> col(n);
   std::vector<stored_value_t<T>> val(pattern ? 0 : n);
-  {
-    std::vector<Offset> counts(std::size_t(nthreads) * nr, 0);
-#pragma omp parallel num_threads(nthreads)
-    {
-      const int tid = omp_get_thread_num();
-      const Offset lo = n * tid / nthreads, hi = n * (tid + 1) / nthreads;
-      Offset* cnt = counts.data() + std::size_t(tid) * nr;
-      for (Offset k = lo; k < hi; ++k) ++cnt[coo.row[k]];
-#pragma omp barrier
-#pragma omp single
-      {
-        Offset sum = 0;
-        for (std::size_t r = 0; r < nr; ++r) {
-          out.row_ptr[r] = sum;
-          for (int th = 0; th < nthreads; ++th) {
-            Offset x = counts[std::size_t(th) * nr + r];
-            counts[std::size_t(th) * nr + r] = sum;
-            sum += x;
-          }
+  std::vector<Offset> part(std::size_t(nthreads) + 1);
+  for (int p = 0; p <= nthreads; ++p) part[p] = n * Offset(p) / Offset(nthreads);
+  detail::stable_counting_sort(
+      part, nr, [&](Offset k) { return coo.row[k]; }, out.row_ptr.data(),
+      [&](int p, Offset* next) {
+        for (Offset k = part[p]; k < part[p + 1]; ++k) {
+          const Offset dst = next[coo.row[k]]++;
+          col[dst] = coo.col[k];
+          if (!pattern) val[dst] = coo.val[k];
         }
-        out.row_ptr[nr] = sum;
-      }
-      for (Offset k = lo; k < hi; ++k) {
-        Offset dst = cnt[coo.row[k]]++;
-        col[dst] = coo.col[k];
-        if (!pattern) val[dst] = coo.val[k];
-      }
-    }
-  }
+      });
   coo.row = {};
   coo.col = {};
   coo.val = {};

@@ -1,7 +1,8 @@
 // Orders an update batch by (row, column), keeping batch order among equal keys: the grouping
 // step the Dynamic CSR insert needs before its per-row pass (King et al. 2016, section III.A:
-// the update batch arrives "grouped by row"; notes-dynamic-csr-ell-hash-spgemm.md A.6 suggests
-// a counting sort per row).
+// Algorithm 1 reads each row's new entries as one range, B_offsets[2 row .. 2 row + 1], while
+// section IV.A buffers a stream into row, column and value arrays, so the batch must be bucketed
+// by row first; a radix sort on the row bits does that).
 //
 // Keys are (row << column_bits) | column, so one sort groups rows and orders each row's new
 // columns (which the per-row pass merges against the row's sorted prefix).

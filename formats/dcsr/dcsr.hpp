@@ -7,8 +7,9 @@
 // segment; explicit row sizes say how much of the last segment is used. Storage details and
 // the CPU layout are in dcsr_store.hpp.
 //
-// Updates (Algorithms 1-2, generalized to mixed batches): a batch is ordered by (row, column)
-// (batch_order.hpp), then rows are processed in parallel, each by one thread:
+// Updates (Algorithms 1-2, generalized to mixed batches; dcsr_update_impl.hpp): a batch is
+// ordered by (row, column) (batch_order.hpp), then rows are processed in parallel, each by one
+// thread, in three steps (RowUpdate, dcsr_row_update.hpp):
 //   1. look up the batch's columns in the row, when the duplicate policy or an erase needs it:
 //      binary search of the row's sorted prefix, one pass over the rest;
 //   2. fold each column's updates in batch order into at most one tombstone and one new entry
@@ -34,7 +35,8 @@
 //   - a data slot is written once, before the batch that fills it is frozen (appends go to
 //     slack beyond every published row size; relocation and growth write fresh slots);
 //   - row metadata and tombstone bits live in copy-on-write pages (cow_table.hpp);
-//   - segment records are written once;
+//   - a segment record is written once, except that new segments go into its slots that no
+//     published row size reaches;
 //   - a defragmentation builds new buffers; old ones live while a snapshot holds them.
 // The writer itself is single-threaded from the caller's point of view (one batch at a time);
 // inside a batch it uses OpenMP threads over rows.
@@ -49,6 +51,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/edge_update.hpp"
 #include "engine/core/semiring.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/dcsr/batch_order.hpp"
@@ -99,13 +102,20 @@ class Dcsr {
   /// Erases every stored copy of (rows[k], cols[k]); absent entries are counted as missing.
   DcsrBatchResult erase(std::span<const Vertex> rows, std::span<const Vertex> cols,
                         DcsrChangeLog* log = nullptr);
-  /// Applies a mixed batch; updates of the same entry take effect in batch order.
-  DcsrBatchResult apply(std::span<const DcsrOp<T>> ops, DcsrChangeLog* log = nullptr);
+  /// Applies a mixed batch (update k changes row updates[k].u, column updates[k].v); updates
+  /// of the same entry take effect in batch order.
+  DcsrBatchResult apply(std::span<const EdgeUpdate<T>> updates, DcsrChangeLog* log = nullptr);
   /// The same batch as parallel arrays: update k is (kinds[k], rows[k], cols[k], vals[k]);
   /// `vals` is empty for a pattern and has one value per update otherwise.
-  DcsrBatchResult apply(std::span<const DcsrOpKind> kinds, std::span<const Vertex> rows,
+  DcsrBatchResult apply(std::span<const UpdateKind> kinds, std::span<const Vertex> rows,
                         std::span<const Vertex> cols, std::span<const T> vals = {},
                         DcsrChangeLog* log = nullptr);
+  /// apply() for a caller that validated the batch at its own boundary (DynamicGraph): the
+  /// arrays hold one entry per update (`kinds` empty: every update inserts; `vals` empty for a
+  /// pattern), every index is in range, and a pattern gets no Assign. Checked by assert only.
+  DcsrBatchResult apply_trusted(std::span<const UpdateKind> kinds, std::span<const Vertex> rows,
+                                std::span<const Vertex> cols, std::span<const T> vals,
+                                DcsrChangeLog* log);
 
   /// Compacts every row into one segment with no slack, dropping tombstones and dead space
   /// (Algorithm 4); with `sort_rows`, each row also comes out sorted.
@@ -131,17 +141,22 @@ class Dcsr {
   };
   struct Batch;
   struct Workspace;
+  class RowUpdate;
   struct Holder;
 
   Dcsr(Vertex nrows, Vertex ncols, bool pattern, DcsrParams params, bool blank);
   View make_view(const DcsrStore<T>* store, typename CowTable<DcsrRowPage>::Reader rows,
                  typename CowTable<DcsrTombPage>::Reader tombs,
                  std::shared_ptr<const void> hold) const;
-  DcsrBatchResult run_batch(const Vertex* rows, const Vertex* cols, const DcsrOpKind* kinds,
-                            DcsrOpKind uniform, const T* vals, std::size_t n, DcsrChangeLog* log);
-  void validate(const Vertex* rows, const Vertex* cols, const DcsrOpKind* kinds, DcsrOpKind uniform,
+  /// Applies a valid batch (kinds null: every update is `uniform`; vals null for a pattern).
+  DcsrBatchResult run_batch(const Vertex* rows, const Vertex* cols, const UpdateKind* kinds,
+                            UpdateKind uniform, const T* vals, std::size_t n, DcsrChangeLog* log);
+  /// Throws for the first update out of range, or assigning a value to a pattern.
+  void validate(const Vertex* rows, const Vertex* cols, const UpdateKind* kinds, UpdateKind uniform,
                 std::size_t n) const;
-  bool process_row(const Batch& b, const Group& g, const View& cur, Workspace& ws);
+  /// The position of the first update validate() would throw for, or n.
+  std::size_t first_invalid(const Vertex* rows, const Vertex* cols, const UpdateKind* kinds,
+                            UpdateKind uniform, std::size_t n) const;
   void pass(const Batch& b, const std::vector<Group>& groups, std::vector<Group>& pending,
             DcsrBatchResult& result, DcsrChangeLog* log);
   void rebuild(Offset min_capacity, bool sort_rows);
@@ -173,4 +188,4 @@ class Dcsr {
 }  // namespace spgraph
 
 #include "formats/dcsr/dcsr_rebuild_impl.hpp"
-#include "formats/dcsr/dcsr_update_impl.hpp"
+#include "formats/dcsr/dcsr_row_update.hpp"

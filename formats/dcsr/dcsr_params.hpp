@@ -1,28 +1,24 @@
-// Parameters, update records and statistics of the Dynamic CSR format (formats/dcsr/dcsr.hpp).
+// Parameters, batch results and statistics of the Dynamic CSR format (formats/dcsr/dcsr.hpp).
 // Defaults follow King, Gilray, Kirby & Might, "Dynamic-CSR: A Format for Dynamic Sparse-Matrix
 // Updates" (2016), section III.A: k = 4 segments per row, initial width mu and slack alpha
 // equal to the average row length.
 #pragma once
 
 #include <cstdint>
-#include <string>
 
+#include "engine/core/duplicate_policy.hpp"
 #include "engine/core/types.hpp"
 
 namespace spgraph {
 
-/// What an insert does with an entry (i, j) that is already stored.
-enum class DcsrDuplicates {
-  Keep,             ///< store another copy (the paper's choice: duplicates accumulate)
-  Combine,          ///< fold the new value into the stored one with the format's monoid
-  IgnoreIfPresent,  ///< leave the stored entry as it is (the adjacency stays a set)
-};
-
-/// The lower-case name of a policy ("keep", "combine", "ignore").
-std::string dcsr_duplicates_name(DcsrDuplicates d);
+/// The largest k (DcsrParams::max_segments) a matrix may be built with. The per-row update pass
+/// keeps the segment list of the row it updates in arrays of this size, so the constructor
+/// rejects a larger k and every step that adds a segment checks the bound.
+inline constexpr unsigned kDcsrMaxSegments = 64;
 
 struct DcsrParams {
-  /// k: segments a row may hold before it is relocated into one (the paper's k = 4).
+  /// k: segments a row may hold before it is relocated into one (the paper's k = 4), from 1 to
+  /// kDcsrMaxSegments.
   unsigned max_segments = 4;
   /// mu: slots given to every row of a blank matrix; 0 = none (rows get space on first insert).
   Offset initial_width = 0;
@@ -31,7 +27,10 @@ struct DcsrParams {
   /// Extra slack as a fraction of the row's length (0 = the paper's fixed alpha). A new segment
   /// gets max(alpha, slack_ratio * row length) free slots.
   double slack_ratio = 0;
-  DcsrDuplicates duplicates = DcsrDuplicates::Keep;
+  /// What an insert does with an entry already stored: Keep (another copy; the paper's choice,
+  /// duplicates accumulate), Combine (folded into it with the format's operator) or
+  /// IgnoreIfPresent (left as it is). Reject is not a choice here.
+  DuplicatePolicy duplicates = DuplicatePolicy::Keep;
   /// Defragment the whole matrix after a batch once tombstones exceed this fraction of the
   /// stored entries.
   double tombstone_threshold = 0.2;
@@ -56,22 +55,6 @@ inline DcsrParams streaming_dcsr_params() {
   return p;
 }
 
-/// The kind of one update in a mixed batch.
-enum class DcsrOpKind : std::uint8_t {
-  Insert,  ///< add (i, j) with a value, per the duplicate policy
-  Erase,   ///< remove every stored copy of (i, j)
-  Assign,  ///< set the value of a stored (i, j); an absent entry is left absent
-};
-
-/// One update of a mixed batch. Updates of a batch take effect in batch order.
-template <class T>
-struct DcsrOp {
-  DcsrOpKind kind = DcsrOpKind::Insert;
-  Vertex row = 0;
-  Vertex col = 0;
-  T value{};
-};
-
 /// What one batch did.
 struct DcsrBatchResult {
   Offset inserted = 0;        ///< entries that became present (new keys, or new copies under Keep)
@@ -84,6 +67,19 @@ struct DcsrBatchResult {
   Offset new_segments = 0;    ///< segments allocated
   bool defragmented = false;  ///< the batch ended with a whole-matrix defragmentation
   bool grew = false;          ///< the buffers were reallocated (larger) during the batch
+
+  /// Adds the counts of `o` (the flags are the batch's, not summed).
+  DcsrBatchResult& operator+=(const DcsrBatchResult& o) {
+    inserted += o.inserted;
+    ignored += o.ignored;
+    combined += o.combined;
+    erased += o.erased;
+    missing += o.missing;
+    assigned += o.assigned;
+    relocated += o.relocated;
+    new_segments += o.new_segments;
+    return *this;
+  }
 };
 
 /// A picture of the format's memory and fragmentation.
@@ -101,17 +97,5 @@ struct DcsrStats {
     return live + tombstones ? double(tombstones) / double(live + tombstones) : 0.0;
   }
 };
-
-inline std::string dcsr_duplicates_name(DcsrDuplicates d) {
-  switch (d) {
-    case DcsrDuplicates::Keep:
-      return "keep";
-    case DcsrDuplicates::Combine:
-      return "combine";
-    case DcsrDuplicates::IgnoreIfPresent:
-      return "ignore";
-  }
-  return "unknown";
-}
 
 }  // namespace spgraph

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "engine/core/error.hpp"
+#include "formats/dcsr/dcsr.hpp"
 
 namespace spgraph {
 
@@ -31,9 +32,14 @@ Dcsr<T, CombineOp>::Dcsr(Vertex nrows, Vertex ncols, bool pattern, DcsrParams pa
 template <class T, class CombineOp>
 Dcsr<T, CombineOp>::Dcsr(Vertex nrows, Vertex ncols, bool pattern, DcsrParams params, bool blank)
     : nrows_(nrows), ncols_(ncols), pattern_(pattern), params_(params) {
-  if (params_.max_segments < 1 || params_.max_segments > 64)
-    throw InvalidArgument("dcsr: max_segments must be between 1 and 64, got " +
-                          std::to_string(params_.max_segments));
+  if (params_.max_segments < 1 || params_.max_segments > kDcsrMaxSegments) {
+    std::string msg = "dcsr: max_segments must be between 1 and ";
+    msg += std::to_string(kDcsrMaxSegments) + ", got " + std::to_string(params_.max_segments);
+    throw InvalidArgument(msg);
+  }
+  if (params_.duplicates == DuplicatePolicy::Reject)
+    throw InvalidArgument(
+        "dcsr: duplicates 'reject' do not apply to updates; use 'keep', 'combine' or 'ignore'");
   if (nrows > kMaxDimension || ncols > kMaxDimension)
     throw InvalidArgument("dcsr: dimensions above 4294967294 are not supported");
   const Offset width = blank ? params_.initial_width : 0;

@@ -198,7 +198,7 @@ class DcsrView {
     bool pattern = false;
     Offset live = 0;
     std::uint64_t version = 0;
-    DcsrDuplicates duplicates = DcsrDuplicates::Keep;
+    DuplicatePolicy duplicates = DuplicatePolicy::Keep;
     std::shared_ptr<const void> hold;
   };
 
@@ -215,7 +215,7 @@ class DcsrView {
   Offset nvals() const { return p_.live; }
   /// The number of batches applied before this view was taken (0 = as built).
   std::uint64_t version() const { return p_.version; }
-  DcsrDuplicates duplicates() const { return p_.duplicates; }
+  DuplicatePolicy duplicates() const { return p_.duplicates; }
   /// True for a frozen snapshot (safe to read while the writer goes on).
   bool is_frozen() const { return p_.hold != nullptr; }
   /// The structure alone.
@@ -258,7 +258,7 @@ class DcsrView {
     return s ? std::optional<T>(value(*s)) : std::nullopt;
   }
 
-  /// The matrix as CSR with sorted rows. Copies kept under DcsrDuplicates::Keep are folded
+  /// The matrix as CSR with sorted rows. Copies kept under DuplicatePolicy::Keep are folded
   /// with DupOp (sum by default, as the paper's accumulated duplicates would multiply).
   template <class DupOp = PlusOp<T>>
   Csr<T> to_csr() const;
@@ -288,6 +288,34 @@ void sort_row_entries(Vertex* cols, V* vals, std::size_t n,
   }
 }
 
+/// The sorted merge that finishes a row copied as "sorted prefix, then the rest": out_c[0, head)
+/// (and out_v, null for a pattern) hold the row's sorted prefix; the rest of its entries, in
+/// tail_col / tail_val, are sorted by column and merged in from the back, so the prefix stays
+/// in place and out_c[0, head + tail) comes out sorted. Columns are below `ncols`.
+template <class S>
+void merge_sorted_tail(Vertex* out_c, S* out_v, std::size_t head, std::vector<Vertex>& tail_col,
+                       std::vector<S>& tail_val, Vertex ncols,
+                       std::vector<std::pair<Vertex, S>>& pair_scratch,
+                       std::vector<Vertex>& key_scratch) {
+  if (out_v)
+    sort_row_entries(tail_col.data(), tail_val.data(), tail_col.size(), pair_scratch);
+  else
+    sort_keys(tail_col.data(), tail_col.size(), ncols ? ncols - 1 : 0, key_scratch);
+  std::size_t a = head, t = tail_col.size(), w = head + t;
+  while (t > 0) {
+    --w;
+    if (a > 0 && out_c[a - 1] > tail_col[t - 1]) {
+      --a;
+      out_c[w] = out_c[a];
+      if (out_v) out_v[w] = out_v[a];
+    } else {
+      --t;
+      out_c[w] = tail_col[t];
+      if (out_v) out_v[w] = tail_val[t];
+    }
+  }
+}
+
 }  // namespace detail
 
 template <class T>
@@ -295,7 +323,7 @@ template <class DupOp>
 Csr<T> DcsrView<T>::to_csr() const {
   using S = stored_value_t<T>;
   const Vertex n = p_.nrows;
-  if (p_.duplicates == DcsrDuplicates::Keep) {
+  if (p_.duplicates == DuplicatePolicy::Keep) {
     // Copies may repeat: gather tuples and let the COO build fold them.
     Coo<T> coo{n, p_.ncols, p_.pattern, {}, {}, {}};
     coo.row.reserve(p_.live);
@@ -344,25 +372,8 @@ Csr<T> DcsrView<T>::to_csr() const {
         }
       });
       if (tail_col.empty()) continue;
-      if (out_v)
-        detail::sort_row_entries(tail_col.data(), tail_val.data(), tail_col.size(), pair_scratch);
-      else
-        sort_keys(tail_col.data(), tail_col.size(), p_.ncols ? p_.ncols - 1 : 0, key_scratch);
-      // Merge backwards so the prefix can stay in place.
-      std::size_t a = head, b = tail_col.size(), w = head + tail_col.size();
-      while (b > 0) {
-        if (a > 0 && out_c[a - 1] > tail_col[b - 1]) {
-          --w;
-          --a;
-          out_c[w] = out_c[a];
-          if (out_v) out_v[w] = out_v[a];
-        } else {
-          --w;
-          --b;
-          out_c[w] = tail_col[b];
-          if (out_v) out_v[w] = tail_val[b];
-        }
-      }
+      detail::merge_sorted_tail(out_c, out_v, head, tail_col, tail_val, p_.ncols, pair_scratch,
+                                key_scratch);
     }
   }
   return c;

@@ -25,7 +25,7 @@ using Key = std::pair<Vertex, Vertex>;
 struct GraphModel {
   bool directed = false;
   bool weighted = false;
-  DcsrDuplicates dup = DcsrDuplicates::IgnoreIfPresent;
+  DuplicatePolicy dup = DuplicatePolicy::IgnoreIfPresent;
   Vertex n = 0;
   std::map<Key, double> arcs;
 
@@ -49,23 +49,23 @@ struct GraphModel {
       const bool present = arcs.count(k) > 0;
       const double w = weighted ? e.w : 1.0;
       switch (e.kind) {
-        case DcsrOpKind::Insert:
+        case UpdateKind::Insert:
           if (!present)
             set(e.u, e.v, w);
-          else if (dup == DcsrDuplicates::Combine && weighted) {
+          else if (dup == DuplicatePolicy::Combine && weighted) {
             set(e.u, e.v, arcs[k] + w);
             ++s.combined;
           } else {
             ++s.ignored;
           }
           break;
-        case DcsrOpKind::Erase:
+        case UpdateKind::Erase:
           if (present)
             drop(e.u, e.v);
           else
             ++s.missing;
           break;
-        case DcsrOpKind::Assign:
+        case UpdateKind::Assign:
           if (present) {
             set(e.u, e.v, w);
             ++s.assigned;
@@ -129,7 +129,7 @@ void check_snapshot(const GraphSnapshot<double>& s, const GraphModel& m) {
 struct Case {
   bool directed;
   bool weighted;
-  DcsrDuplicates dup;
+  DuplicatePolicy dup;
 };
 
 class DynamicGraphModel : public ::testing::TestWithParam<Case> {};
@@ -184,26 +184,26 @@ TEST_P(DynamicGraphModel, random_batches_match_the_model_after_every_batch) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Graphs, DynamicGraphModel,
-                         ::testing::Values(Case{false, false, DcsrDuplicates::IgnoreIfPresent},
-                                           Case{false, true, DcsrDuplicates::IgnoreIfPresent},
-                                           Case{false, true, DcsrDuplicates::Combine},
-                                           Case{true, false, DcsrDuplicates::IgnoreIfPresent},
-                                           Case{true, true, DcsrDuplicates::Combine}),
+                         ::testing::Values(Case{false, false, DuplicatePolicy::IgnoreIfPresent},
+                                           Case{false, true, DuplicatePolicy::IgnoreIfPresent},
+                                           Case{false, true, DuplicatePolicy::Combine},
+                                           Case{true, false, DuplicatePolicy::IgnoreIfPresent},
+                                           Case{true, true, DuplicatePolicy::Combine}),
                          [](const auto& info) {
                            const Case& c = info.param;
                            return std::string(c.directed ? "directed" : "undirected") +
                                   (c.weighted ? "_weighted_" : "_pattern_") +
-                                  dcsr_duplicates_name(c.dup);
+                                  duplicate_policy_name(c.dup);
                          });
 
 TEST(DynamicGraph, a_directed_multigraph_keeps_every_copy) {
   DynamicGraphOptions o;
   o.directed = true;
-  o.duplicates = DcsrDuplicates::Keep;
+  o.duplicates = DuplicatePolicy::Keep;
   DynamicGraph<bool> g(3, o);
-  const std::vector<EdgeUpdate<bool>> e{{DcsrOpKind::Insert, 0, 1, true},
-                                        {DcsrOpKind::Insert, 0, 1, true},
-                                        {DcsrOpKind::Insert, 1, 2, true}};
+  const std::vector<EdgeUpdate<bool>> e{{UpdateKind::Insert, 0, 1, true},
+                                        {UpdateKind::Insert, 0, 1, true},
+                                        {UpdateKind::Insert, 1, 2, true}};
   EXPECT_EQ(g.insert_edges(e).inserted, 3u);
   EXPECT_EQ(g.snapshot().num_edges(), 3u);
   EXPECT_EQ(g.snapshot().degree(0), 2u);
@@ -214,7 +214,7 @@ TEST(DynamicGraph, a_directed_multigraph_keeps_every_copy) {
 
 TEST(DynamicGraph, options_that_cannot_work_are_rejected) {
   DynamicGraphOptions keep;
-  keep.duplicates = DcsrDuplicates::Keep;
+  keep.duplicates = DuplicatePolicy::Keep;
   EXPECT_THROW(DynamicGraph<bool>(4, keep), InvalidArgument);
   DynamicGraphOptions tri;
   tri.directed = true;
@@ -226,10 +226,10 @@ TEST(DynamicGraph, vertex_growth_can_be_refused_and_bad_batches_change_nothing) 
   DynamicGraphOptions o;
   o.growth = VertexGrowth::Reject;
   DynamicGraph<bool> g(5, o);
-  const std::vector<EdgeUpdate<bool>> ok{{DcsrOpKind::Insert, 0, 4, true}};
+  const std::vector<EdgeUpdate<bool>> ok{{UpdateKind::Insert, 0, 4, true}};
   g.insert_edges(ok);
-  const std::vector<EdgeUpdate<bool>> bad{{DcsrOpKind::Insert, 1, 2, true},
-                                          {DcsrOpKind::Insert, 3, 5, true}};
+  const std::vector<EdgeUpdate<bool>> bad{{UpdateKind::Insert, 1, 2, true},
+                                          {UpdateKind::Insert, 3, 5, true}};
   EXPECT_THROW(g.insert_edges(bad), IndexOutOfBounds);
   UpdateBatch<bool> reweight;
   reweight.insert(1, 2);
@@ -242,7 +242,7 @@ TEST(DynamicGraph, vertex_growth_can_be_refused_and_bad_batches_change_nothing) 
   EXPECT_THROW(s.degree(5), IndexOutOfBounds);
   // Growth on: an id beyond n adds vertices up to it.
   DynamicGraph<bool> grows(2);
-  const std::vector<EdgeUpdate<bool>> far{{DcsrOpKind::Insert, 0, 9, true}};
+  const std::vector<EdgeUpdate<bool>> far{{UpdateKind::Insert, 0, 9, true}};
   EXPECT_EQ(grows.insert_edges(far).vertices, 10u);
   EXPECT_EQ(grows.snapshot().num_vertices(), 10u);
   EXPECT_EQ(grows.add_vertices(5).vertices, 15u);
@@ -328,7 +328,7 @@ TEST(DynamicGraph, the_triangle_count_is_maintained_exactly) {
           batch.insert(u, v);
         else
           batch.erase(u, v);
-        mirror.push_back({ins ? DcsrOpKind::Insert : DcsrOpKind::Erase, u, v, 1.0});
+        mirror.push_back({ins ? UpdateKind::Insert : UpdateKind::Erase, u, v, 1.0});
       }
       const std::uint64_t before = m.triangles();
       m.apply(mirror);

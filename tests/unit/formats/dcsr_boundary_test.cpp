@@ -88,7 +88,7 @@ TEST(DcsrBoundary, blank_matrix_gives_every_row_initial_width_slots) {
 
 TEST(DcsrBoundary, one_row_grows_from_zero_to_a_million_entries) {
   const Vertex ncols = 3'000'000;
-  Dcsr<bool> d(1, ncols, true, DcsrParams{.duplicates = DcsrDuplicates::IgnoreIfPresent});
+  Dcsr<bool> d(1, ncols, true, DcsrParams{.duplicates = DuplicatePolicy::IgnoreIfPresent});
   std::mt19937_64 rng(8);
   std::vector<std::uint8_t> want(ncols, 0);
   Offset count = 0;
@@ -171,16 +171,16 @@ TEST(DcsrBoundary, bad_updates_throw_and_change_nothing) {
   EXPECT_THROW(d.erase(std::vector<Vertex>{0}, std::vector<Vertex>{9}), IndexOutOfBounds);
   EXPECT_THROW(d.insert(r, c, std::vector<double>{1}), InvalidArgument);
   EXPECT_THROW(d.insert(r, std::vector<Vertex>{1}, v), InvalidArgument);
-  const std::vector<DcsrOpKind> one_kind{DcsrOpKind::Erase};
+  const std::vector<UpdateKind> one_kind{UpdateKind::Erase};
   EXPECT_THROW(d.apply(one_kind, r, c, v), InvalidArgument);
-  const std::vector<DcsrOpKind> erase_bad{DcsrOpKind::Erase, DcsrOpKind::Erase};
+  const std::vector<UpdateKind> erase_bad{UpdateKind::Erase, UpdateKind::Erase};
   EXPECT_THROW(d.apply(erase_bad, bad_r, bad_c, v), IndexOutOfBounds);
   EXPECT_EQ(pairs_of(d.view().to_csr()), before);
   EXPECT_EQ(d.version(), version);
   Dcsr<bool> pat(4, 4, true);
   const bool two[2] = {true, true};
   EXPECT_THROW(pat.insert(r, c, std::span<const bool>(two, 2)), InvalidArgument);
-  const std::vector<DcsrOp<bool>> assign{{DcsrOpKind::Assign, 0, 1, true}};
+  const std::vector<EdgeUpdate<bool>> assign{{UpdateKind::Assign, 0, 1, true}};
   EXPECT_THROW(pat.apply(assign), InvalidArgument);
 }
 
@@ -199,7 +199,7 @@ TEST(DcsrBoundary, snapshots_survive_updates_defragmentation_and_growth) {
   const Csr<double> c = random_csr(rng, 300, 3000);
   DcsrParams p;
   p.growth = 1.0;
-  p.duplicates = DcsrDuplicates::IgnoreIfPresent;
+  p.duplicates = DuplicatePolicy::IgnoreIfPresent;
   Dcsr<double> d = Dcsr<double>::from_csr(c, p);
   const DcsrView<double> snap = d.freeze();
   const Csr<double> snap_csr = snap.to_csr();
@@ -213,7 +213,7 @@ TEST(DcsrBoundary, snapshots_survive_updates_defragmentation_and_growth) {
     }
     d.insert(r, col, v);
     d.erase(std::span(r).first(500), std::span(col).first(500));
-    const std::vector<DcsrOp<double>> assign{{DcsrOpKind::Assign, r[600], col[600], 42.0}};
+    const std::vector<EdgeUpdate<double>> assign{{UpdateKind::Assign, r[600], col[600], 42.0}};
     d.apply(assign);
     if (b % 3 == 0) d.defragment(b % 2);
   }

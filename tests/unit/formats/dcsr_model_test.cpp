@@ -28,36 +28,36 @@ struct Expect {
 };
 
 /// Applies a batch to the model with the semantics documented in dcsr.hpp / dcsr_params.hpp.
-Expect apply_model(Model& m, const std::vector<DcsrOp<double>>& ops, DcsrDuplicates dup,
+Expect apply_model(Model& m, const std::vector<EdgeUpdate<double>>& ops, DuplicatePolicy dup,
                    bool pattern) {
   Expect e;
   std::map<Key, std::size_t> initial;
   for (const auto& op : ops) {
-    const Key k{op.row, op.col};
+    const Key k{op.u, op.v};
     if (!initial.count(k)) initial[k] = m.count(k) ? m[k].size() : 0;
     auto it = m.find(k);
     const bool present = it != m.end() && !it->second.empty();
-    const double v = pattern ? 1.0 : op.value;
+    const double v = pattern ? 1.0 : op.w;
     switch (op.kind) {
-      case DcsrOpKind::Insert:
-        if (dup == DcsrDuplicates::Keep) {
+      case UpdateKind::Insert:
+        if (dup == DuplicatePolicy::Keep) {
           m[k].push_back(v);
         } else if (!present) {
           m[k] = {v};
-        } else if (dup == DcsrDuplicates::Combine && !pattern) {
+        } else if (dup == DuplicatePolicy::Combine && !pattern) {
           it->second[0] += v;
           ++e.combined;
         } else {
           ++e.ignored;
         }
         break;
-      case DcsrOpKind::Erase:
+      case UpdateKind::Erase:
         if (present)
           m.erase(it);
         else
           ++e.missing;
         break;
-      case DcsrOpKind::Assign:
+      case UpdateKind::Assign:
         if (present) {
           for (double& x : it->second) x = v;
           ++e.assigned;
@@ -135,7 +135,7 @@ void check_view(const DcsrView<T>& v, const Model& m, Vertex nrows, std::mt19937
 }
 
 struct ModelCase {
-  DcsrDuplicates dup;
+  DuplicatePolicy dup;
   bool pattern;
   unsigned k;
   Offset slack;
@@ -195,31 +195,31 @@ void run_model(const ModelCase& c, std::uint64_t s, Vertex nrows, Vertex ncols, 
       } else {
         // A batch: mostly inserts, or erases, or a mix with assignments. Rows are skewed so a
         // few rows take most updates (segment exhaustion, relocation, long tails).
-        std::vector<DcsrOp<double>> ops;
+        std::vector<EdgeUpdate<double>> ops;
         const std::size_t len = rng() % 3 == 0 ? rng() % max_batch : rng() % 30;
         const int kind_mix = int(rng() % 3);
         std::vector<Key> keys;  // stored keys, to update present entries too
         keys.reserve(model.size());
         for (const auto& kv : model) keys.push_back(kv.first);
         for (std::size_t t = 0; t < len; ++t) {
-          DcsrOp<double> op;
-          op.row = rng() % 4 == 0 ? Vertex(rng() % 3) : Vertex(rng() % nrows);
-          if (rng() % 8 == 0) op.row = op.col = Vertex(rng() % std::min(nrows, ncols));
-          op.col = Vertex(rng() % ncols);
+          EdgeUpdate<double> op;
+          op.u = rng() % 4 == 0 ? Vertex(rng() % 3) : Vertex(rng() % nrows);
+          if (rng() % 8 == 0) op.u = op.v = Vertex(rng() % std::min(nrows, ncols));
+          op.v = Vertex(rng() % ncols);
           if (!keys.empty() && rng() % 3 == 0) {
             const Key& k = keys[rng() % keys.size()];
-            op.row = k.first;
-            op.col = k.second;
+            op.u = k.first;
+            op.v = k.second;
           }
-          op.value = double(rng() % 9 + 1);
+          op.w = double(rng() % 9 + 1);
           const int r = int(rng() % 10);
           if (kind_mix == 0)
-            op.kind = DcsrOpKind::Insert;
+            op.kind = UpdateKind::Insert;
           else if (kind_mix == 1)
-            op.kind = r < 7 ? DcsrOpKind::Erase : DcsrOpKind::Insert;
+            op.kind = r < 7 ? UpdateKind::Erase : UpdateKind::Insert;
           else
-            op.kind = r < 5 ? DcsrOpKind::Insert
-                            : (r < 8 || c.pattern ? DcsrOpKind::Erase : DcsrOpKind::Assign);
+            op.kind = r < 5 ? UpdateKind::Insert
+                            : (r < 8 || c.pattern ? UpdateKind::Erase : UpdateKind::Assign);
           ops.push_back(op);
         }
         Model before = model;
@@ -227,19 +227,19 @@ void run_model(const ModelCase& c, std::uint64_t s, Vertex nrows, Vertex ncols, 
         DcsrChangeLog log;
         DcsrBatchResult got;
         const bool all_inserts = std::all_of(
-            ops.begin(), ops.end(), [](const auto& o) { return o.kind == DcsrOpKind::Insert; });
+            ops.begin(), ops.end(), [](const auto& o) { return o.kind == UpdateKind::Insert; });
         // The same batch through each entry point: insert (inserts only), apply on parallel
-        // arrays, apply on DcsrOp records.
+        // arrays, apply on EdgeUpdate records.
         const unsigned route = unsigned(rng() % 3);
         if (route < 2 && (route == 1 || all_inserts)) {
           std::vector<Vertex> rs, cs;
           std::vector<double> vs;
-          std::vector<DcsrOpKind> ks;
+          std::vector<UpdateKind> ks;
           for (const auto& o : ops) {
-            rs.push_back(o.row);
-            cs.push_back(o.col);
+            rs.push_back(o.u);
+            cs.push_back(o.v);
             ks.push_back(o.kind);
-            if (!c.pattern) vs.push_back(o.value);
+            if (!c.pattern) vs.push_back(o.w);
           }
           got = route == 0 ? d.insert(rs, cs, vs, &log) : d.apply(ks, rs, cs, vs, &log);
         } else {
@@ -298,17 +298,17 @@ TEST_P(DcsrModel, large_batches_take_the_parallel_path_and_match_the_model) {
 
 INSTANTIATE_TEST_SUITE_P(
     Policies, DcsrModel,
-    ::testing::Values(ModelCase{DcsrDuplicates::IgnoreIfPresent, true, 4, 0, 0},
-                      ModelCase{DcsrDuplicates::IgnoreIfPresent, false, 4, 1, 0},
-                      ModelCase{DcsrDuplicates::IgnoreIfPresent, true, 1, 2, 0.5},
-                      ModelCase{DcsrDuplicates::Combine, false, 2, 0, 0.25},
-                      ModelCase{DcsrDuplicates::Combine, true, 4, 1, 0},
-                      ModelCase{DcsrDuplicates::Keep, false, 4, 0, 0},
-                      ModelCase{DcsrDuplicates::Keep, true, 2, 1, 0},
-                      ModelCase{DcsrDuplicates::Keep, false, 1, 3, 0}),
+    ::testing::Values(ModelCase{DuplicatePolicy::IgnoreIfPresent, true, 4, 0, 0},
+                      ModelCase{DuplicatePolicy::IgnoreIfPresent, false, 4, 1, 0},
+                      ModelCase{DuplicatePolicy::IgnoreIfPresent, true, 1, 2, 0.5},
+                      ModelCase{DuplicatePolicy::Combine, false, 2, 0, 0.25},
+                      ModelCase{DuplicatePolicy::Combine, true, 4, 1, 0},
+                      ModelCase{DuplicatePolicy::Keep, false, 4, 0, 0},
+                      ModelCase{DuplicatePolicy::Keep, true, 2, 1, 0},
+                      ModelCase{DuplicatePolicy::Keep, false, 1, 3, 0}),
     [](const auto& info) {
       const ModelCase& c = info.param;
-      return dcsr_duplicates_name(c.dup) + (c.pattern ? "_pattern" : "_valued") + "_k" +
+      return duplicate_policy_name(c.dup) + (c.pattern ? "_pattern" : "_valued") + "_k" +
              std::to_string(c.k) + "_slack" + std::to_string(c.slack);
     });
 
