@@ -87,8 +87,11 @@ struct Dcsr<T, CombineOp>::Batch {
 
 /// One thread's state: the row it is updating, the steps' scratch buffers (reused row after
 /// row), what its rows changed (merged serially after the parallel pass) and its arenas.
+/// Threads' workspaces sit side by side in one array and each is written row after row, so each
+/// starts on its own cache line: otherwise one thread's row state shares a line with the next
+/// thread's buffer pointers, and inserts with 2 threads ran 11% slower (bench/RESULTS.md).
 template <class T, class CombineOp>
-struct Dcsr<T, CombineOp>::Workspace {
+struct alignas(64) Dcsr<T, CombineOp>::Workspace {
   detail::DcsrRowState row;
   DcsrBatchResult row_result;         // counts of the row being updated
   std::vector<Vertex> qcol;           // distinct columns of the row's updates
