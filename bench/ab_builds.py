@@ -5,7 +5,7 @@ Used when a change must not move performance (a refactor): both builds run the s
 the same input, alternately (old, new, old, new, ...), so that machine noise hits both alike;
 the table gives each build's median and the ratio new/old, with the spread of each side.
 
-Usage: bench/ab_builds.py OLD_BUILD_DIR NEW_BUILD_DIR [--rounds N] [--threads T]
+Usage: bench/ab_builds.py OLD_BUILD_DIR NEW_BUILD_DIR [--rounds N] [--threads T] [--only TEXT]
 A build dir holds `spgraph` and `bench/stream_bench` (or both side by side, as in a copy of the
 binaries). Inputs: a Kronecker graph generated into /tmp/spgraph-bench, and files from
 ../shared/data when present (skipped otherwise).
@@ -74,6 +74,7 @@ def main():
     ap.add_argument("new")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--only", default="", help="run only the jobs whose name contains this")
     a = ap.parse_args()
     os.makedirs(WORK, exist_ok=True)
     kron = os.path.join(WORK, "kron18.bin")
@@ -98,7 +99,7 @@ def main():
     print(f"A/B, {a.rounds} alternating rounds, {a.threads} threads; old={a.old} new={a.new}")
     print(f"{'job':44} {'old median s':>13} {'new median s':>13} {'new/old':>8}   "
           f"{'old min-max':>19} {'new min-max':>19}")
-    for name, fn, path in jobs:
+    for name, fn, path in [j for j in jobs if a.only in j[0]]:
         old, new = [], []
         for _ in range(a.rounds):
             old.append(fn(a.old, path, a.threads))
