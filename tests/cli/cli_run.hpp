@@ -19,9 +19,9 @@ struct CliRun {
   std::string output;  // stdout and stderr together
 };
 
-/// Runs `spgraph ARGS` through the shell.
-inline CliRun run(const std::string& args) {
-  const std::string cmd = std::string(SPGRAPH_CLI) + " " + args + " 2>&1";
+/// Runs a shell command line, collecting what it writes to stdout; exit_code is -1 when the
+/// shell could not start or did not exit normally.
+inline CliRun run_shell(const std::string& cmd) {
   CliRun r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return r;
@@ -31,6 +31,11 @@ inline CliRun run(const std::string& args) {
   const int status = pclose(pipe);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// Runs `spgraph ARGS` through the shell.
+inline CliRun run(const std::string& args) {
+  return run_shell(std::string(SPGRAPH_CLI) + " " + args + " 2>&1");
 }
 
 /// A path in the temporary directory, unique to this process; written when `content` is given.

@@ -26,6 +26,7 @@ using spgraph::testing::Child;
 using spgraph::testing::CliRun;
 using spgraph::testing::read_until;
 using spgraph::testing::run;
+using spgraph::testing::run_shell;
 using spgraph::testing::slurp;
 using spgraph::testing::spawn_spgraph;
 using spgraph::testing::temp_file;
@@ -447,16 +448,11 @@ TEST(CliHostile, RunningOutOfMemoryNamesWhatWasBeingDone) {
   for (int mb = 100; mb <= 2000 && !succeeded; mb += 10) {
     const std::string cmd = "sh -c 'ulimit -v " + std::to_string(mb * 1024) + "; exec " +
                             std::string(SPGRAPH_CLI) + " info " + txt + " --threads 1 -q' 2>&1";
-    std::string out;
-    FILE* p = popen(cmd.c_str(), "r");
-    ASSERT_NE(p, nullptr);
-    char buf[4096];
-    std::size_t got;
-    while ((got = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, got);
-    const int status = pclose(p);
+    const CliRun r = run_shell(cmd);
+    const std::string& out = r.output;
     SCOPED_TRACE(std::to_string(mb) + " MB: " + out);
-    ASSERT_TRUE(WIFEXITED(status));
-    const int code = WEXITSTATUS(status);
+    ASSERT_NE(r.exit_code, -1);  // the shell started and exited normally
+    const int code = r.exit_code;
     EXPECT_TRUE(code == 0 || code == 1 || code == 127);
     succeeded = code == 0;
     if (code == 1) {
@@ -618,15 +614,10 @@ TEST(CliHostile, ParallelLoadersGiveTheSameGraphOnAndOffATerminal) {
       // On a terminal: stderr is a TTY, so progress is set up (the case that crashed).
       const std::string cmd = "script -qec \"" + std::string(SPGRAPH_CLI) + " " + args +
                               "\" /dev/null < /dev/null 2>&1";
-      std::string out;
-      FILE* p = popen(cmd.c_str(), "r");
-      ASSERT_NE(p, nullptr);
-      char buf[4096];
-      std::size_t got;
-      while ((got = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, got);
-      const int status = pclose(p);
-      ASSERT_TRUE(WIFEXITED(status)) << out;
-      EXPECT_EQ(WEXITSTATUS(status), 0) << out;
+      const CliRun r = run_shell(cmd);
+      const std::string& out = r.output;
+      ASSERT_NE(r.exit_code, -1) << out;  // the shell started and exited normally
+      EXPECT_EQ(r.exit_code, 0) << out;
       EXPECT_NE(out.find(shape), std::string::npos) << out;
       EXPECT_NE(out.find("entries:        " + std::to_string(entries) + " stored"),
                 std::string::npos)

@@ -539,12 +539,11 @@ TEST(Writers, MetisIsWrittenForUndirectedGraphsAndRefusedOtherwise) {
 
 // ---- S1: load -> write -> load keeps numbering, isolated vertices and symmetry -----------------
 
-TEST(S1_RoundTrip, IsolatedTrailingVerticesAndBaseSurviveEveryFormatPair) {
-  TempDir tmp;
-  const std::string iso =
-      tmp.write("iso.mtx", "%%MatrixMarket matrix coordinate pattern general\n5 5 2\n2 3\n3 4\n");
-  const LoadedMatrix original = load_matrix(iso);
-  const std::vector<std::string> formats = {".mtx", ".txt", ".bin", ".csv", ".mtx.gz", ".txt.gz"};
+/// Writes `original` in each format a (by extension) and reads it back, writes that in each
+/// format b and reads it back, and calls check(read after a, read after b) for every pair.
+template <class Check>
+void round_trip_every_format_pair(TempDir& tmp, const LoadedMatrix& original,
+                                  const std::vector<std::string>& formats, Check check) {
   for (const std::string& a : formats)
     for (const std::string& b : formats) {
       SCOPED_TRACE(a + " -> " + b);
@@ -552,12 +551,23 @@ TEST(S1_RoundTrip, IsolatedTrailingVerticesAndBaseSurviveEveryFormatPair) {
       save_matrix(pa, original.matrix, save_options_for(original.info));
       const LoadedMatrix la = load_matrix(pa);
       save_matrix(pb, la.matrix, save_options_for(la.info));
-      const LoadedMatrix lb = load_matrix(pb);
-      EXPECT_EQ(nrows_of(lb.matrix), 5u);
-      EXPECT_EQ(tuples_of(lb.matrix), tuples_of(original.matrix));
-      // The numbering stays 1-based, as in the Matrix Market input.
-      EXPECT_EQ(save_options_for(lb.info).base, 1);
+      check(la, load_matrix(pb));
     }
+}
+
+TEST(S1_RoundTrip, IsolatedTrailingVerticesAndBaseSurviveEveryFormatPair) {
+  TempDir tmp;
+  const std::string iso =
+      tmp.write("iso.mtx", "%%MatrixMarket matrix coordinate pattern general\n5 5 2\n2 3\n3 4\n");
+  const LoadedMatrix original = load_matrix(iso);
+  round_trip_every_format_pair(tmp, original,
+                               {".mtx", ".txt", ".bin", ".csv", ".mtx.gz", ".txt.gz"},
+                               [&](const LoadedMatrix&, const LoadedMatrix& lb) {
+                                 EXPECT_EQ(nrows_of(lb.matrix), 5u);
+                                 EXPECT_EQ(tuples_of(lb.matrix), tuples_of(original.matrix));
+                                 // The numbering stays 1-based, as in the Matrix Market input.
+                                 EXPECT_EQ(save_options_for(lb.info).base, 1);
+                               });
   // The edge list itself is in the input's numbering: ids 2 3 and 3 4.
   save_matrix(tmp.file("iso.txt"), original.matrix, save_options_for(original.info));
   const std::string text = read_file(tmp.file("iso.txt"));
@@ -569,20 +579,13 @@ TEST(S1_RoundTrip, UndirectedWeightedGraphSurvivesEveryFormatPair) {
   TempDir tmp;
   const LoadedMatrix original = load_matrix(tmp.write("w.graph", "4 2 1\n2 5 3 2\n1 5\n1 2\n\n"));
   ASSERT_TRUE(original.info.symmetric_storage);
-  const std::vector<std::string> formats = {".mtx", ".txt", ".bin", ".graph", ".graph.gz"};
-  for (const std::string& a : formats)
-    for (const std::string& b : formats) {
-      SCOPED_TRACE(a + " -> " + b);
-      const std::string pa = tmp.file("a" + a), pb = tmp.file("b" + b);
-      save_matrix(pa, original.matrix, save_options_for(original.info));
-      const LoadedMatrix la = load_matrix(pa);
-      EXPECT_TRUE(la.info.symmetric_storage);
-      save_matrix(pb, la.matrix, save_options_for(la.info));
-      const LoadedMatrix lb = load_matrix(pb);
-      EXPECT_TRUE(lb.info.symmetric_storage);
-      EXPECT_EQ(nrows_of(lb.matrix), 4u);
-      EXPECT_EQ(tuples_of(lb.matrix), tuples_of(original.matrix));
-    }
+  round_trip_every_format_pair(tmp, original, {".mtx", ".txt", ".bin", ".graph", ".graph.gz"},
+                               [&](const LoadedMatrix& la, const LoadedMatrix& lb) {
+                                 EXPECT_TRUE(la.info.symmetric_storage);
+                                 EXPECT_TRUE(lb.info.symmetric_storage);
+                                 EXPECT_EQ(nrows_of(lb.matrix), 4u);
+                                 EXPECT_EQ(tuples_of(lb.matrix), tuples_of(original.matrix));
+                               });
 }
 
 TEST(S1_RoundTrip, RemappedIdsSurviveAsExternalIds) {
