@@ -46,7 +46,8 @@ void append(std::string& out, const X& x) {
 
 template <class T>
 LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrows, Vertex ncols,
-                    std::uint64_t nnz, bool pattern, bool pattern_only, bool symmetric) {
+                    std::uint64_t nnz, bool pattern, bool pattern_only, bool symmetric,
+                    ValueType exact_type) {
   // Every check runs on the file's own arrays, values included, so a file is valid or not
   // whatever the command needs from it; values are dropped only afterwards.
   Csr<T> c;
@@ -80,14 +81,26 @@ LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrow
       std::memcpy(c.val.data(), bytes.data() + off, nnz * sizeof(T));
     }
   }
-  if constexpr (std::is_floating_point_v<T>)
-    if (!c.pattern)
-      for (Vertex i = 0; i < nrows; ++i)
-        for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k)
-          if (std::string why = detail::nan_problem(double(c.val[k])); !why.empty())
-            throw ParseError(name, 0,
-                             "entry (" + std::to_string(i + 1) + ", " +
-                                 std::to_string(c.col[k] + 1) + "): value " + why);
+  // Values: no NaN, and, when the caller asks for exact_type, each convertible to it without
+  // loss (loaders/value_rules.hpp). A binary file has no lines, so the entry names the value.
+  const bool exact = exact_type != ValueType::Pattern;
+  if (!c.pattern && (std::is_floating_point_v<T> || exact))
+    for (Vertex i = 0; i < nrows; ++i)
+      for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k) {
+        std::string why;
+        if constexpr (std::is_floating_point_v<T>) {
+          if (why = detail::nan_problem(double(c.val[k])); !why.empty())
+            why = "value " + why;
+          else if (exact)
+            why = detail::lossy_problem(double(c.val[k]), exact_type);
+        } else {
+          why = detail::lossy_problem(std::int64_t(c.val[k]), exact_type);
+        }
+        if (!why.empty())
+          throw ParseError(name, 0,
+                           "entry (" + std::to_string(i + 1) + ", " + std::to_string(c.col[k] + 1) +
+                               "): " + why);
+      }
   try {
     validate_csr(c);
   } catch (const InvalidArgument& e) {
@@ -192,19 +205,19 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
   switch (type) {
     case ValueType::Pattern:
     case ValueType::Bool:
-      out = decode<bool>(name, bytes, nr, nc, nnz, pattern, po, sym);
+      out = decode<bool>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
       break;
     case ValueType::Int32:
-      out = decode<std::int32_t>(name, bytes, nr, nc, nnz, pattern, po, sym);
+      out = decode<std::int32_t>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
       break;
     case ValueType::Int64:
-      out = decode<std::int64_t>(name, bytes, nr, nc, nnz, pattern, po, sym);
+      out = decode<std::int64_t>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
       break;
     case ValueType::Float:
-      out = decode<float>(name, bytes, nr, nc, nnz, pattern, po, sym);
+      out = decode<float>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
       break;
     case ValueType::Double:
-      out = decode<double>(name, bytes, nr, nc, nnz, pattern, po, sym);
+      out = decode<double>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
       break;
   }
   out.info.format = FileFormat::Binary;

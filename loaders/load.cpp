@@ -46,31 +46,6 @@ void check_text(const std::string& name, std::string_view bytes) {
                      "with: tr '\\r' '\\n' < FILE > FILE.unix");
 }
 
-/// Binary files hold no lines: a value that the caller's exact_type cannot hold is named by
-/// its entry (text readers check each value at its line).
-void check_exact_values(const std::string& name, const AnyMatrix& m, ValueType t) {
-  if (t == ValueType::Pattern) return;
-  std::visit(
-      [&](const auto& x) {
-        using T = typename std::decay_t<decltype(x)>::value_type;
-        const auto& c = x.csr();
-        if (c.pattern) return;
-        for (Vertex i = 0; i < c.nrows; ++i)
-          for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k) {
-            std::string why;
-            if constexpr (std::is_floating_point_v<T>)
-              why = detail::lossy_problem(double(c.val[k]), t);
-            else
-              why = detail::lossy_problem(std::int64_t(c.val[k]), t);
-            if (!why.empty())
-              throw ParseError(name, 0,
-                               "entry (" + std::to_string(i + 1) + ", " +
-                                   std::to_string(c.col[k] + 1) + "): " + why);
-          }
-      },
-      m);
-}
-
 LoadedMatrix parse(const std::string& name, const InputBuffer& in, const LoadOptions& options) {
   std::string_view bytes = in.bytes();
   // A UTF-8 byte order mark (as Windows tools write) is an encoding marker, not content.
@@ -96,7 +71,6 @@ LoadedMatrix parse(const std::string& name, const InputBuffer& in, const LoadOpt
       break;
     case FileFormat::Binary:
       out = read_binary(name, bytes, options);
-      check_exact_values(name, out.matrix, options.exact_type);
       break;
   }
   if (options.undirected && !out.info.symmetric_storage) {

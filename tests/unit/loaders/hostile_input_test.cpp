@@ -378,6 +378,12 @@ TEST(S8_ExactType, LossyValuesNameTheirLine) {
   o.exact_type = ValueType::Int64;
   expect_parse_error([&] { load_matrix_from_buffer("v.bin", encode_binary(AnyMatrix(a)), o); },
                      "entry (2, 1)");
+  // Values are checked whatever the caller keeps: a structure-only load refuses the same files.
+  o.pattern_only = true;
+  expect_parse_error([&] { load_matrix_from_buffer("v.bin", encode_binary(AnyMatrix(a)), o); },
+                     "entry (2, 1)");
+  expect_parse_error([&] { load_matrix_from_buffer("w.txt", "1 2 3\n2 3 1.5\n", o); },
+                     "without loss", 2);
 }
 
 // ---- S10: empty files are errors unless the format says the graph is empty ------------------
