@@ -30,12 +30,8 @@ def binary(build, name):
     sys.exit(f"ab_builds: no executable '{name}' in {build} or {build}/bench")
 
 
-def run_json(cmd, json_file=None):
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    if json_file:
-        with open(json_file) as f:
-            return json.load(f)
-    return json.loads(out)
+def run_json(cmd):
+    return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
 
 
 def bfs_seconds(build, path, threads):

@@ -29,8 +29,6 @@ class Vector {
   Vector() = default;
   /// An empty vector of size n, in sparse form.
   explicit Vector(Vertex n) : v_(n) {}
-  /// Takes over storage built by a kernel.
-  explicit Vector(SparseVector<T> storage) : v_(std::move(storage)) {}
 
   /// Builds from (index, value) pairs; repeats are folded with DupOp or rejected.
   template <class DupOp = PlusOp<T>>

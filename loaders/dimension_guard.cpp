@@ -21,7 +21,8 @@ std::string dimension_problem(const std::string& what, const DimensionCheck& c) 
   const double need = double(c.n) * double(c.bytes_per_vertex);
   if (need > double(budget))
     return what + " needs about " + human_bytes(need) + " for its per-vertex arrays alone, more " +
-           "than " + describe_budget(c.memory_limit) + "; renumber sparse ids with --remap-ids";
+           "than " + describe_budget(c.memory_limit, budget) +
+           "; renumber sparse ids with --remap-ids";
   return {};
 }
 

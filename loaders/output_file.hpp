@@ -26,8 +26,6 @@ class OutputFile {
   /// Makes the file appear at its path, complete. Throws IoError (the target is then untouched).
   void commit();
   const std::string& path() const { return path_; }
-  /// True when the output is gzip-compressed (the target's name ends in ".gz").
-  bool gzip() const { return gzip_; }
 
  private:
   void flush_buffer(bool finish);

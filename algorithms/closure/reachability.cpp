@@ -111,17 +111,12 @@ class SetUnion {
 
 namespace detail {
 
-std::uint64_t closure_memory_budget(std::uint64_t limit) {
-  return memory_budget(limit);
-}
-
 void closure_too_large(const char* what, double pairs, double bytes, std::uint64_t limit,
                        std::uint64_t budget) {
-  (void)budget;  // describe_budget(limit) states the same figure and where it comes from
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.3g", pairs);
   throw OutOfMemory(std::string(what) + " would hold about " + buf + " pairs and need about " +
-                    human_bytes(bytes) + ", more than " + describe_budget(limit) +
+                    human_bytes(bytes) + ", more than " + describe_budget(limit, budget) +
                     "; nothing was allocated");
 }
 
@@ -211,7 +206,7 @@ CondensedClosure condensed_closure(Condensation scc, bool sorted_sets, bool para
 
 void ReachabilityIndex::build(const AdjacencyView& g, std::uint64_t memory_limit) {
   Condensation scc = condense(g);
-  const std::uint64_t budget = detail::closure_memory_budget(memory_limit);
+  const std::uint64_t budget = memory_budget(memory_limit);
   if (bound_closure_size(scc).condensed_bytes > double(budget)) {  // the bound first
     const ClosureSizeEstimate est = estimate_closure_size(scc);
     if (est.condensed_bytes > double(budget))

@@ -123,8 +123,6 @@ class ReachabilityIndex {
 
 namespace detail {
 
-/// The byte budget for a closure: `limit`, or 80% of MemAvailable when 0.
-std::uint64_t closure_memory_budget(std::uint64_t limit);
 /// Throws OutOfMemory naming `what`, the estimated pairs and bytes, and the budget (from the
 /// caller's `limit`, or 0 for the default).
 [[noreturn]] void closure_too_large(const char* what, double pairs, double bytes,

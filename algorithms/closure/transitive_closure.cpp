@@ -9,6 +9,7 @@
 
 #include "algorithms/closure/closure_size_estimate.hpp"
 #include "algorithms/closure/reachability.hpp"
+#include "engine/core/resources.hpp"
 #include "engine/ops.hpp"
 #include "formats/csr/sort_keys.hpp"
 
@@ -143,7 +144,7 @@ ClosureResult transitive_closure_pattern(const Matrix<bool>& a, const ClosureOpt
   Offset acyclic_vertices = 0;  // vertices that R* adds a (v, v) pair for
   for (Vertex k = 0; k < scc.num_components; ++k)
     if (!scc.cyclic[k]) acyclic_vertices += scc.size(k);
-  const std::uint64_t budget = closure_memory_budget(o.memory_limit);
+  const std::uint64_t budget = memory_budget(o.memory_limit);
   // Bytes the method needs for a closure of the given size: Scc keeps the reach sets (and the
   // output unless counting); semi-naive keeps T whatever is asked, and T and T ∪ D coexist
   // while they merge.

@@ -7,11 +7,10 @@
 //
 // Methods:
 //   - Scc (algorithms/closure/reachability.hpp): condense the strongly connected components
-//   (iterative
-//     Tarjan), compute each component's reach set over the condensation in reverse topological
-//     order (sorted lists or bitsets by density, one set shared by all members), and emit each
-//     component's vertex list once into the rows of all its members. Cost O(n + m) plus the
-//     set unions plus the output.
+//     (iterative Tarjan), compute each component's reach set over the condensation in reverse
+//     topological order (sorted lists or bitsets by density, one set shared by all members), and
+//     emit each component's vertex list once into the rows of all its members. Cost O(n + m) plus
+//     the set unions plus the output.
 //   - SemiNaive: T = A, D = A; repeat D = (D·A)<¬T> (boolean semiring, complemented structural
 //     mask: one masked hash SpGEMM that produces only new pairs), T = T ∪ D, until D is empty.
 //     Each round costs a masked product plus a merge over T; the rounds number the longest

@@ -34,7 +34,7 @@ std::uint64_t environment_limit() {
   const double number = std::strtod(text, &end);
   double scale = 1;
   if (end && *end) {
-    switch (*end == 0 ? 0 : std::toupper(static_cast<unsigned char>(*end))) {
+    switch (std::toupper(static_cast<unsigned char>(*end))) {
       case 'K':
         scale = 1e3;
         break;
@@ -70,11 +70,11 @@ std::uint64_t memory_budget(std::uint64_t limit) {
   return avail ? avail / 10 * 8 : std::uint64_t(8) << 30;
 }
 
-std::string describe_budget(std::uint64_t limit) {
-  if (limit) return "the memory limit of " + human_bytes(double(limit));
-  if (const std::uint64_t env = environment_limit())
-    return "the SPGRAPH_MEMORY_LIMIT of " + human_bytes(double(env));
-  return human_bytes(double(memory_budget(0))) + " (80% of the memory available)";
+std::string describe_budget(std::uint64_t limit, std::uint64_t budget) {
+  if (limit) return "the memory limit of " + human_bytes(double(budget));
+  if (const char* env = std::getenv("SPGRAPH_MEMORY_LIMIT"); env && *env)
+    return "the SPGRAPH_MEMORY_LIMIT of " + human_bytes(double(budget));
+  return human_bytes(double(budget)) + " (80% of the memory available)";
 }
 
 std::string human_bytes(double bytes) {

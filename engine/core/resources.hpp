@@ -18,9 +18,11 @@ std::uint64_t available_memory();
 /// SPGRAPH_MEMORY_LIMIT.
 std::uint64_t memory_budget(std::uint64_t limit = 0);
 
-/// Says where a budget came from, for messages: "the memory limit of 2.00 GB", "the
-/// SPGRAPH_MEMORY_LIMIT of 800.0 MB" or "19.20 GB (80% of the memory available)".
-std::string describe_budget(std::uint64_t limit);
+/// States `budget` (what memory_budget(limit) returned) and where it came from, for messages:
+/// "the memory limit of 2.00 GB", "the SPGRAPH_MEMORY_LIMIT of 800.0 MB" or "19.20 GB (80% of
+/// the memory available)". It is given the budget rather than working it out again, so the
+/// figure printed is the one the check used (MemAvailable changes from one read to the next).
+std::string describe_budget(std::uint64_t limit, std::uint64_t budget);
 
 /// A byte count for people: "512 B", "12.3 KB", "4.5 MB", "1.20 GB" (decimal units).
 std::string human_bytes(double bytes);

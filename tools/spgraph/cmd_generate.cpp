@@ -40,7 +40,7 @@ void check_generate_size(const std::string& request, double vertices, double arc
   if (bytes > double(budget))
     throw OutOfMemory(request + " would make " + short_number(arcs) + " arcs on " +
                       short_number(vertices) + " vertices, needing about " + human_bytes(bytes) +
-                      ", more than " + describe_budget(0) + "; nothing was allocated");
+                      ", more than " + describe_budget(0, budget) + "; nothing was allocated");
 }
 
 void run_generate(const GenerateArgs& args) {
