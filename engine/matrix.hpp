@@ -1,6 +1,7 @@
 // Matrix<T>: the user's handle on a sparse matrix. It owns one CSR with sorted rows and builds
-// the transpose (CSC view) lazily on first use, caching it until the matrix changes. The cache
-// is guarded by a mutex, so concurrent readers may ask for it safely.
+// derived views lazily on first use, caching them until the matrix changes: the transpose (CSC
+// view) and the CSR5 views of A and A' (formats/csr5/, for dense-vector SpMV). The cache is
+// guarded by a mutex, so concurrent readers may ask for it safely.
 #pragma once
 
 #include <memory>
@@ -14,6 +15,8 @@
 #include "engine/core/types.hpp"
 #include "formats/coo/coo.hpp"
 #include "formats/csr/csr.hpp"
+#include "formats/csr5/csr5.hpp"
+#include "formats/csr5/csr5_build.hpp"
 
 namespace spgraph {
 
@@ -89,6 +92,21 @@ class Matrix {
     std::lock_guard<std::mutex> lock(cache_->mutex);
     return cache_->transpose != nullptr;
   }
+  /// The CSR5 view of A (or of A' with `of_transpose`), built on first use and cached until
+  /// the matrix changes. It reads the row offsets of the CSR it was built from, which the cache
+  /// keeps alive alongside it.
+  const Csr5<T>& csr5(bool of_transpose = false) const {
+    const Csr<T>& source = of_transpose ? transposed() : csr_;
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    auto& slot = cache_->csr5[of_transpose ? 1 : 0];
+    if (!slot) slot = std::make_shared<Csr5<T>>(csr5_from_csr(source));
+    return *slot;
+  }
+  /// True when the CSR5 view of A (or A') is cached.
+  bool has_cached_csr5(bool of_transpose = false) const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    return cache_->csr5[of_transpose ? 1 : 0] != nullptr;
+  }
   /// Replaces the contents; drops cached views.
   void assign(Csr<T> csr) {
     validate_csr(csr);
@@ -96,9 +114,11 @@ class Matrix {
   }
   /// Replaces the contents with arrays the caller guarantees are valid; drops cached views.
   void assign_trusted(Csr<T> csr) {
-    csr_ = std::move(csr);
     std::lock_guard<std::mutex> lock(cache_->mutex);
+    cache_->csr5[0].reset();
+    cache_->csr5[1].reset();
     cache_->transpose.reset();
+    csr_ = std::move(csr);
   }
 
   /// The value at (i, j), or nullopt if no entry is stored there.
@@ -123,10 +143,12 @@ class Matrix {
       }
   }
 
-  /// Bytes held by the matrix, including a cached transpose.
+  /// Bytes held by the matrix, including the cached transpose and CSR5 views.
   std::size_t memory_bytes() const {
     std::lock_guard<std::mutex> lock(cache_->mutex);
-    return csr_.bytes() + (cache_->transpose ? cache_->transpose->bytes() : 0);
+    return csr_.bytes() + (cache_->transpose ? cache_->transpose->bytes() : 0) +
+           (cache_->csr5[0] ? cache_->csr5[0]->bytes() : 0) +
+           (cache_->csr5[1] ? cache_->csr5[1]->bytes() : 0);
   }
 
   /// Wraps arrays produced by a kernel that guarantees the invariants (no O(nnz) check).
@@ -138,6 +160,7 @@ class Matrix {
   struct Cache {
     std::mutex mutex;
     std::shared_ptr<const Csr<T>> transpose;
+    std::shared_ptr<const Csr5<T>> csr5[2];  ///< views of A and of A'
   };
   void check_index(Vertex i, Vertex j) const {
     if (i >= nrows() || j >= ncols())

@@ -26,6 +26,7 @@
 #include "engine/ops_checks.hpp"
 #include "engine/ops_mxm.hpp"
 #include "engine/ops_write_back.hpp"
+#include "engine/spmv_dense.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/ewise_cpu.hpp"
 #include "formats/csr/reduce_cpu.hpp"
@@ -86,6 +87,40 @@ using ValueLe = ValuePredicate<std::less_equal<>>;     ///< GrB_VALUELE
 
 namespace detail {
 
+/// t = op(A) ⊕.⊗ u for a u with every entry present: the dense SpMV (CSR or CSR5 by `format`),
+/// then the rows of op(A) with at least one entry marked present (each has a term, since u is
+/// full; an empty row has none and gets no entry, as GraphBLAS leaves it).
+template <bool VectorFirst, class SR, class TA, class TU>
+SparseVector<typename SR::value_type> dense_product(const Matrix<TA>& a, bool pull_uses_transpose,
+                                                    const Vector<TU>& u, SpmvFormat format) {
+  using V = typename SR::value_type;
+  using RowSR = std::conditional_t<VectorFirst, SwappedSemiring<SR>, SR>;
+  std::vector<V> x_copy;
+  const V* x = nullptr;
+  if constexpr (std::is_same_v<TU, V> && !std::is_same_v<V, bool>) {
+    if (u.form() == VectorForm::Bitmap) x = u.storage().dense().data();
+  }
+  if (x == nullptr) {
+    x_copy.resize(u.size());
+    u.for_each([&](Vertex i, TU v) { x_copy[i] = static_cast<V>(v); });
+    x = x_copy.data();
+  }
+  const Csr<TA>& s = oriented(a, pull_uses_transpose);
+  std::vector<V> y(s.nrows);
+  spmv_dense<RowSR>(a, pull_uses_transpose, x, y.data(), format);
+  std::vector<std::uint8_t> present(s.nrows);
+  Offset count = 0;
+  const Offset* rp = s.row_ptr.data();
+#pragma omp parallel for reduction(+ : count) if (s.nrows >= kMinParallelWork)
+  for (std::int64_t r = 0; r < std::int64_t(s.nrows); ++r) {
+    present[r] = rp[r + 1] > rp[r];
+    count += present[r];
+  }
+  SparseVector<V> t(s.nrows);
+  t.assign_bitmap(std::move(present), std::move(y), count);
+  return t;
+}
+
 /// Shared body of mxv (VectorFirst = false) and vxm (VectorFirst = true); shapes are valid.
 /// `pull_uses_transpose` says whether the rows indexed by outputs (read by the pull kernel) are
 /// those of A' (and the push kernel then scatters rows of A) or of A (and push reads A').
@@ -96,7 +131,17 @@ void multiply_vector(Vector<TW>& w, const VectorMask& mask, Accum accum, const M
   using V = typename SR::value_type;
   const Vertex n = w.size();
   SparseVector<V> t(n);
-  if (!mask.allows_none() && u.nvals() > 0) {
+  bool done = false;
+  // A full u without a mask is a dense SpMV (CSR or CSR5). std::vector<bool> has no data(), so
+  // boolean semirings keep the bitmap pull kernel below.
+  if constexpr (!std::is_same_v<V, bool>) {
+    if (mask.allows_all() && method != SpmvMethod::Push && u.size() > 0 &&
+        u.nvals() == Offset(u.size())) {
+      t = dense_product<VectorFirst, SR>(a, pull_uses_transpose, u, d.spmv_format);
+      done = true;
+    }
+  }
+  if (!done && !mask.allows_none() && u.nvals() > 0) {
     if (method == SpmvMethod::Auto)
       method = u.nvals() > Offset(u.size()) / 16 ? SpmvMethod::Pull : SpmvMethod::Push;
     auto allow = [&mask](Vertex r) { return mask.allows(r); };

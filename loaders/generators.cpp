@@ -185,4 +185,65 @@ Coo<bool> generate_grid2d(Vertex rows, Vertex cols) {
   return coo;
 }
 
+Coo<bool> generate_grid3d(Vertex nx, Vertex ny, Vertex nz) {
+  const std::uint64_t n = std::uint64_t(nx) * ny * nz;
+  if (n > kMaxDimension)
+    throw InvalidArgument("generate_grid3d: " + std::to_string(nx) + " x " + std::to_string(ny) +
+                          " x " + std::to_string(nz) + " = " + std::to_string(n) +
+                          " vertices exceed the largest dimension " +
+                          std::to_string(kMaxDimension));
+  if (n == 0) return pattern_coo(0, 0);
+  // Cell c's arcs start at c · 7 minus the arcs its missing neighbours would have had: count
+  // them per cell first (a prefix over cells), then fill in parallel.
+  auto arcs_of = [&](Vertex x, Vertex y, Vertex z) {
+    return Offset(1) + (x > 0) + (x + 1 < nx) + (y > 0) + (y + 1 < ny) + (z > 0) + (z + 1 < nz);
+  };
+  std::vector<Offset> start(n + 1, 0);
+  for (std::uint64_t c = 0; c < n; ++c) {
+    const Vertex x = Vertex(c % nx), y = Vertex(c / nx % ny), z = Vertex(c / nx / ny);
+    start[c + 1] = start[c] + arcs_of(x, y, z);
+  }
+  Coo<bool> coo = pattern_coo(Vertex(n), start[n]);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t c = 0; c < std::int64_t(n); ++c) {
+    const Vertex x = Vertex(std::uint64_t(c) % nx), y = Vertex(std::uint64_t(c) / nx % ny),
+                 z = Vertex(std::uint64_t(c) / nx / ny);
+    const Vertex v = Vertex(c);
+    Offset k = start[c];
+    auto arc = [&](Vertex to) {
+      coo.row[k] = v;
+      coo.col[k] = to;
+      ++k;
+    };
+    if (z > 0) arc(v - nx * ny);
+    if (y > 0) arc(v - nx);
+    if (x > 0) arc(v - 1);
+    arc(v);
+    if (x + 1 < nx) arc(v + 1);
+    if (y + 1 < ny) arc(v + nx);
+    if (z + 1 < nz) arc(v + nx * ny);
+  }
+  return coo;
+}
+
+Coo<double> with_weights(Coo<bool>&& coo, std::uint32_t max_weight, std::uint64_t seed) {
+  if (max_weight == 0) throw InvalidArgument("with_weights: the largest weight must be at least 1");
+  Coo<double> out;
+  out.nrows = coo.nrows;
+  out.ncols = coo.ncols;
+  out.pattern = false;
+  out.row = std::move(coo.row);
+  out.col = std::move(coo.col);
+  out.val.resize(out.row.size());
+  const std::uint64_t key = mix64(seed ^ kGolden);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t k = 0; k < std::int64_t(out.row.size()); ++k) {
+    const std::uint64_t lo = std::min(out.row[k], out.col[k]),
+                        hi = std::max(out.row[k], out.col[k]);
+    const std::uint64_t h = mix64(key ^ mix64((lo << 32) | hi));
+    out.val[k] = double(1 + std::uint64_t((unsigned __int128)h * max_weight >> 64));
+  }
+  return out;
+}
+
 }  // namespace spgraph

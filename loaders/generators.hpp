@@ -1,6 +1,7 @@
 // Synthetic graph generators for tests and benchmarks: Kronecker (R-MAT), uniform random arcs
-// (Erdős–Rényi style) and a 4-neighbour 2-D grid. All return pattern COO tuples; duplicates and
-// self-loops are left in for the CSR build to merge.
+// (Erdős–Rényi style), a 4-neighbour 2-D grid and a 7-point 3-D grid. All return pattern COO
+// tuples; duplicates and self-loops are left in for the CSR build to merge. with_weights turns
+// any of them into a weighted graph.
 //
 // Kronecker follows the Graph500 specification 3.0, section 3 (the reference
 // kronecker_generator): each edge descends `scale` levels of the 2 x 2 initiator
@@ -33,5 +34,16 @@ Coo<bool> generate_uniform(Vertex n, Offset m, std::uint64_t seed, bool undirect
 /// Generates a rows x cols grid where each cell links to its 4 neighbours in both directions;
 /// vertex (r, c) has id r * cols + c. Throws InvalidArgument if rows * cols does not fit a Vertex.
 Coo<bool> generate_grid2d(Vertex rows, Vertex cols);
+
+/// Generates an nx x ny x nz grid with the 7-point stencil of the 3-D Laplacian: each cell is
+/// linked to itself and to its (up to) 6 face neighbours, in both directions; cell (x, y, z) has
+/// id (z ny + y) nx + x. A regular matrix: every interior row has 7 entries. Throws
+/// InvalidArgument if the cell count does not fit a Vertex.
+Coo<bool> generate_grid3d(Vertex nx, Vertex ny, Vertex nz);
+
+/// Gives every tuple an integer weight uniform in [1, max_weight] (GAP's weighted graphs use
+/// 1..255), a function of the seed and the unordered endpoint pair alone, so both arcs of an
+/// undirected edge carry the same weight and the result is independent of the thread count.
+Coo<double> with_weights(Coo<bool>&& coo, std::uint32_t max_weight, std::uint64_t seed);
 
 }  // namespace spgraph

@@ -3,6 +3,9 @@
 //   - u v       delete edge u->v                       ? degree v   degree of v
 //   = u v w     set the weight of edge u->v            ? edges      number of edges
 //                                                      ? triangles  triangle count
+//                                                      ? pagerank   PageRank
+//                                                      ? sssp s     shortest paths from s
+//                                                      ? cc         connected components
 // Blank lines and lines whose first non-blank character is '#' or '%' are comments. Fields are
 // separated by spaces or tabs; trailing blanks and a trailing '\r' are allowed, and so is a
 // UTF-8 byte order mark at the start of the stream. Vertex ids are unsigned 64-bit integers in
@@ -36,7 +39,7 @@
 
 namespace spgraph {
 
-enum class QueryKind { Bfs, Degree, Edges, Triangles };
+enum class QueryKind { Bfs, Degree, Edges, Triangles, PageRank, Sssp, Cc };
 
 /// One query keyword: its kind, and the name of its single vertex argument (empty: none).
 struct QuerySpec {
@@ -51,6 +54,9 @@ inline constexpr QuerySpec kUpdateQueries[] = {
     {"degree", QueryKind::Degree, "vertex"},
     {"edges", QueryKind::Edges, ""},
     {"triangles", QueryKind::Triangles, ""},
+    {"pagerank", QueryKind::PageRank, ""},
+    {"sssp", QueryKind::Sssp, "source"},
+    {"cc", QueryKind::Cc, ""},
 };
 
 /// The keyword of a query kind, as written in the stream ("bfs", "degree", ...).

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's first command: install what is missing, build a release build, and run the
-# main job on the bundled wiki-Vote graph: its shape, BFS from a few sources, triangles and
-# the transitive closure, each compared side by side with SuiteSparse:GraphBLAS (and, for the
-# closure, Boost.Graph), then a stream of edge updates and queries on the dynamic graph.
+# main job on the bundled wiki-Vote graph: its shape, BFS from a few sources, PageRank, connected
+# components, triangles and the transitive closure, each compared side by side with
+# SuiteSparse:GraphBLAS (and, for the closure, Boost.Graph), then a stream of edge updates and
+# queries on the dynamic graph.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
@@ -16,6 +17,14 @@ echo; echo "== spgraph bfs $graph --remap-ids --source 30 --sources 3"
 $bin bfs "$graph" --remap-ids --source 30 --sources 3
 echo; echo "== spgraph compare bfs $graph --remap-ids --sources 16"
 $bin compare bfs "$graph" --remap-ids --sources 16
+echo; echo "== spgraph pagerank $graph --remap-ids"
+$bin pagerank "$graph" --remap-ids
+echo; echo "== spgraph compare pagerank $graph --remap-ids"
+$bin compare pagerank "$graph" --remap-ids
+echo; echo "== spgraph cc $graph --remap-ids"
+$bin cc "$graph" --remap-ids
+echo; echo "== spgraph compare cc $graph --remap-ids"
+$bin compare cc "$graph" --remap-ids
 echo; echo "== spgraph tc $graph --remap-ids"
 $bin tc "$graph" --remap-ids
 echo; echo "== spgraph compare tc $graph --remap-ids"

@@ -31,3 +31,18 @@ else()
     SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/closure/transitive_closure_test.cpp
     LABELS unit oracle closure)
 endif()
+
+# PageRank, SSSP and connected components: long-double / Bellman-Ford / union-find oracles,
+# Boost.Graph (when found), LDBC Graphalytics and LAGraph answers, snapshots, edge cases.
+set(_spgraph_traversal_sources
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/sssp/sssp_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/components/components_test.cpp)
+if(SPGRAPH_HAVE_BOOST)
+  spgraph_test(traversal_tests SOURCES ${_spgraph_traversal_sources} LIBS Boost::graph
+    LABELS unit oracle traversal)
+  target_compile_definitions(traversal_tests PRIVATE SPGRAPH_HAVE_BOOST)
+else()
+  spgraph_test(traversal_tests SOURCES ${_spgraph_traversal_sources}
+    LABELS unit oracle traversal)
+endif()

@@ -4,6 +4,7 @@
 spgraph_test(engine_tests
   SOURCES
     unit/engine/multiply_test.cpp
+    unit/engine/spmv_dense_test.cpp
     unit/engine/mxm_test.cpp
     unit/engine/elementwise_test.cpp
     unit/engine/edge_cases_test.cpp

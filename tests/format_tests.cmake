@@ -1,3 +1,6 @@
 # Format tests: the ELL and HYB benchmark baselines (formats/ell, formats/hyb) against the
 # textbook's arrays, the dense oracle, and models of streaming inserts.
 spgraph_test(ell_hyb_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/ell_hyb_test.cpp LABELS unit formats)
+# CSR5 (formats/csr5): the paper's worked example, and SpMV against CSR over many semirings,
+# tile shapes, every ISA path and changing thread counts.
+spgraph_test(csr5_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/csr5_test.cpp LABELS unit formats csr5)

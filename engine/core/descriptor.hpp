@@ -1,7 +1,8 @@
 // Descriptor: the GraphBLAS C API 2.0 modifiers of an operation's output and inputs.
 // C<M, replace> = accum(C, T): with a mask, entries of C outside the (possibly complemented)
 // mask are kept, or deleted under replace; accum folds T into C instead of overwriting. Also
-// mxm's choice of row accumulator, as SuiteSparse:GraphBLAS's descriptor carries it.
+// mxm's choice of row accumulator, as SuiteSparse:GraphBLAS's descriptor carries it, and the
+// storage a dense-vector SpMV reads.
 #pragma once
 
 namespace spgraph {
@@ -13,6 +14,12 @@ namespace spgraph {
 /// few products use the direct gather-and-sort path in every mode.
 enum class MxmMethod { Auto, Hash, Gustavson };
 
+/// Which storage a dense-vector SpMV reads (the CLI's --spmv): Csr the row-partitioned CSR
+/// kernel, Csr5 the tiled CSR5 view (formats/csr5/, built lazily and cached with the matrix),
+/// Auto the measured rule of formats/csr5/csr5_rule.hpp. Changes speed only, never results
+/// (floating-point sums may round differently).
+enum class SpmvFormat { Auto, Csr, Csr5 };
+
 /// Mask interpretation, output replace, and input transposes (GrB_Descriptor fields).
 struct Descriptor {
   bool mask_structural = false;  ///< GrB_STRUCTURE: an entry's presence counts, not its value
@@ -20,7 +27,8 @@ struct Descriptor {
   bool replace = false;          ///< GrB_REPLACE: clear C outside the mask
   bool transpose_a = false;      ///< GrB_INP0 = GrB_TRAN
   bool transpose_b = false;      ///< GrB_INP1 = GrB_TRAN
-  MxmMethod mxm_method = MxmMethod::Auto;  ///< GxB_AxB_METHOD
+  MxmMethod mxm_method = MxmMethod::Auto;     ///< GxB_AxB_METHOD
+  SpmvFormat spmv_format = SpmvFormat::Auto;  ///< dense-vector mxv/vxm: CSR, CSR5 or by rule
 };
 
 }  // namespace spgraph

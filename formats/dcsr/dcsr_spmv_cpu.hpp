@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "engine/core/error.hpp"
+#include "formats/csr/any_fold.hpp"
 #include "formats/csr/kernel_tuning.hpp"
 #include "formats/dcsr/dcsr_view.hpp"
 #include "formats/vec/gather_sparse_accumulator.hpp"
@@ -138,10 +139,12 @@ void dcsr_spmv_dense_impl(const DcsrView<T>& a, const typename SR::value_type* x
 template <class SR, class T>
 void dcsr_spmv_dense(const DcsrView<T>& a, const typename SR::value_type* x,
                      typename SR::value_type* y) {
+  // Rows fold from the identity, which under ANY must keep a term (any_fold.hpp).
+  using FoldSR = IdentityFoldSemiring<SR>;
   if (a.is_pattern())
-    detail::dcsr_spmv_dense_impl<SR, true>(a, x, y);
+    detail::dcsr_spmv_dense_impl<FoldSR, true>(a, x, y);
   else
-    detail::dcsr_spmv_dense_impl<SR, false>(a, x, y);
+    detail::dcsr_spmv_dense_impl<FoldSR, false>(a, x, y);
 }
 
 /// t = A ⊕.⊗ u (GrB_mxv, no mask): pull over the rows of A. Returns t as a bitmap.

@@ -28,15 +28,33 @@ const std::string email = bundled_data("email-Eu-core.csv").string();
 TEST(Cli, HelpListsEverySubcommand) {
   CliRun r = run("--help");
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* sub :
-       {"info", "convert", "generate", "bfs", "tc", "closure", "stream", "compare", "mxv"})
+  for (const char* sub : {"info", "convert", "generate", "bfs", "tc", "closure", "stream",
+                          "compare", "mxv", "spmv", "pagerank", "sssp", "cc"})
     EXPECT_NE(r.output.find(sub), std::string::npos) << sub;
   EXPECT_NE(r.output.find("Exit codes"), std::string::npos);
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* sub : {"info", "convert", "generate", "bfs", "mxv", "tc", "closure", "stream",
-                          "compare bfs", "compare mxm", "compare tc", "compare closure"}) {
+  for (const char* sub : {"info",
+                          "convert",
+                          "generate",
+                          "bfs",
+                          "mxv",
+                          "spmv",
+                          "tc",
+                          "closure",
+                          "stream",
+                          "pagerank",
+                          "sssp",
+                          "cc",
+                          "compare bfs",
+                          "compare mxm",
+                          "compare spmv",
+                          "compare tc",
+                          "compare closure",
+                          "compare pagerank",
+                          "compare sssp",
+                          "compare cc"}) {
     CliRun r = run(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub;
     EXPECT_NE(r.output.find("--threads"), std::string::npos) << sub;
@@ -159,6 +177,63 @@ TEST(Cli, MxvComputesRowSumsAndRowMinima) {
   fs::remove(w);
 }
 
+TEST(Cli, SpmvGivesTheSameAnswerOnEveryFormat) {
+  // y = A x with the fixed pseudo-random x: CSR, CSR5 and the rule's choice agree to the last
+  // digit on an integer matrix, and the report names the format and the effective bandwidth.
+  std::string checksum;
+  for (const char* format : {"csr", "csr5", "auto"}) {
+    CliRun r = run("spmv --json " + email + " --type int64 --semiring plus_times --iterations 2 " +
+                   "--spmv " + format);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto at = r.output.find("\"checksum\": ");
+    ASSERT_NE(at, std::string::npos) << r.output;
+    const std::string value = r.output.substr(at, r.output.find(',', at) - at);
+    if (checksum.empty()) checksum = value;
+    EXPECT_EQ(value, checksum) << format;
+    EXPECT_NE(r.output.find("\"gbps\": "), std::string::npos) << r.output;
+    if (std::string(format) != "auto") {
+      EXPECT_NE(r.output.find(std::string("\"format\": \"") + format), std::string::npos)
+          << r.output;
+    }
+  }
+}
+
+TEST(Cli, SpmvSumsAKnownMatrix) {
+  // x is the command's fixed pseudo-random vector, recovered entry by entry from matrices with a
+  // single entry A(0, i) = 1 (checksum Σy = x_i). Then A = [2 . 1; . 4 .; 3 . .] must give
+  // Σy = 5 x0 + 4 x1 + x2 over plus_times and min(2 + x0, 1 + x2) + 4 + x1 + 3 + x0 over min_plus,
+  // and the identity Σx.
+  fs::path m = temp_file("s.mtx",
+                         "%%MatrixMarket matrix coordinate integer general\n3 3 4\n1 1 2\n1 3 1\n"
+                         "2 2 4\n3 1 3\n");
+  fs::path id = temp_file("i.mtx",
+                          "%%MatrixMarket matrix coordinate integer general\n3 3 3\n1 1 1\n2 2 1\n"
+                          "3 3 1\n");
+  auto checksum = [](const CliRun& r) {
+    const auto at = r.output.find("\"checksum\": ") + 12;
+    return std::stod(r.output.substr(at));
+  };
+  // The identity's checksum is Σx; single-entry matrices recover each x_i.
+  double x[3];
+  for (int i = 0; i < 3; ++i) {
+    fs::path e = temp_file("e" + std::to_string(i) + ".mtx",
+                           "%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 " +
+                               std::to_string(i + 1) + " 1\n");
+    CliRun r = run("spmv --json --type int64 --iterations 1 " + e.string());
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    x[i] = checksum(r);
+    fs::remove(e);
+  }
+  CliRun ri = run("spmv --json --type int64 --iterations 1 " + id.string());
+  EXPECT_EQ(checksum(ri), x[0] + x[1] + x[2]);
+  CliRun rs = run("spmv --json --type int64 --iterations 1 " + m.string());
+  EXPECT_EQ(checksum(rs), 2 * x[0] + x[2] + 4 * x[1] + 3 * x[0]);
+  CliRun rm = run("spmv --json --type int64 --iterations 1 --semiring min_plus " + m.string());
+  EXPECT_EQ(checksum(rm), std::min(2 + x[0], 1 + x[2]) + (4 + x[1]) + (3 + x[0]));
+  fs::remove(m);
+  fs::remove(id);
+}
+
 TEST(Cli, TcCountsTheUndirectedTrianglesOfADirectedGraph) {
   // SNAP's email-Eu-core page: 105461 triangles (the arcs taken as undirected edges).
   CliRun r = run("tc " + email + " --quiet");
@@ -248,6 +323,19 @@ TEST(Cli, CompareMxmTcAndClosureVerifyAgainstGraphBlas) {
   ASSERT_EQ(c.exit_code, 0) << c.output;
   EXPECT_NE(c.output.find("closure R+: 12 pairs"), std::string::npos) << c.output;
   EXPECT_NE(c.output.find("verified: identical pair sets"), std::string::npos) << c.output;
+}
+
+TEST(Cli, CompareSpmvVerifiesAgainstGraphBlasOnCsrAndCsr5) {
+  for (const char* format : {"csr", "csr5"}) {
+    CliRun r =
+        run("compare spmv " + email + " --runs 1 --iterations 2 --threads 2 --spmv " + format);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("verified: every y(i) equal"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("median ratio spgraph/GraphBLAS"), std::string::npos) << r.output;
+  }
+  CliRun m = run("compare spmv " + wiki + " --runs 1 --semiring min_plus --type int64 --json");
+  ASSERT_EQ(m.exit_code, 0) << m.output;
+  EXPECT_NE(m.output.find("\"verified\": true"), std::string::npos) << m.output;
 }
 
 TEST(Cli, CompareMxmRejectsASemiringGraphBlasLacks) {

@@ -2,13 +2,19 @@
 // re-weights, new vertices, queries) through the binary, with every query answer checked
 // against a std::set model at that point of the stream, and the final graph (--out) checked
 // against the model's edge set; the final answers are also checked against the static commands
-// (tc, bfs) run on a graph loaded whole from the final edge set. Malformed lines, --strict,
-// standard input and --no-grow are covered too. Seeds are printed.
+// (tc, bfs, cc) run on a graph loaded whole from the final edge set. The traversal queries
+// (? pagerank, ? sssp s, ? cc) are checked against the model too: a dense power iteration,
+// BFS levels (unit weights) and union-find. Malformed lines, --strict, standard input and
+// --no-grow are covered too. Seeds are printed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <deque>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <random>
 #include <set>
 #include <sstream>
@@ -55,6 +61,39 @@ struct Model {
         for (auto it = arcs.lower_bound({v, v + 1}); it != arcs.end() && it->first == v; ++it)
           if (arcs.count({u, it->second})) ++t;
     return t;
+  }
+  /// The number of (weakly) connected components and the size of the largest, by union-find.
+  std::pair<std::uint64_t, std::uint64_t> components() const {
+    std::vector<std::uint64_t> parent(n), size(n, 0);
+    std::iota(parent.begin(), parent.end(), 0);
+    auto find = [&](std::uint64_t x) {
+      while (parent[x] != x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    for (const auto& [u, v] : arcs) parent[find(u)] = find(v);
+    std::uint64_t count = 0, largest = 0;
+    for (std::uint64_t v = 0; v < n; ++v) {
+      count += find(v) == v;
+      largest = std::max(largest, ++size[find(v)]);
+    }
+    return {count, largest};
+  }
+  /// GAP PageRank with spgraph's defaults (damping 0.85, stop when the L1 change < 1e-4, at
+  /// most 100 steps): the steps run and the ranks.
+  std::pair<int, std::vector<double>> pagerank() const {
+    std::vector<double> outdeg(n, 0), r(n, 1.0 / double(n));
+    for (const auto& [u, v] : arcs) outdeg[u] += 1;
+    int steps = 0;
+    while (steps < 100) {
+      std::vector<double> next(n, 0.15 / double(n));
+      for (const auto& [u, v] : arcs) next[v] += 0.85 * r[u] / outdeg[u];
+      double delta = 0;
+      for (std::uint64_t v = 0; v < n; ++v) delta += std::abs(next[v] - r[v]);
+      r = next;
+      ++steps;
+      if (delta < 1e-4) break;
+    }
+    return {steps, r};
   }
   /// Vertices reached from s and the depth of the search.
   std::pair<std::uint64_t, std::uint64_t> bfs(std::uint64_t s) const {
@@ -115,9 +154,11 @@ void check_random_stream(bool directed, std::uint64_t seed) {
   base << "29 29\n";  // vertex 29 exists
   m.insert(29, 29);
   std::ostringstream ups;
-  std::vector<std::string> want;  // expected answer lines, in order, without the version
+  std::vector<std::string> want;           // expected answer lines, in order, without the version
+  std::vector<std::vector<double>> ranks;  // for a pagerank answer: the model's ranks
   for (int k = 0; k < 400; ++k) {
-    const int r = int(rng() % 20);
+    const int r = int(rng() % 23);
+    ranks.resize(want.size());
     const std::uint64_t limit = m.n + (rng() % 50 == 0 ? 3 : 0);
     const std::uint64_t u = rng() % limit, v = rng() % limit;
     if (r < 10) {
@@ -143,10 +184,28 @@ void check_random_stream(bool directed, std::uint64_t seed) {
       const auto [reached, depth] = m.bfs(x);
       want.push_back("bfs source=" + std::to_string(x) + " reached=" + std::to_string(reached) +
                      " depth=" + std::to_string(depth));
+    } else if (r == 20) {
+      ups << "? cc\n";
+      const auto [count, largest] = m.components();
+      want.push_back("cc components=" + std::to_string(count) +
+                     " largest=" + std::to_string(largest));
+    } else if (r == 21) {
+      const std::uint64_t x = rng() % m.n;
+      ups << "? sssp " << x << '\n';
+      const auto [reached, depth] = m.bfs(x);  // unit weights: distances are BFS levels
+      want.push_back("sssp source=" + std::to_string(x) + " reached=" + std::to_string(reached) +
+                     " max_distance=" + std::to_string(depth));
+    } else if (r == 22) {
+      ups << "? pagerank\n";
+      auto [steps, rank] = m.pagerank();
+      want.push_back("pagerank iterations=" + std::to_string(steps));
+      ranks.resize(want.size());
+      ranks.back() = std::move(rank);
     } else {
       ups << "# a comment\n\n";
     }
   }
+  ranks.resize(want.size());
   const std::string tag = std::to_string(seed) + (directed ? "d" : "u");
   const auto base_path = temp_file("base_" + tag + ".txt", base.str());
   const auto ups_path = temp_file("ups_" + tag + ".txt", ups.str());
@@ -162,9 +221,23 @@ void check_random_stream(bool directed, std::uint64_t seed) {
     const auto at = line.find(" version=");
     if (at == std::string::npos) continue;
     std::string answer = line.substr(0, at);
-    if (answer.rfind("bfs", 0) == 0) answer = answer.substr(0, answer.find(" ms="));
+    answer = answer.substr(0, answer.find(" ms="));
     ASSERT_LT(next, want.size()) << line;
-    EXPECT_EQ(answer, want[next]) << "answer " << next;
+    if (!ranks[next].empty()) {
+      // "pagerank iterations=K top=T rank=R": T has the largest rank of the model, R is its rank.
+      const auto top_at = answer.find(" top=");
+      EXPECT_EQ(answer.substr(0, top_at), want[next]) << "answer " << next;
+      std::uint64_t top = 0;
+      double rank = 0;
+      ASSERT_EQ(std::sscanf(answer.c_str() + top_at, " top=%lu rank=%lf", &top, &rank), 2)
+          << answer;
+      const std::vector<double>& model = ranks[next];
+      ASSERT_LT(top, model.size());
+      EXPECT_NEAR(rank, model[top], 1e-9) << answer;
+      EXPECT_GE(model[top], *std::max_element(model.begin(), model.end()) - 1e-12) << answer;
+    } else {
+      EXPECT_EQ(answer, want[next]) << "answer " << next;
+    }
     ++next;
   }
   EXPECT_EQ(next, want.size());
@@ -180,6 +253,11 @@ void check_random_stream(bool directed, std::uint64_t seed) {
     EXPECT_NE(tc.output.find("\"triangles\": " + std::to_string(m.triangles())), std::string::npos)
         << tc.output;
   }
+  CliRun cc = run("cc " + whole_path.string() + flags + " --json");
+  ASSERT_EQ(cc.exit_code, 0) << cc.output;
+  EXPECT_NE(cc.output.find("\"components\": " + std::to_string(m.components().first)),
+            std::string::npos)
+      << cc.output;
   CliRun bfs = run("bfs " + whole_path.string() + flags + " --source 0 --json");
   ASSERT_EQ(bfs.exit_code, 0) << bfs.output;
   EXPECT_NE(bfs.output.find("\"reached\": " + std::to_string(m.bfs(0).first)), std::string::npos)
@@ -214,6 +292,36 @@ TEST(CliStream, malformed_lines_are_reported_with_line_numbers_and_skipped) {
   EXPECT_EQ(s.exit_code, 1) << s.output;
   EXPECT_NE(s.output.find("m_ups.txt:2:"), std::string::npos) << s.output;
   EXPECT_EQ(s.output.find("edges 4"), std::string::npos) << s.output;
+  std::filesystem::remove(base);
+  std::filesystem::remove(ups);
+}
+
+TEST(CliStream, traversal_queries_report_malformed_records_and_negative_weights) {
+  // 1 -> 2 (0.5), 2 -> 3 (1.5), directed and weighted; ids 1..3.
+  const auto base = temp_file("t_base.mtx",
+                              "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 0.5\n2 3 "
+                              "1.5\n");
+  const auto ups = temp_file("t_ups.txt",
+                             "? sssp\n? cc 1\n? pagerank now\n? sssp 1\n= 2 3 -1\n? sssp 1\n"
+                             "? sssp 9\n? cc\n+ 3 1 2\n? pagerank\n");
+  CliRun r = run("stream " + base.string() + " --updates " + ups.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* want :
+       {"t_ups.txt:1: query 'sssp' expects 1 vertex id (the source), got 0",
+        "t_ups.txt:2: query 'cc' takes no arguments, got 1",
+        "t_ups.txt:3: query 'pagerank' takes no arguments, got 1",
+        "sssp source=1 reached=3 max_distance=2 ms=",
+        "t_ups.txt:6: sssp: arc 2 -> 3 has negative weight -1",
+        "t_ups.txt:7: vertex 9 is not in the graph",
+        "cc components=1 largest=3 ms=", "pagerank iterations=", "5 malformed lines"})
+    EXPECT_NE(r.output.find(want), std::string::npos) << want << "\n" << r.output;
+  // JSON: the answers are objects of the final report.
+  CliRun j = run("stream " + base.string() + " --updates " + ups.string() + " --json");
+  ASSERT_EQ(j.exit_code, 0) << j.output;
+  for (const char* want :
+       {"\"query\": \"sssp\"", "\"max_distance\": 2", "\"query\": \"cc\"", "\"components\": 1",
+        "\"query\": \"pagerank\"", "\"top\": ", "\"iterations\": "})
+    EXPECT_NE(j.output.find(want), std::string::npos) << want << "\n" << j.output;
   std::filesystem::remove(base);
   std::filesystem::remove(ups);
 }

@@ -326,7 +326,8 @@ std::map<std::string, bool> compare_jobs() {
       std::string job;
       words >> job;
       if (line.starts_with("  ") &&
-          (job == "bfs" || job == "tc" || job == "closure" || job == "mxm")) {
+          (job == "bfs" || job == "tc" || job == "closure" || job == "mxm" || job == "pagerank" ||
+           job == "cc")) {
         const Outcome job_help = run_cli({"compare", job, "--help"});
         found[job] = job_help.output.find("--runs") != std::string::npos;
       }
@@ -347,6 +348,10 @@ std::vector<Command> graph_commands() {
       {"mxv", {"mxv", "{F}", "--out", "{O}/mxv.txt"}},
       {"convert", {"convert", "{F}", "{O}/converted.mtx"}},
       {"stream", {"stream", "{F}", "--updates", "{E}", "--out", "{O}/stream.mtx"}},
+      {"pagerank", {"pagerank", "{F}", "--out", "{O}/pagerank.txt"}},
+      {"sssp", {"sssp", "{F}", "--source", "1", "--method", "bellman-ford", "--out",
+                "{O}/sssp.txt"}},
+      {"cc", {"cc", "{F}", "--out", "{O}/cc.txt"}},
   };
   for (const auto& [job, has_runs] : compare_jobs()) {
     Command cmd{"compare " + job, {"compare", job, "{F}"}};

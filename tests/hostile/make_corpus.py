@@ -253,7 +253,7 @@ SEEDS = {
         "records.txt": UPDATES_OK,
         "crlf.txt": UPDATES_OK.replace(b"\n", b"\r\n"),
         "tabs.txt": b"+\t1\t2\n-\t1\t2\n?\tedges\n",
-        "bad_lines.txt": b"+ 1\n* 1 2\n+1 2\n= 1 2\n- 1 2 3\n? pagerank\n+ 1 2 nan\n+ -1 2\n",
+        "bad_lines.txt": b"+ 1\n* 1 2\n+1 2\n= 1 2\n- 1 2 3\n? closeness\n+ 1 2 nan\n+ -1 2\n",
         "bad_overflow.txt": b"+ 1 99999999999999999999\n= 1 2 1e999\n",
         "gzip.txt.gz": gz(UPDATES_OK),
         "gzip_junk.txt.gz": gz(UPDATES_OK) + b"JUNK",

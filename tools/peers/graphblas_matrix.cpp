@@ -1,12 +1,14 @@
-// GraphBLAS peer for `spgraph compare mxm` (see graphblas_peer.hpp): typed matrices built with
-// GrB_Matrix_build, GrB_mxm over the built-in semiring of the same name as spgraph's
-// (GxB_<ADD>_<MUL>_<TYPE>), and extraction back to CSR for verification.
+// GraphBLAS peer for `spgraph compare mxm` and `compare spmv` (graphblas_peer.hpp,
+// graphblas_spmv.hpp): typed matrices built with GrB_Matrix_build, GrB_mxm and GrB_mxv over the
+// built-in semiring of the same name as spgraph's (GxB_<ADD>_<MUL>_<TYPE>), and extraction back
+// for verification.
 #include <cstring>
 #include <map>
 #include <utility>
 
 #include "tools/peers/graphblas_internal.hpp"
 #include "tools/peers/graphblas_peer.hpp"
+#include "tools/peers/graphblas_spmv.hpp"
 
 namespace spgraph::peers {
 
@@ -185,6 +187,82 @@ double graphblas_mxm(GraphBlasMatrix& c, const std::string& semiring, const Grap
   check(GrB_Matrix_wait(out, GrB_MATERIALIZE), "GrB_wait(C)");
   return detail::seconds_since(t0);
 }
+
+template <class T>
+struct GraphBlasSpmv<T>::Impl {
+  GrB_Matrix a = nullptr;  // not owned
+  GrB_Semiring semiring = nullptr;
+  GrB_Vector x = nullptr, w = nullptr;
+  ~Impl() {
+    if (x) GrB_Vector_free(&x);
+    if (w) GrB_Vector_free(&w);
+  }
+};
+
+template <class T>
+GraphBlasSpmv<T>::GraphBlasSpmv(const GraphBlasMatrix& a, const std::string& semiring,
+                                const std::vector<T>& x)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->a = a.impl().m;
+  impl_->semiring = find_semiring<T>(semiring);
+  GrB_Index nr = 0, nc = 0;
+  check(GrB_Matrix_nrows(&nr, impl_->a), "nrows");
+  check(GrB_Matrix_ncols(&nc, impl_->a), "ncols");
+  check(GrB_Vector_new(&impl_->x, detail::grb_type<T>(), nc), "GrB_Vector_new(x)");
+  check(GrB_Vector_new(&impl_->w, detail::grb_type<T>(), nr), "GrB_Vector_new(w)");
+  std::vector<GrB_Index> idx(std::max<GrB_Index>(nc, 1));
+  for (GrB_Index i = 0; i < nc; ++i) idx[i] = i;
+  std::vector<T> vals(x.begin(), x.end());
+  vals.resize(std::max<std::size_t>(vals.size(), 1));
+  if constexpr (std::is_same_v<T, std::int64_t>)
+    check(GrB_Vector_build_INT64(impl_->x, idx.data(), vals.data(), nc, GrB_PLUS_INT64), "build x");
+  else
+    check(GrB_Vector_build_FP64(impl_->x, idx.data(), vals.data(), nc, GrB_PLUS_FP64), "build x");
+  check(GrB_Vector_wait(impl_->x, GrB_MATERIALIZE), "GrB_wait(x)");
+}
+
+template <class T>
+GraphBlasSpmv<T>::~GraphBlasSpmv() = default;
+
+template <class T>
+double GraphBlasSpmv<T>::run() {
+  const auto t0 = std::chrono::steady_clock::now();
+  check(GrB_mxv(impl_->w, nullptr, nullptr, impl_->semiring, impl_->a, impl_->x, nullptr),
+        "GrB_mxv");
+  check(GrB_Vector_wait(impl_->w, GrB_MATERIALIZE), "GrB_wait(w)");
+  return detail::seconds_since(t0);
+}
+
+template <class T>
+void GraphBlasSpmv<T>::result(std::vector<T>& values, std::vector<std::uint8_t>& present) const {
+  GrB_Index n = 0, nv = 0;
+  check(GrB_Vector_size(&n, impl_->w), "size");
+  check(GrB_Vector_nvals(&nv, impl_->w), "nvals");
+  std::vector<GrB_Index> idx(std::max<GrB_Index>(nv, 1));
+  std::vector<T> vals(std::max<GrB_Index>(nv, 1));
+  GrB_Index got = nv;
+  if constexpr (std::is_same_v<T, std::int64_t>)
+    check(GrB_Vector_extractTuples_INT64(idx.data(), vals.data(), &got, impl_->w), "extract");
+  else
+    check(GrB_Vector_extractTuples_FP64(idx.data(), vals.data(), &got, impl_->w), "extract");
+  values.assign(n, T(0));
+  present.assign(n, 0);
+  for (GrB_Index k = 0; k < got; ++k) {
+    values[idx[k]] = vals[k];
+    present[idx[k]] = 1;
+  }
+}
+
+template <class T>
+std::size_t GraphBlasSpmv<T>::memory_bytes() const {
+  std::size_t bx = 0, bw = 0;
+  check(GxB_Vector_memoryUsage(&bx, impl_->x), "GxB_Vector_memoryUsage");
+  check(GxB_Vector_memoryUsage(&bw, impl_->w), "GxB_Vector_memoryUsage");
+  return bx + bw;
+}
+
+template class GraphBlasSpmv<double>;
+template class GraphBlasSpmv<std::int64_t>;
 
 #define SPGRAPH_GRB_INSTANTIATE(T)                                                               \
   template GraphBlasMatrix::GraphBlasMatrix(const Csr<T>&);                                      \

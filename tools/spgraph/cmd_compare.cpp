@@ -22,8 +22,12 @@ void register_compare(CLI::App& app) {
       "when the answers differ.");
   register_compare_bfs(cmd);
   register_compare_mxm(cmd);
+  register_compare_spmv(cmd);
   register_compare_tc(cmd);
   register_compare_closure(cmd);
+  register_compare_pagerank(cmd);
+  register_compare_sssp(cmd);
+  register_compare_cc(cmd);
 }
 
 }  // namespace spgraph::cli

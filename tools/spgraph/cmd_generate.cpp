@@ -1,4 +1,5 @@
-// `spgraph generate kron|urand|grid ... --out FILE`: synthetic graphs for benchmarks.
+// `spgraph generate kron|urand|grid|grid3d ... [--weights MAX] --out FILE`: synthetic graphs for
+// benchmarks, pattern or with integer weights 1..MAX (loaders/generators.hpp).
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -21,7 +22,7 @@ struct GenerateArgs {
   std::uint64_t seed = 1;
   double a = 0.57, b = 0.19, c = 0.19;
   std::uint64_t n = 0, m = 0;
-  std::uint32_t rows = 0, cols = 0;
+  std::uint32_t rows = 0, cols = 0, depth = 0, weights = 0;
   bool directed = false;
 };
 
@@ -47,7 +48,7 @@ void run_generate(const GenerateArgs& args) {
   apply_threads(args.g);
   check_output_path(args.out, {});
   output_format_for(args.out);  // an unknown extension is an error before generating
-  const bool undirected = args.kind == "grid" || !args.directed;
+  const bool undirected = args.kind == "grid" || args.kind == "grid3d" || !args.directed;
   auto t0 = std::chrono::steady_clock::now();
   Coo<bool> coo;
   if (args.kind == "kron") {
@@ -65,6 +66,16 @@ void run_generate(const GenerateArgs& args) {
         "generate urand --n " + std::to_string(args.n) + " --m " + std::to_string(m),
         double(args.n), double(m) * (undirected ? 2 : 1));
     coo = generate_uniform(Vertex(args.n), m, args.seed, undirected);
+  } else if (args.kind == "grid3d") {
+    if (args.rows == 0 || args.cols == 0 || args.depth == 0)
+      throw InvalidArgument("grid3d needs --rows, --cols and --depth, each at least 1");
+    const double n = double(args.rows) * double(args.cols) * double(args.depth);
+    if (n > double(kMaxDimension))
+      throw InvalidArgument("grid3d would have " + short_number(n) +
+                            " vertices, more than the largest dimension " +
+                            std::to_string(kMaxDimension));
+    check_generate_size("generate grid3d", n, 7 * n);
+    coo = generate_grid3d(args.cols, args.rows, args.depth);
   } else {
     if (args.rows == 0 || args.cols == 0)
       throw InvalidArgument("grid needs --rows and --cols, both at least 1");
@@ -80,12 +91,16 @@ void run_generate(const GenerateArgs& args) {
     coo = generate_grid2d(args.rows, args.cols);
   }
   const Offset tuples = coo.size();
-  Matrix<bool> g = Matrix<bool>::from_coo<FirstOp<bool>>(std::move(coo));
+  // Repeated arcs of a weighted graph carry the same weight (a function of the endpoints):
+  // keeping the first is keeping that weight.
+  AnyMatrix g = args.weights == 0 ? AnyMatrix(Matrix<bool>::from_coo<FirstOp<bool>>(std::move(coo)))
+                                  : AnyMatrix(Matrix<double>::from_coo<FirstOp<double>>(
+                                        with_weights(std::move(coo), args.weights, args.seed)));
   const double gen_seconds = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
   SaveOptions so;
   so.symmetric = undirected;  // kron and urand store both arcs of each edge; so does grid
-  save_matrix(args.out, AnyMatrix(std::move(g)), so);
+  save_matrix(args.out, std::move(g), so);
   const double write_seconds = seconds_since(t0);
   Report r;
   r.add("kind", report::str(args.kind));
@@ -105,10 +120,12 @@ void run_generate(const GenerateArgs& args) {
 void register_generate(CLI::App& app) {
   auto args = std::make_shared<GenerateArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "generate", "Generate a graph: kron (Graph500 Kronecker), urand (uniform), grid (2-D)");
-  cmd->add_option("kind", args->kind, "kron, urand or grid")
+      "generate",
+      "Generate a graph: kron (Graph500 Kronecker), urand (uniform), grid (2-D), grid3d (3-D "
+      "7-point)");
+  cmd->add_option("kind", args->kind, "kron, urand, grid or grid3d")
       ->required()
-      ->check(CLI::IsMember({"kron", "urand", "grid"}));
+      ->check(CLI::IsMember({"kron", "urand", "grid", "grid3d"}));
   cmd->add_option("--out,-o", args->out,
                   "Output file (.mtx, .bin, .graph, or edge list; .gz after any compresses)")
       ->required();
@@ -125,9 +142,15 @@ void register_generate(CLI::App& app) {
       ->transform(integer_flag("--n", 1, kMaxDimension));
   cmd->add_option("--m", args->m, "urand: edges (default 16 n)")
       ->transform(integer_flag("--m", 0, std::uint64_t(1) << 62));
-  cmd->add_option("--rows", args->rows, "grid: rows")
+  cmd->add_option("--depth", args->depth, "grid3d: layers (with --rows and --cols)")
+      ->transform(integer_flag("--depth", 1, kMaxDimension));
+  cmd->add_option("--weights", args->weights,
+                  "Give each edge an integer weight from 1 to this (both arcs alike; default: "
+                  "no weights, a pattern graph)")
+      ->transform(integer_flag("--weights", 1, 1u << 30));
+  cmd->add_option("--rows", args->rows, "grid/grid3d: rows")
       ->transform(integer_flag("--rows", 1, kMaxDimension));
-  cmd->add_option("--cols", args->cols, "grid: columns")
+  cmd->add_option("--cols", args->cols, "grid/grid3d: columns")
       ->transform(integer_flag("--cols", 1, kMaxDimension));
   cmd->add_flag("--directed", args->directed,
                 "kron/urand: keep arcs one-way (default: undirected)");

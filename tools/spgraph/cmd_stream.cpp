@@ -1,9 +1,10 @@
 // `spgraph stream GRAPH --updates FILE|-`: loads a graph into a DynamicGraph, then reads an update
 // stream (loaders/update_stream.hpp: "+ u v [w]", "- u v", "= u v w", "? bfs s", "? degree v",
-// "? edges", "? triangles"), applies the updates in batches of --batch, answers each query on the
-// snapshot that holds every update read before it (pending updates are applied first), and
-// reports throughput. Vertex ids are in the file's own numbering; an insert may name a new
-// vertex (the graph grows, within the dimension guard of loaders/dimension_guard.hpp) unless
+// "? edges", "? triangles", "? pagerank", "? sssp s", "? cc"), applies the updates in batches of
+// --batch, answers each query on the snapshot that holds every update read before it (pending
+// updates are applied first), and reports throughput. Vertex ids are in the file's own numbering;
+// an insert may name a new vertex (the graph grows, within the dimension guard of
+// loaders/dimension_guard.hpp) unless
 // --no-grow; an erase or re-weight naming a vertex the graph does not have never grows it: it is
 // a no-op counted as missing. Malformed lines are reported with their line number and skipped,
 // or end the run with --strict; they are never applied. The first SIGINT or SIGTERM ends the
@@ -11,11 +12,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 
 #include "algorithms/bfs/bfs.hpp"
+#include "algorithms/components/components.hpp"
+#include "algorithms/pagerank/pagerank.hpp"
+#include "algorithms/sssp/sssp.hpp"
 #include "algorithms/triangles/triangles.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "loaders/dimension_guard.hpp"
@@ -186,6 +192,28 @@ Matrix<double> to_double_matrix(const Matrix<T>& m) {
   return Matrix<double>::trusted(std::move(d));
 }
 
+/// The first arc of negative weight (by source, then storage order, as sssp scans them) named
+/// in the stream's numbering (sssp's own message names dense ids), or nullopt if none.
+template <class T>
+std::optional<std::string> negative_weight_message(const GraphSnapshot<T>& s,
+                                                   const StreamIds& ids) {
+  if (!s.weighted()) return std::nullopt;
+  for (Vertex u = 0; u < s.num_vertices(); ++u) {
+    std::optional<std::string> found;
+    s.for_each_neighbor(u, [&](Vertex v, T w) {
+      if (!found && double(w) < 0) {
+        char text[200];
+        std::snprintf(text, sizeof text, "sssp: arc %llu -> %llu has negative weight %.17g",
+                      (unsigned long long)ids.external(u), (unsigned long long)ids.external(v),
+                      double(w));
+        found = std::string(text) + "; sssp queries need non-negative weights";
+      }
+    });
+    if (found) return found;
+  }
+  return std::nullopt;
+}
+
 DuplicatePolicy parse_duplicates(const std::string& s) {
   return s == "keep"      ? DuplicatePolicy::Keep
          : s == "combine" ? DuplicatePolicy::Combine
@@ -211,6 +239,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   const std::string stream_name = args.updates == "-" ? "<stdin>" : args.updates;
   auto skip = [&](std::uint64_t line, const std::string& message) {
     ++malformed;
+    std::fflush(stdout);  // the answers before this line come first when both go to one pipe
     std::fprintf(stderr, "spgraph: %s:%llu: %s (line skipped)\n", printable(stream_name).c_str(),
                  (unsigned long long)line, printable(message).c_str());
   };
@@ -329,6 +358,42 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
         a.add("triangles", report::count(*s.triangles()));
         answer(a, s, "triangles {triangles}");
         break;
+      case QueryKind::PageRank: {
+        // The GAP variant with its defaults (pagerank.hpp); the answer names the top vertex.
+        const auto tq = std::chrono::steady_clock::now();
+        const PageRankResult r = pagerank(s);
+        const double ms = 1e3 * seconds_since(tq);
+        Vertex top = 0;
+        for (Vertex v = 1; v < r.rank.size(); ++v)
+          if (r.rank[v] > r.rank[top]) top = v;
+        a.add("query", report::str("pagerank"));
+        a.add("iterations", report::count(r.iterations));
+        if (r.rank.empty()) {
+          a.add("top", ReportValue{"null", "none"});
+          a.add("rank", ReportValue{"null", "none"});
+        } else {
+          a.add("top", report::count(ids.external(top)));
+          a.add("rank", report::real(r.rank[top], "%.17g", "%.9g"));
+        }
+        a.add("ms", report::real(ms, "%.3f", "%.3f"));
+        answer(a, s, "pagerank iterations={iterations} top={top} rank={rank} ms={ms}");
+        break;
+      }
+      case QueryKind::Cc: {
+        const auto tq = std::chrono::steady_clock::now();
+        const CcResult r = connected_components(s);
+        const double ms = 1e3 * seconds_since(tq);
+        std::vector<Offset> size(r.label.size(), 0);
+        Offset largest = 0;
+        for (Vertex l : r.label) largest = std::max(largest, ++size[l]);
+        a.add("query", report::str("cc"));
+        a.add("components", report::count(r.components));
+        a.add("largest", report::count(largest));
+        a.add("ms", report::real(ms, "%.3f", "%.3f"));
+        answer(a, s, "cc components={components} largest={largest} ms={ms}");
+        break;
+      }
+      case QueryKind::Sssp:
       case QueryKind::Degree:
       case QueryKind::Bfs: {
         Vertex found = 0;
@@ -343,6 +408,26 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
           a.add("vertex", report::count(rec.u));
           a.add("degree", report::count(s.degree(found)));
           answer(a, s, "degree vertex={vertex} degree={degree}");
+        } else if (rec.query == QueryKind::Sssp) {
+          const auto tq = std::chrono::steady_clock::now();
+          SsspResult r;
+          try {
+            r = sssp(s, found);
+          } catch (const InvalidArgument& e) {  // a negative weight: this query cannot run
+            reject(rec.line, negative_weight_message(s, ids).value_or(e.what()));
+            break;
+          }
+          const double ms = 1e3 * seconds_since(tq);
+          double max_distance = 0;
+          for (double d : r.distance)
+            if (d != kUnreachableDistance) max_distance = std::max(max_distance, d);
+          a.add("query", report::str("sssp"));
+          a.add("source", report::count(rec.u));
+          a.add("reached", report::count(r.reached));
+          a.add("max_distance", report::real(max_distance, "%.17g", "%.17g"));
+          a.add("ms", report::real(ms, "%.3f", "%.3f"));
+          answer(a, s,
+                 "sssp source={source} reached={reached} max_distance={max_distance} ms={ms}");
         } else {
           const auto tb = std::chrono::steady_clock::now();
           const BfsResult r = bfs(s, found);
@@ -400,9 +485,10 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   r.add("lines", report::count(reader.lines_read()));
   r.add("stopped_by", stop_signal ? report::str(signal_name(stop_signal)) : report::null());
   r.add("out_written", report::flag(!args.out.empty()));
-  if (args.g.json)
+  if (args.g.json) {
     print_json(r);
-  else if (!args.g.quiet)
+  } else if (!args.g.quiet) {
+    std::fflush(stdout);  // the answers first when stdout and stderr share a pipe
     print_text(r,
                "graph: {vertices} vertices, {edges} edges, {directed} (loaded in {load_seconds} "
                "s, dynamic graph built in {build_seconds} s)\n"
@@ -413,6 +499,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
                "throughput: {updates_per_second} updates/s applying ({apply_seconds} s), "
                "{wall_seconds} s wall\n",
                stderr);
+  }
   if (stop_signal) {
     std::fflush(stdout);
     std::fprintf(
@@ -457,7 +544,9 @@ void register_stream(CLI::App& app) {
   cmd->add_option("graph", args->file, "Graph file to start from")->required();
   cmd->add_option("--updates,-u", args->updates,
                   "Update stream ('-' = standard input): '+ u v [w]', '- u v', '= u v w', "
-                  "'? bfs s', '? degree v', '? edges', '? triangles'")
+                  "'? bfs s', '? degree v', '? edges', '? triangles', '? pagerank' (GAP "
+                  "variant: steps, top vertex and its rank), '? sssp s' (reached, largest "
+                  "distance), '? cc' (components, largest)")
       ->required();
   cmd->add_option("--batch,-b", args->batch,
                   "Updates applied per batch (a query applies the "

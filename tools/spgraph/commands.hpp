@@ -11,8 +11,12 @@ void register_generate(CLI::App& app);
 void register_bfs(CLI::App& app);
 void register_compare(CLI::App& app);
 void register_mxv(CLI::App& app);
+void register_spmv(CLI::App& app);
 void register_tc(CLI::App& app);
 void register_closure(CLI::App& app);
 void register_stream(CLI::App& app);
+void register_pagerank(CLI::App& app);
+void register_sssp(CLI::App& app);
+void register_cc(CLI::App& app);
 
 }  // namespace spgraph::cli

@@ -75,8 +75,12 @@ void add_runs_flag(CLI::App* cmd, int& runs);
 /// Registration of each compare job on the `compare` subcommand (one file each).
 void register_compare_bfs(CLI::App* compare);
 void register_compare_mxm(CLI::App* compare);
+void register_compare_spmv(CLI::App* compare);
 void register_compare_tc(CLI::App* compare);
 void register_compare_closure(CLI::App* compare);
+void register_compare_pagerank(CLI::App* compare);
+void register_compare_sssp(CLI::App* compare);
+void register_compare_cc(CLI::App* compare);
 
 }  // namespace spgraph::cli
 

@@ -1,6 +1,6 @@
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
-// tc, closure, stream, compare, mxv); every error becomes one line on stderr (control bytes
-// escaped) and a documented exit code.
+// tc, closure, stream, compare, mxv, pagerank, sssp, cc); every error becomes one line on stderr
+// (control bytes escaped) and a documented exit code.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -61,9 +61,13 @@ int main(int argc, char** argv) {
   register_bfs(app);
   register_compare(app);
   register_mxv(app);
+  register_spmv(app);
   register_tc(app);
   register_closure(app);
   register_stream(app);
+  register_pagerank(app);
+  register_sssp(app);
+  register_cc(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,12 +1,14 @@
-// Readers for LDBC Graphalytics validation files (tests only): whitespace-separated rows, and
-// adjacency-list inputs ("v n1 n2 ...", each pair one arc v -> ni, as Graphalytics' validation
-// tests parse them) with arbitrary vertex ids mapped to dense ids in ascending order. This
-// format appears only in the validation data, hence a test-local reader rather than a loader.
+// Readers for LDBC Graphalytics validation files (tests only): whitespace-separated rows,
+// weighted .v / .e graphs, "vertex value" outputs, and adjacency-list inputs ("v n1 n2 ...", each
+// pair one arc v -> ni, as Graphalytics' validation tests parse them) with arbitrary vertex ids
+// mapped to dense ids in ascending order. This format appears only in the validation data, hence a
+// test-local reader rather than a loader.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -40,29 +42,97 @@ struct LdbcGraph {
   std::map<std::int64_t, Vertex> dense;
 };
 
-/// Reads tests/data/`input`; every id named in it, in the optional vertex list and in the
-/// first column of each `also_ids` file is a vertex (so isolated vertices are kept).
-inline LdbcGraph load_ldbc_graph(const std::string& input, const std::string& vertices,
-                                 const std::vector<std::string>& also_ids) {
-  const auto adjacency = read_rows(test_data(input));
+/// Reads the adjacency list at `input` (absolute path); every id named in it, in the optional
+/// vertex list and in the first column of each `also_ids` file is a vertex (so isolated
+/// vertices are kept). `mirror` adds v -> u for every listed u -> v (Graphalytics'
+/// parse_directed = false).
+inline LdbcGraph load_ldbc_graph_at(const std::filesystem::path& input,
+                                    const std::filesystem::path& vertices,
+                                    const std::vector<std::filesystem::path>& also_ids,
+                                    bool mirror = false) {
+  const auto adjacency = read_rows(input);
   std::set<std::int64_t> ids;
   for (const auto& row : adjacency)
     for (const auto& f : row) ids.insert(std::stoll(f));
   if (!vertices.empty())
-    for (const auto& row : read_rows(test_data(vertices))) ids.insert(std::stoll(row.at(0)));
-  for (const std::string& file : also_ids)
-    for (const auto& row : read_rows(test_data(file))) ids.insert(std::stoll(row.at(0)));
+    for (const auto& row : read_rows(vertices)) ids.insert(std::stoll(row.at(0)));
+  for (const auto& file : also_ids)
+    for (const auto& row : read_rows(file)) ids.insert(std::stoll(row.at(0)));
   LdbcGraph g;
   for (std::int64_t id : ids) g.dense.emplace(id, Vertex(g.dense.size()));
   const Vertex n = Vertex(g.dense.size());
   g.tuples = Coo<bool>{n, n, true, {}, {}, {}};
   for (const auto& row : adjacency)
     for (std::size_t k = 1; k < row.size(); ++k) {
-      g.tuples.row.push_back(g.dense.at(std::stoll(row[0])));
-      g.tuples.col.push_back(g.dense.at(std::stoll(row[k])));
+      const Vertex u = g.dense.at(std::stoll(row[0])), v = g.dense.at(std::stoll(row[k]));
+      g.tuples.row.push_back(u);
+      g.tuples.col.push_back(v);
+      if (mirror) {
+        g.tuples.row.push_back(v);
+        g.tuples.col.push_back(u);
+      }
     }
   g.graph = Matrix<bool>::from_coo(Coo<bool>(g.tuples));
   return g;
+}
+
+/// Reads tests/data/`input` (and the other files from tests/data) as load_ldbc_graph_at does.
+inline LdbcGraph load_ldbc_graph(const std::string& input, const std::string& vertices,
+                                 const std::vector<std::string>& also_ids) {
+  std::vector<std::filesystem::path> also;
+  for (const std::string& f : also_ids) also.push_back(test_data(f));
+  return load_ldbc_graph_at(test_data(input), vertices.empty() ? "" : test_data(vertices), also);
+}
+
+/// A weighted graph read from LDBC .v / .e files ("src dst weight"), with its id map.
+struct LdbcWeightedGraph {
+  Matrix<double> graph;
+  std::map<std::int64_t, Vertex> dense;
+};
+
+/// Reads an LDBC .v / .e pair; `undirected` mirrors every edge. Repeated arcs keep the
+/// smallest weight.
+inline LdbcWeightedGraph load_ldbc_weighted(const std::filesystem::path& v_file,
+                                            const std::filesystem::path& e_file, bool undirected) {
+  std::set<std::int64_t> ids;
+  for (const auto& row : read_rows(v_file)) ids.insert(std::stoll(row.at(0)));
+  const auto edges = read_rows(e_file);
+  for (const auto& row : edges) {
+    ids.insert(std::stoll(row.at(0)));
+    ids.insert(std::stoll(row.at(1)));
+  }
+  LdbcWeightedGraph g;
+  for (std::int64_t id : ids) g.dense.emplace(id, Vertex(g.dense.size()));
+  std::vector<Vertex> rows, cols;
+  std::vector<double> vals;
+  for (const auto& row : edges) {
+    const Vertex u = g.dense.at(std::stoll(row[0])), v = g.dense.at(std::stoll(row[1]));
+    const double w = std::stod(row.at(2));
+    rows.push_back(u);
+    cols.push_back(v);
+    vals.push_back(w);
+    if (undirected) {
+      rows.push_back(v);
+      cols.push_back(u);
+      vals.push_back(w);
+    }
+  }
+  const Vertex n = Vertex(g.dense.size());
+  g.graph = Matrix<double>::build<MinOp<double>>(n, n, rows, cols, vals);
+  return g;
+}
+
+/// A Graphalytics output file ("vertex value") as dense-id -> value; "Infinity" reads as inf
+/// and Long.MAX_VALUE as is. Throws if a listed vertex is not in `dense`.
+inline std::vector<double> read_ldbc_values(const std::filesystem::path& output,
+                                            const std::map<std::int64_t, Vertex>& dense) {
+  std::vector<double> values(dense.size(), std::numeric_limits<double>::quiet_NaN());
+  for (const auto& row : read_rows(output)) {
+    const std::string& f = row.at(1);
+    values.at(dense.at(std::stoll(row[0]))) =
+        f == "Infinity" ? std::numeric_limits<double>::infinity() : std::stod(f);
+  }
+  return values;
 }
 
 }  // namespace spgraph::testing

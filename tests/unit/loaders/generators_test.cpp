@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -218,6 +219,60 @@ TEST(GenerateGrid2d, degenerate_shapes) {
 
 TEST(GenerateGrid2d, rejects_more_cells_than_vertex_ids) {
   EXPECT_THROW(generate_grid2d(70000, 70000), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace spgraph
+
+namespace spgraph {
+namespace {
+
+TEST(GenerateGrid3d, seven_point_stencil_by_brute_force) {
+  const Vertex nx = 4, ny = 3, nz = 5;
+  const Coo<bool> coo = generate_grid3d(nx, ny, nz);
+  ASSERT_EQ(coo.nrows, nx * ny * nz);
+  std::vector<std::pair<Vertex, Vertex>> got, want;
+  for (Offset k = 0; k < coo.size(); ++k) got.emplace_back(coo.row[k], coo.col[k]);
+  for (Vertex z = 0; z < nz; ++z)
+    for (Vertex y = 0; y < ny; ++y)
+      for (Vertex x = 0; x < nx; ++x)
+        for (Vertex z2 = 0; z2 < nz; ++z2)
+          for (Vertex y2 = 0; y2 < ny; ++y2)
+            for (Vertex x2 = 0; x2 < nx; ++x2) {
+              const int d = std::abs(int(x) - int(x2)) + std::abs(int(y) - int(y2)) +
+                            std::abs(int(z) - int(z2));
+              if (d <= 1) want.emplace_back((z * ny + y) * nx + x, (z2 * ny + y2) * nx + x2);
+            }
+  std::sort(got.begin(), got.end());
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(generate_grid3d(0, 3, 3).size(), 0u);
+  EXPECT_THROW(generate_grid3d(70000, 70000, 70000), InvalidArgument);
+}
+
+TEST(GenerateWeights, symmetric_in_range_and_seeded) {
+  const Coo<bool> base = generate_kronecker(8, 8, 3, true);
+  const Coo<double> w = with_weights(Coo<bool>(base), 255, 9);
+  const Coo<double> w2 = with_weights(Coo<bool>(base), 255, 9);
+  const Coo<double> other = with_weights(Coo<bool>(base), 255, 10);
+  ASSERT_EQ(w.size(), base.size());
+  EXPECT_FALSE(w.pattern);
+  std::map<std::pair<Vertex, Vertex>, double> seen;
+  bool differs = false;
+  for (Offset k = 0; k < w.size(); ++k) {
+    EXPECT_GE(w.val[k], 1.0);
+    EXPECT_LE(w.val[k], 255.0);
+    EXPECT_EQ(w.val[k], std::floor(w.val[k]));
+    EXPECT_EQ(w.val[k], w2.val[k]);
+    differs = differs || w.val[k] != other.val[k];
+    const auto key = std::minmax(w.row[k], w.col[k]);
+    const auto [it, fresh] = seen.emplace(key, w.val[k]);
+    if (!fresh) {
+      EXPECT_EQ(it->second, w.val[k]) << "arcs of one edge differ in weight";
+    }
+  }
+  EXPECT_TRUE(differs);
+  EXPECT_THROW(with_weights(Coo<bool>(base), 0, 1), InvalidArgument);
 }
 
 }  // namespace

@@ -189,8 +189,10 @@ TEST(UpdateStream, MalformedLinesGiveActionableMessages) {
       {"+ 1 2 1,5", "weight '1,5' is not a number"},
       {"= 1 2 nan", "weight 'nan' is NaN: values must be numbers"},
       {"+ 1 2 1e999", "weight '1e999' is out of range for double"},
-      {"?", "expected a query name after '?': valid queries are bfs, degree, edges, triangles"},
-      {"? foo", "unknown query 'foo': valid queries are bfs, degree, edges, triangles"},
+      {"?", "expected a query name after '?': valid queries are bfs, degree, edges, triangles, "
+            "pagerank, sssp, cc"},
+      {"? foo", "unknown query 'foo': valid queries are bfs, degree, edges, triangles, pagerank, "
+                "sssp, cc"},
       {"? BFS 1", "unknown query 'BFS'"},
       {"? bfs", "query 'bfs' expects 1 vertex id (the source), got 0"},
       {"? degree 1 2", "query 'degree' expects 1 vertex id (the vertex), got 2"},

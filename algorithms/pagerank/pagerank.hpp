@@ -1,0 +1,65 @@
+// PageRank: the stationary rank of a random surfer on the arcs of A (A(u,v) = arc u -> v;
+// values are ignored, the structure is the graph), by power iteration over the pull SpMV
+// r' = teleport + d · A' (r ./ outdeg), run on engine/spmv_dense.hpp (CSR or CSR5 view).
+//
+// Two variants:
+//   - Gap (GAP benchmark spec, Beamer et al. 2015, and LAGraph's LAGr_PageRankGAP): sinks are
+//     ignored (their rank leaks), r0 = 1/n, r'[v] = (1-d)/n + d Σ_{u->v} r[u]/outdeg[u]; stops
+//     when Σ|r' - r| < tolerance or after max_iterations.
+//   - Standard (networkx / LDBC Graphalytics): the rank of dangling vertices (outdeg 0) is
+//     redistributed over the teleport vector, so ranks always sum to 1; same stopping rule.
+// Personalized PageRank: the teleport vector is uniform over the distinct vertices of
+// `personalize` (repeats count once; r0 is the teleport vector too) instead of over all
+// vertices; Standard then also hands the dangling rank to that set (networkx's default).
+//
+// One power step is one SpMV and one fused pass: w[u] = r[u] / outdeg[u] (0 for a sink, outdeg
+// counted once from the row pointers), y = A' plus.second w (spmv_dense; PLUS_SECOND reads only
+// w, never A's values), then r'[v] = teleport[v] + d y[v] (+ d · dangling · teleport[v] for
+// Standard), with Σ|r' - r|, the next w and the next dangling sum computed in the same
+// parallel loop. Self-loops count as arcs (to the vertex itself). An empty graph (n = 0)
+// returns an empty rank with iterations = 0 and converged = true.
+#pragma once
+
+#include <vector>
+
+#include "engine/core/descriptor.hpp"
+#include "engine/core/types.hpp"
+#include "engine/graph_snapshot.hpp"
+#include "engine/matrix.hpp"
+
+namespace spgraph {
+
+enum class PageRankVariant { Gap, Standard };
+
+struct PageRankOptions {
+  double damping = 0.85;
+  double tolerance = 1e-4;  ///< stop when Σ|r' - r| < tolerance (0: run max_iterations)
+  int max_iterations = 100;
+  PageRankVariant variant = PageRankVariant::Gap;
+  std::vector<Vertex> personalize;  ///< teleport set; empty = every vertex
+  SpmvFormat spmv = SpmvFormat::Auto;
+  /// A is symmetric (an undirected graph): A' = A, so the pull SpMV reads A itself and no
+  /// transpose is built. Leave false when unsure (the result is then right for any A).
+  bool undirected = false;
+};
+
+struct PageRankResult {
+  std::vector<double> rank;  ///< one per vertex
+  int iterations = 0;        ///< power steps run
+  double delta = 0;          ///< Σ|r' - r| of the last step
+  bool converged = false;    ///< delta < tolerance before max_iterations ran out
+};
+
+/// PageRank of A (square). Throws DimensionMismatch for a non-square matrix, IndexOutOfBounds
+/// for a personalize vertex >= n, InvalidArgument for damping outside [0, 1), a negative
+/// tolerance or max_iterations < 1.
+template <class T>
+PageRankResult pagerank(const Matrix<T>& a, const PageRankOptions& options = {});
+
+/// PageRank of a DynamicGraph snapshot: on an undirected graph the Dynamic CSR rows are the
+/// in-arcs and the DCSR SpMV runs on them directly; a directed graph uses the snapshot's cached
+/// Matrix and its transpose.
+template <class T>
+PageRankResult pagerank(const GraphSnapshot<T>& g, const PageRankOptions& options = {});
+
+}  // namespace spgraph

@@ -1,0 +1,309 @@
+// PageRank against independent oracles: a serial power iteration in long double written from
+// the two specifications (GAP: sinks leak; Standard: dangling rank to the teleport set), the
+// LDBC Graphalytics PR validation outputs (Standard, fixed iterations, PARAMS.tsv), LAGraph's
+// MATLAB answers (karate, west0067, ldbc-directed-example), and edge cases: empty graphs,
+// sinks, self-loops, personalization, bad arguments, SpMV formats, value types, snapshots.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "algorithms/pagerank/pagerank.hpp"
+#include "engine/dynamic_graph.hpp"
+#include "loaders/load.hpp"
+#include "tests/test_data.hpp"
+#include "tests/unit/algorithms/ldbc_reference.hpp"
+
+namespace spgraph::testing {
+namespace {
+
+/// Random arcs (repeats and self-loops allowed; the Matrix merges repeats).
+Matrix<bool> random_graph(Vertex n, Offset m, std::uint64_t seed, bool undirected) {
+  std::mt19937_64 rng(seed);
+  std::vector<Vertex> r, c;
+  for (Offset k = 0; k < m && n > 0; ++k) {
+    const Vertex u = Vertex(rng() % n), v = Vertex(rng() % n);
+    r.push_back(u);
+    c.push_back(v);
+    if (undirected) {
+      r.push_back(v);
+      c.push_back(u);
+    }
+  }
+  return Matrix<bool>::build_pattern(n, n, r, c);
+}
+
+/// Serial power iteration in long double, straight from the definitions.
+std::vector<long double> oracle(const Matrix<bool>& a, PageRankVariant variant, double d,
+                                int iterations, const std::vector<Vertex>& personalize) {
+  const Vertex n = a.nrows();
+  std::vector<long double> tele(n, 1.0L / n);
+  if (!personalize.empty()) {
+    std::vector<bool> in(n, false);
+    long double k = 0;
+    for (Vertex v : personalize)
+      if (!in[v]) in[v] = true, ++k;
+    for (Vertex v = 0; v < n; ++v) tele[v] = in[v] ? 1.0L / k : 0.0L;
+  }
+  std::vector<long double> r = tele;
+  for (int it = 0; it < iterations; ++it) {
+    std::vector<long double> next(n, 0.0L);
+    long double dangling = 0;
+    for (Vertex u = 0; u < n; ++u) {
+      const Offset deg = a.csr().degree(u);
+      if (deg == 0) dangling += r[u];
+      for (Offset k = a.csr().row_begin(u); k < a.csr().row_end(u); ++k)
+        next[a.csr().col[k]] += d * r[u] / deg;
+    }
+    for (Vertex v = 0; v < n; ++v)
+      next[v] += ((1 - d) + (variant == PageRankVariant::Standard ? d * dangling : 0)) * tele[v];
+    r = next;
+  }
+  return r;
+}
+
+void expect_close(const std::vector<double>& got, const std::vector<long double>& want,
+                  double tol) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t v = 0; v < got.size(); ++v)
+    EXPECT_NEAR(got[v], double(want[v]), tol) << "vertex " << v;
+}
+
+TEST(PageRank, random_graphs_match_the_long_double_oracle) {
+  const std::uint64_t seed = 11;
+  RecordProperty("seed", std::to_string(seed));
+  for (Vertex n : {1u, 7u, 60u, 500u, 3000u})
+    for (bool undirected : {false, true})
+      for (double degree : {0.5, 3.0}) {
+        const Matrix<bool> a = random_graph(n, Offset(degree * n), seed + n, undirected);
+        for (PageRankVariant var : {PageRankVariant::Gap, PageRankVariant::Standard})
+          for (bool personal : {false, true}) {
+            SCOPED_TRACE("n " + std::to_string(n) + (undirected ? " undirected" : " directed") +
+                         " degree " + std::to_string(degree) +
+                         (var == PageRankVariant::Gap ? " gap" : " standard") +
+                         (personal ? " personalized" : ""));
+            PageRankOptions o;
+            o.variant = var;
+            o.tolerance = 0;
+            o.max_iterations = 25;
+            o.damping = 0.8;
+            if (personal) o.personalize = {0, n / 2, n - 1, 0};
+            const PageRankResult r = pagerank(a, o);
+            EXPECT_EQ(r.iterations, 25);
+            EXPECT_FALSE(r.converged);
+            expect_close(r.rank, oracle(a, var, 0.8, 25, o.personalize), 1e-12);
+            if (var == PageRankVariant::Standard) {
+              double sum = 0;
+              for (double x : r.rank) sum += x;
+              EXPECT_NEAR(sum, 1.0, 1e-9);
+            }
+            if (undirected) {
+              o.undirected = true;
+              expect_close(pagerank(a, o).rank, oracle(a, var, 0.8, 25, o.personalize), 1e-12);
+            }
+          }
+      }
+}
+
+TEST(PageRank, stops_when_the_change_falls_below_the_tolerance) {
+  const Matrix<bool> a = random_graph(400, 2000, 3, false);
+  PageRankOptions o;
+  o.tolerance = 1e-7;
+  o.max_iterations = 1000;
+  const PageRankResult r = pagerank(a, o);
+  EXPECT_TRUE(r.converged);
+  EXPECT_LT(r.delta, 1e-7);
+  EXPECT_GT(r.iterations, 1);
+  // One step fewer has not converged: the delta of step k - 1 was >= tolerance.
+  PageRankOptions fewer = o;
+  fewer.tolerance = 0;
+  fewer.max_iterations = r.iterations - 1;
+  const PageRankResult f = pagerank(a, fewer);
+  EXPECT_GE(f.delta, 1e-7);
+  EXPECT_FALSE(f.converged);
+  expect_close(r.rank, oracle(a, PageRankVariant::Gap, 0.85, r.iterations, {}), 1e-12);
+}
+
+TEST(PageRank, edge_cases) {
+  PageRankOptions o;
+  const PageRankResult empty = pagerank(Matrix<bool>(0, 0), o);
+  EXPECT_TRUE(empty.rank.empty());
+  EXPECT_EQ(empty.iterations, 0);
+  EXPECT_TRUE(empty.converged);
+  // No arcs: GAP leaks everything but the teleport, Standard keeps 1/n.
+  o.tolerance = 0;
+  o.max_iterations = 5;
+  for (double x : pagerank(Matrix<bool>(4, 4), o).rank) EXPECT_DOUBLE_EQ(x, 0.15 / 4);
+  o.variant = PageRankVariant::Standard;
+  for (double x : pagerank(Matrix<bool>(4, 4), o).rank) EXPECT_DOUBLE_EQ(x, 0.25);
+  // A single vertex with a self-loop keeps rank 1 in both variants.
+  const std::vector<Vertex> zero{0};
+  const Matrix<bool> loop = Matrix<bool>::build_pattern(1, 1, zero, zero);
+  for (auto var : {PageRankVariant::Gap, PageRankVariant::Standard}) {
+    o.variant = var;
+    EXPECT_DOUBLE_EQ(pagerank(loop, o).rank.at(0), 1.0);
+  }
+  // Self-loops only: every vertex keeps 1/n.
+  const std::vector<Vertex> ids{0, 1, 2};
+  for (double x : pagerank(Matrix<bool>::build_pattern(3, 3, ids, ids), o).rank)
+    EXPECT_NEAR(x, 1.0 / 3, 1e-15);
+  // A star into a sink: the oracle again.
+  const std::vector<Vertex> src{1, 2, 3, 4}, dst{0, 0, 0, 0};
+  const Matrix<bool> star = Matrix<bool>::build_pattern(5, 5, src, dst);
+  for (auto var : {PageRankVariant::Gap, PageRankVariant::Standard}) {
+    o.variant = var;
+    expect_close(pagerank(star, o).rank, oracle(star, var, 0.85, 5, {}), 1e-14);
+  }
+}
+
+TEST(PageRank, personalization_repeats_count_once) {
+  const Matrix<bool> a = random_graph(100, 400, 5, false);
+  PageRankOptions o;
+  o.personalize = {3, 7, 3, 3, 99};
+  PageRankOptions once = o;
+  once.personalize = {99, 7, 3};
+  EXPECT_EQ(pagerank(a, o).rank, pagerank(a, once).rank);
+  // Every vertex listed = no personalization.
+  PageRankOptions all;
+  for (Vertex v = 0; v < 100; ++v) all.personalize.push_back(99 - v);
+  const std::vector<double> plain = pagerank(a).rank;
+  expect_close(pagerank(a, all).rank, std::vector<long double>(plain.begin(), plain.end()), 1e-15);
+}
+
+TEST(PageRank, bad_arguments_are_refused) {
+  const Matrix<bool> a = random_graph(10, 20, 1, false);
+  PageRankOptions o;
+  o.personalize = {10};
+  EXPECT_THROW(pagerank(a, o), IndexOutOfBounds);
+  for (double d : {-0.1, 1.0, 1.5, std::nan("")}) {
+    PageRankOptions b;
+    b.damping = d;
+    EXPECT_THROW(pagerank(a, b), InvalidArgument) << d;
+  }
+  PageRankOptions t;
+  t.tolerance = -1;
+  EXPECT_THROW(pagerank(a, t), InvalidArgument);
+  PageRankOptions it;
+  it.max_iterations = 0;
+  EXPECT_THROW(pagerank(a, it), InvalidArgument);
+  EXPECT_THROW(pagerank(Matrix<bool>(3, 4)), DimensionMismatch);
+}
+
+TEST(PageRank, spmv_formats_and_value_types_agree) {
+  const Matrix<bool> a = random_graph(5000, 40000, 9, false);  // large enough to run parallel
+  PageRankOptions o;
+  o.max_iterations = 8;
+  const std::vector<double> base = pagerank(a, o).rank;
+  for (SpmvFormat f : {SpmvFormat::Csr, SpmvFormat::Csr5}) {
+    o.spmv = f;
+    const std::vector<double> r = pagerank(a, o).rank;
+    for (std::size_t v = 0; v < r.size(); ++v) ASSERT_NEAR(r[v], base[v], 1e-14);
+  }
+  // The same structure with values (ignored) in other types.
+  std::vector<Vertex> rows, cols;
+  std::vector<bool> unused;
+  for (Vertex u = 0; u < a.nrows(); ++u)
+    for (Offset k = a.csr().row_begin(u); k < a.csr().row_end(u); ++k) {
+      rows.push_back(u);
+      cols.push_back(a.csr().col[k]);
+    }
+  const std::vector<double> dv(rows.size(), -3.5);
+  const std::vector<std::int32_t> iv(rows.size(), 0);
+  o.spmv = SpmvFormat::Auto;
+  const auto rd = pagerank(Matrix<double>::build(5000, 5000, rows, cols, dv), o).rank;
+  const auto ri = pagerank(Matrix<std::int32_t>::build(5000, 5000, rows, cols, iv), o).rank;
+  for (std::size_t v = 0; v < base.size(); ++v) {
+    ASSERT_NEAR(rd[v], base[v], 1e-14);
+    ASSERT_NEAR(ri[v], base[v], 1e-14);
+  }
+}
+
+TEST(PageRank, snapshots_match_their_matrix) {
+  for (bool directed : {false, true}) {
+    std::mt19937_64 rng(17 + directed);
+    DynamicGraphOptions go;
+    go.directed = directed;
+    DynamicGraph<bool> g(2000, go);
+    for (int b = 0; b < 4; ++b) {
+      UpdateBatch<bool> batch;
+      for (int k = 0; k < 3000; ++k) batch.insert(Vertex(rng() % 2000), Vertex(rng() % 2000));
+      for (int k = 0; k < 400; ++k) batch.erase(Vertex(rng() % 2000), Vertex(rng() % 2000));
+      g.apply(batch);
+    }
+    const GraphSnapshot<bool> s = g.snapshot();
+    for (auto var : {PageRankVariant::Gap, PageRankVariant::Standard}) {
+      PageRankOptions o;
+      o.variant = var;
+      o.personalize = {1, 5};
+      const PageRankResult want = pagerank(s.matrix(), o);
+      const PageRankResult got = pagerank(s, o);
+      EXPECT_EQ(got.iterations, want.iterations);
+      ASSERT_EQ(got.rank.size(), want.rank.size());
+      for (std::size_t v = 0; v < got.rank.size(); ++v)
+        ASSERT_NEAR(got.rank[v], want.rank[v], 1e-13) << (directed ? "directed " : "") << v;
+    }
+  }
+}
+
+// ---- LDBC Graphalytics PR (Standard, fixed iterations, tolerance 1e-4) ------------------------
+
+struct LdbcPrCase {
+  const char *input, *vertices, *output;
+  int iterations;
+};
+
+TEST(PageRankGraphalytics, ranks_equal_the_validation_outputs) {
+  const LdbcPrCase cases[] = {
+      {"pr/dir-input", "", "pr/dir-output", 14},
+      {"pr/undir-input", "", "pr/undir-output", 26},
+      {"example/example-directed-input", "example/example-directed.v",
+       "example/example-directed-PR", 2},
+      {"example/example-undirected-input", "example/example-undirected.v",
+       "example/example-undirected-PR", 2},
+  };
+  for (const LdbcPrCase& c : cases) {
+    SPGRAPH_REQUIRE_SHARED(input, std::string("ldbc_graphalytics/") + c.input);
+    const auto at = [](const std::string& rel) {
+      return rel.empty() ? std::filesystem::path() : shared_data("ldbc_graphalytics/" + rel);
+    };
+    const LdbcGraph g = load_ldbc_graph_at(input, at(c.vertices), {at(c.output)});
+    const std::vector<double> want = read_ldbc_values(at(c.output), g.dense);
+    PageRankOptions o;
+    o.variant = PageRankVariant::Standard;
+    o.damping = 0.85;
+    o.tolerance = 0;
+    o.max_iterations = c.iterations;
+    const PageRankResult r = pagerank(g.graph, o);
+    EXPECT_EQ(r.iterations, c.iterations);
+    for (std::size_t v = 0; v < want.size(); ++v)
+      EXPECT_NEAR(r.rank[v], want[v], 1e-4 * want[v]) << c.input << " vertex " << v;
+  }
+}
+
+// ---- LAGraph's MATLAB answers -----------------------------------------------------------------
+
+TEST(PageRankLagraph, ranks_equal_lagraph_answers) {
+  const char* const graphs[] = {"karate", "west0067", "ldbc-directed-example"};
+  for (const char* name : graphs) {
+    SPGRAPH_REQUIRE_SHARED(mtx, std::string("lagraph/") + name + ".mtx");
+    SPGRAPH_REQUIRE_SHARED(ans, std::string("lagraph/answers/pagerank_") + name + ".tsv");
+    const Matrix<bool> a = load_graph(mtx.string());
+    const auto rows = read_rows(ans);
+    ASSERT_EQ(rows.size(), std::size_t(a.nrows()) + 1) << name;  // a header line
+    PageRankOptions o;
+    o.variant = PageRankVariant::Standard;
+    o.tolerance = 1e-10;
+    o.max_iterations = 1000;
+    const PageRankResult r = pagerank(a, o);
+    EXPECT_TRUE(r.converged);
+    for (std::size_t k = 1; k < rows.size(); ++k)
+      EXPECT_NEAR(r.rank.at(std::stoul(rows[k].at(0))), std::stod(rows[k].at(1)), 1e-4)
+          << name << " vertex " << rows[k][0];
+  }
+}
+
+}  // namespace
+}  // namespace spgraph::testing

@@ -1,0 +1,375 @@
+// SSSP against independent oracles: Boost.Graph's dijkstra_shortest_paths (when built with
+// Boost) and a serial Bellman-Ford written here, on random directed and undirected graphs with
+// zero weights, repeated arcs, self-loops, isolated vertices and unreachable parts; negative
+// weights (refused by Δ-stepping, solved by Bellman-Ford) and negative cycles; every Δ giving
+// the same distances, including Δ far below the weights (the bucket window's overflow); the
+// LDBC Graphalytics SSSP validation outputs; and snapshots against their matrix.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "algorithms/bfs/bfs.hpp"
+#include "algorithms/sssp/sssp.hpp"
+#include "engine/dynamic_graph.hpp"
+#include "loaders/load.hpp"
+#include "tests/test_data.hpp"
+#include "tests/unit/algorithms/ldbc_reference.hpp"
+
+#ifdef SPGRAPH_HAVE_BOOST
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/dijkstra_shortest_paths.hpp>
+#endif
+
+namespace spgraph::testing {
+namespace {
+
+constexpr double kInf = kUnreachableDistance;
+
+struct Arc {
+  Vertex u, v;
+  double w;
+};
+
+/// Random weighted arcs: integer weights in [lo, hi] (0 allowed), repeats and self-loops;
+/// vertices >= n - n/8 get no arcs at all (isolated / unreachable).
+std::vector<Arc> random_arcs(Vertex n, Offset m, std::uint64_t seed, int lo, int hi,
+                             bool undirected) {
+  std::mt19937_64 rng(seed);
+  const Vertex live = std::max<Vertex>(1, n - n / 8);
+  std::vector<Arc> arcs;
+  for (Offset k = 0; k < m; ++k) {
+    const Vertex u = Vertex(rng() % live), v = Vertex(rng() % live);
+    const double w = double(lo + std::int64_t(rng() % std::uint64_t(hi - lo + 1)));
+    arcs.push_back({u, v, w});
+    if (undirected) arcs.push_back({v, u, w});
+    if (k % 17 == 0) arcs.push_back({u, v, w + 3});  // a heavier repeat: min must win
+  }
+  return arcs;
+}
+
+/// The matrix of the arcs, repeats folded to their minimum (the graph a shortest path sees).
+template <class T = double>
+Matrix<T> matrix_of(Vertex n, const std::vector<Arc>& arcs) {
+  std::vector<Vertex> r, c;
+  std::vector<T> w;
+  for (const Arc& a : arcs) {
+    r.push_back(a.u);
+    c.push_back(a.v);
+    w.push_back(T(a.w));
+  }
+  return Matrix<T>::template build<MinOp<T>>(n, n, r, c, w);
+}
+
+/// Serial Bellman-Ford over the arc list; nullopt-like empty vector on a negative cycle.
+std::vector<double> bellman_ford_oracle(Vertex n, const std::vector<Arc>& arcs, Vertex s,
+                                        bool& negative_cycle) {
+  std::vector<double> d(n, kInf);
+  d[s] = 0;
+  negative_cycle = false;
+  for (Vertex round = 0; round <= n; ++round) {
+    bool changed = false;
+    for (const Arc& a : arcs)
+      if (d[a.u] != kInf && d[a.u] + a.w < d[a.v]) {
+        d[a.v] = d[a.u] + a.w;
+        changed = true;
+      }
+    if (!changed) return d;
+  }
+  negative_cycle = true;
+  return d;
+}
+
+#ifdef SPGRAPH_HAVE_BOOST
+std::vector<double> boost_dijkstra(Vertex n, const std::vector<Arc>& arcs, Vertex s) {
+  using G = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property,
+                                  boost::property<boost::edge_weight_t, double>>;
+  G g(n);
+  for (const Arc& a : arcs) boost::add_edge(a.u, a.v, a.w, g);
+  std::vector<double> d(n);
+  boost::dijkstra_shortest_paths(
+      g, s,
+      boost::distance_map(
+          boost::make_iterator_property_map(d.begin(), boost::get(boost::vertex_index, g)))
+          .distance_inf(kInf));
+  return d;
+}
+#endif
+
+std::vector<SsspOptions> all_methods() {
+  std::vector<SsspOptions> v;
+  SsspOptions o;
+  v.push_back(o);  // Auto
+  o.method = SsspMethod::BellmanFord;
+  v.push_back(o);
+  o.method = SsspMethod::Delta;
+  for (double d : {0.0, 0.5, 1.0, 3.0, 25.0, 1e6}) {
+    o.delta = d;
+    v.push_back(o);
+  }
+  return v;
+}
+
+std::string describe(const SsspOptions& o) {
+  std::string s = o.method == SsspMethod::BellmanFord ? "bellman-ford"
+                  : o.method == SsspMethod::Delta     ? "delta"
+                                                      : "auto";
+  s += " delta ";
+  s += std::to_string(o.delta);
+  return s;
+}
+
+void expect_distances(const SsspResult& r, const std::vector<double>& want) {
+  ASSERT_EQ(r.distance.size(), want.size());
+  Vertex reached = 0;
+  for (std::size_t v = 0; v < want.size(); ++v) {
+    reached += want[v] != kInf;
+    if (want[v] == kInf)
+      EXPECT_EQ(r.distance[v], kInf) << "vertex " << v;
+    else
+      EXPECT_NEAR(r.distance[v], want[v], 1e-9 * (1 + std::fabs(want[v]))) << "vertex " << v;
+  }
+  EXPECT_EQ(r.reached, reached);
+}
+
+TEST(Sssp, random_graphs_match_the_serial_oracle_and_boost) {
+  const std::uint64_t seed = 23;
+  RecordProperty("seed", std::to_string(seed));
+  for (Vertex n : {1u, 9u, 120u, 2000u, 20000u})
+    for (bool undirected : {false, true})
+      for (int hi : {0, 1, 40}) {
+        const std::vector<Arc> arcs =
+            random_arcs(n, Offset(2.5 * n), seed + n + hi, 0, hi, undirected);
+        const Matrix<double> a = matrix_of(n, arcs);
+        for (Vertex s : {Vertex(0), n / 2}) {
+          bool cycle = false;
+          const std::vector<double> want = bellman_ford_oracle(n, arcs, s, cycle);
+          ASSERT_FALSE(cycle);
+#ifdef SPGRAPH_HAVE_BOOST
+          const std::vector<double> boost_d = boost_dijkstra(n, arcs, s);
+          ASSERT_EQ(boost_d, want) << "the two oracles disagree";
+#endif
+          for (const SsspOptions& o : all_methods()) {
+            SCOPED_TRACE("n " + std::to_string(n) + (undirected ? " undirected" : " directed") +
+                         " weights 0.." + std::to_string(hi) + " source " + std::to_string(s) +
+                         " " + describe(o));
+            const SsspResult r = sssp(a, s, o);
+            EXPECT_EQ(r.source, s);
+            EXPECT_NE(r.method, SsspMethod::Auto);
+            if (r.method == SsspMethod::Delta) {
+              EXPECT_GT(r.delta, 0);
+            }
+            expect_distances(r, want);
+          }
+          // The same graph with int32 weights.
+          expect_distances(sssp(matrix_of<std::int32_t>(n, arcs), s), want);
+        }
+      }
+}
+
+TEST(Sssp, tiny_delta_with_huge_weights_uses_the_overflow_and_stays_exact) {
+  std::mt19937_64 rng(5);
+  const Vertex n = 3000;
+  std::vector<Arc> arcs;
+  for (Offset k = 0; k < 12000; ++k)
+    arcs.push_back({Vertex(rng() % n), Vertex(rng() % n), double(rng() % 1000000)});
+  const Matrix<double> a = matrix_of(n, arcs);
+  bool cycle = false;
+  const std::vector<double> want = bellman_ford_oracle(n, arcs, 0, cycle);
+  for (double delta : {1.0, 0.01, 1e9}) {
+    SsspOptions o;
+    o.delta = delta;
+    const SsspResult r = sssp(a, 0, o);
+    EXPECT_EQ(r.delta, delta);
+    expect_distances(r, want);
+  }
+}
+
+TEST(Sssp, negative_weights_need_bellman_ford) {
+  // Weights w + p(u) - p(v) keep every cycle non-negative while many arcs turn negative.
+  std::mt19937_64 rng(41);
+  const Vertex n = 3000;
+  std::vector<double> p(n);
+  for (double& x : p) x = double(rng() % 50);
+  std::vector<Arc> arcs = random_arcs(n, 9000, 43, 0, 30, false);
+  for (Arc& a : arcs) a.w += p[a.u] - p[a.v];
+  const Matrix<double> a = matrix_of(n, arcs);
+  bool cycle = false;
+  const std::vector<double> want = bellman_ford_oracle(n, arcs, 0, cycle);
+  ASSERT_FALSE(cycle);
+  SsspOptions bf;
+  bf.method = SsspMethod::BellmanFord;
+  expect_distances(sssp(a, 0, bf), want);
+  for (SsspMethod m : {SsspMethod::Auto, SsspMethod::Delta}) {
+    SsspOptions o;
+    o.method = m;
+    try {
+      sssp(a, 0, o);
+      ADD_FAILURE() << "a negative weight was accepted";
+    } catch (const InvalidArgument& e) {
+      const std::string msg = e.what();
+      EXPECT_NE(msg.find(" -> "), std::string::npos) << msg;
+      EXPECT_NE(msg.find("negative weight"), std::string::npos) << msg;
+      EXPECT_NE(msg.find("bellman-ford"), std::string::npos) << msg;
+    }
+  }
+}
+
+TEST(Sssp, a_reachable_negative_cycle_is_an_error) {
+  // 0 -> 1 -> 2 -> 3 -> 1 with cycle weight -1, then 3 -> 4; vertex 5 unreachable.
+  const std::vector<Arc> arcs = {{0, 1, 2},  {1, 2, 1}, {2, 3, 1},
+                                 {3, 1, -3}, {3, 4, 1}, {5, 5, -1}};
+  const Matrix<double> a = matrix_of(6, arcs);
+  SsspOptions bf;
+  bf.method = SsspMethod::BellmanFord;
+  try {
+    sssp(a, 0, bf);
+    ADD_FAILURE() << "the negative cycle went unnoticed";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("negative cycle"), std::string::npos) << e.what();
+  }
+  // From 4 the cycle (and the negative self-loop at 5) is unreachable: plain distances.
+  const SsspResult r = sssp(a, 4, bf);
+  EXPECT_EQ(r.distance, (std::vector<double>{kInf, kInf, kInf, kInf, 0, kInf}));
+  EXPECT_EQ(r.reached, 1u);
+  // A negative self-loop on the source.
+  EXPECT_THROW(sssp(a, 5, bf), InvalidArgument);
+}
+
+TEST(Sssp, edge_cases_and_bad_arguments) {
+  EXPECT_THROW(sssp(Matrix<double>(0, 0), 0), IndexOutOfBounds);
+  EXPECT_THROW(sssp(Matrix<double>(3, 3), 3), IndexOutOfBounds);
+  EXPECT_THROW(sssp(Matrix<double>(3, 4), 0), DimensionMismatch);
+  for (double bad : {-1.0, kInf, std::nan("")}) {
+    SsspOptions o;
+    o.delta = bad;
+    EXPECT_THROW(sssp(Matrix<double>(3, 3), 0, o), InvalidArgument) << bad;
+  }
+  // No arcs: only the source is reached.
+  for (const SsspOptions& o : all_methods()) {
+    const SsspResult r = sssp(Matrix<double>(4, 4), 2, o);
+    EXPECT_EQ(r.distance, (std::vector<double>{kInf, kInf, 0, kInf})) << describe(o);
+    EXPECT_EQ(r.reached, 1u);
+  }
+  // A NaN weight is refused by every method.
+  const std::vector<Arc> nan_arc = {{0, 1, std::nan("")}};
+  for (const SsspOptions& o : all_methods())
+    EXPECT_THROW(sssp(matrix_of(2, nan_arc), 0, o), InvalidArgument) << describe(o);
+  // Self-loops only.
+  const std::vector<Arc> loops = {{0, 0, 5}, {1, 1, 0}};
+  EXPECT_EQ(sssp(matrix_of(2, loops), 0).distance, (std::vector<double>{0, kInf}));
+  // A single huge row: a star out of vertex 0.
+  std::vector<Arc> star;
+  for (Vertex v = 1; v < 50000; ++v) star.push_back({0, v, double(v % 7)});
+  const SsspResult rs = sssp(matrix_of(50000, star), 0);
+  for (Vertex v = 1; v < 50000; ++v) ASSERT_EQ(rs.distance[v], double(v % 7));
+}
+
+TEST(Sssp, patterns_and_bool_weights_are_unit_weights) {
+  std::mt19937_64 rng(3);
+  const Vertex n = 5000;
+  std::vector<Vertex> r, c;
+  std::vector<bool> vals;
+  for (int k = 0; k < 15000; ++k) {
+    r.push_back(Vertex(rng() % n));
+    c.push_back(Vertex(rng() % n));
+  }
+  const Matrix<bool> pattern = Matrix<bool>::build_pattern(n, n, r, c);
+  const BfsResult levels = bfs(pattern, 0);
+  std::vector<double> want(n);
+  for (Vertex v = 0; v < n; ++v) want[v] = levels.level[v] < 0 ? kInf : double(levels.level[v]);
+  for (const SsspOptions& o : all_methods()) expect_distances(sssp(pattern, 0, o), want);
+  // bool values, some of them false, still weigh 1.
+  std::unique_ptr<bool[]> bv(new bool[r.size()]);
+  for (std::size_t k = 0; k < r.size(); ++k) bv[k] = k % 2;
+  const Matrix<bool> valued =
+      Matrix<bool>::build<LorOp<bool>>(n, n, r, c, std::span<const bool>(bv.get(), r.size()));
+  ASSERT_FALSE(valued.is_pattern());
+  expect_distances(sssp(valued, 0), want);
+}
+
+TEST(Sssp, snapshots_match_their_matrix) {
+  for (bool directed : {false, true}) {
+    std::mt19937_64 rng(29 + directed);
+    DynamicGraphOptions go;
+    go.directed = directed;
+    go.weighted = true;
+    DynamicGraph<double> g(3000, go);
+    for (int b = 0; b < 4; ++b) {
+      UpdateBatch<double> batch;
+      for (int k = 0; k < 4000; ++k)
+        batch.insert(Vertex(rng() % 3000), Vertex(rng() % 3000), double(rng() % 20));
+      for (int k = 0; k < 500; ++k) batch.erase(Vertex(rng() % 3000), Vertex(rng() % 3000));
+      g.apply(batch);
+    }
+    const GraphSnapshot<double> s = g.snapshot();
+    for (const SsspOptions& o : all_methods()) {
+      const SsspResult want = sssp(s.matrix(), 7, o);
+      const SsspResult got = sssp(s, 7, o);
+      EXPECT_EQ(got.distance, want.distance) << describe(o);
+      EXPECT_EQ(got.reached, want.reached);
+    }
+  }
+}
+
+// ---- LDBC Graphalytics SSSP -------------------------------------------------------------------
+
+TEST(SsspGraphalytics, distances_equal_the_validation_outputs) {
+  struct Case {
+    const char *v, *e, *out;
+    bool undirected;
+    std::int64_t source;
+  };
+  const Case cases[] = {
+      {"sssp/dir-input.v", "sssp/dir-input.e", "sssp/dir-output", false, 1},
+      {"sssp/undir-input.v", "sssp/undir-input.e", "sssp/undir-output", true, 1},
+      {"example/example-directed.v", "example/example-directed.e", "example/example-directed-SSSP",
+       false, 1},
+      {"example/example-undirected.v", "example/example-undirected.e",
+       "example/example-undirected-SSSP", true, 2},
+  };
+  for (const Case& c : cases) {
+    SPGRAPH_REQUIRE_SHARED(vf, std::string("ldbc_graphalytics/") + c.v);
+    const auto at = [](const char* rel) {
+      return shared_data(std::string("ldbc_graphalytics/") + rel);
+    };
+    const LdbcWeightedGraph g = load_ldbc_weighted(vf, at(c.e), c.undirected);
+    const std::vector<double> want = read_ldbc_values(at(c.out), g.dense);
+    for (const SsspOptions& o : all_methods()) {
+      const SsspResult r = sssp(g.graph, g.dense.at(c.source), o);
+      for (std::size_t v = 0; v < want.size(); ++v) {
+        if (want[v] == kInf)
+          EXPECT_EQ(r.distance[v], kInf) << c.e << " vertex " << v;
+        else
+          EXPECT_NEAR(r.distance[v], want[v], 1e-4 * (1 + want[v])) << c.e << " vertex " << v;
+      }
+    }
+  }
+}
+
+#ifdef SPGRAPH_HAVE_BOOST
+TEST(SsspSharedData, road_graph_matches_boost) {
+  SPGRAPH_REQUIRE_SHARED(path, "road/luxembourg_osm.mtx");
+  const Matrix<bool> road = load_graph(path.string());
+  std::vector<Arc> arcs;
+  for (Vertex u = 0; u < road.nrows(); ++u)
+    for (Offset k = road.csr().row_begin(u); k < road.csr().row_end(u); ++k) {
+      const Vertex v = road.csr().col[k];
+      arcs.push_back({u, v, double(1 + (std::min(u, v) * 7919u + std::max(u, v)) % 255)});
+    }
+  const Matrix<double> a = matrix_of(road.nrows(), arcs);
+  const std::vector<double> want = boost_dijkstra(road.nrows(), arcs, 0);
+  SsspOptions delta;
+  expect_distances(sssp(a, 0, delta), want);
+  SsspOptions bf;
+  bf.method = SsspMethod::BellmanFord;
+  expect_distances(sssp(a, 0, bf), want);
+}
+#endif
+
+}  // namespace
+}  // namespace spgraph::testing

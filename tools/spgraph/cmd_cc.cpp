@@ -1,0 +1,91 @@
+// `spgraph cc FILE`: connected components (weakly connected for a directed graph) by Afforest,
+// FastSV or min-label propagation (algorithms/components/components.hpp); prints the number of
+// components and the largest, and writes each vertex's label with --out: the component's smallest
+// dense id, written in the file's numbering (with --remap-ids that need not be the smallest
+// original id of the component, only a stable name for it).
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "loaders/output_file.hpp"
+#include "tools/spgraph/cli_common.hpp"
+#include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
+#include "tools/spgraph/traversal_flags.hpp"
+
+namespace spgraph::cli {
+
+namespace {
+
+struct CcArgs {
+  GlobalOptions g;
+  LoadFlags load;
+  std::string file, out, method = "auto";
+};
+
+/// Writes "vertex label" lines atomically, labels as the file's ids.
+void write_labels(const std::string& path, const CcResult& r, const IdSpace& ids) {
+  OutputFile out(path);
+  out.write("# vertex label\n");
+  char line[96];
+  for (Vertex v = 0; v < r.label.size(); ++v) {
+    const int k =
+        std::snprintf(line, sizeof line, "%llu\t%llu\n", (unsigned long long)ids.to_external(v),
+                      (unsigned long long)ids.to_external(r.label[v]));
+    out.write(std::string_view(line, std::size_t(k)));  // OutputFile buffers
+  }
+  out.commit();
+}
+
+void run_cc(const CcArgs& args) {
+  apply_threads(args.g);
+  if (!args.out.empty()) check_output_path(args.out, {args.file});
+  CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
+  const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
+  const IdSpace ids(graph.loaded.info);
+  const CcOptions o = cc_options(args.method, graph.undirected);
+  const auto t0 = std::chrono::steady_clock::now();
+  const CcResult r = connected_components(a, o);
+  const double secs = seconds_since(t0);
+  if (!args.out.empty()) write_labels(args.out, r, ids);
+  Report rep;
+  rep.add("file", report::str(args.file));
+  rep.add("n", report::count(a.nrows()));
+  rep.add("arcs", report::count(a.nvals()));
+  rep.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
+  rep.add("what", report::text(graph.undirected ? "connected" : "weakly connected"));
+  rep.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  rep.add("components", report::count(r.components));
+  rep.add("largest", report::count(largest_component(r.label)));
+  rep.add("method", report::str(cc_method_name(r.method)));
+  rep.add("rounds", report::count(r.rounds));
+  rep.add("seconds", report::seconds_as_ms(secs));
+  rep.add("out", report::text(args.out));
+  if (args.g.json) return print_json(rep);
+  if (args.g.quiet) return print_text(rep, "{components}\n");
+  std::string layout =
+      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n"
+      "{what} components: {components}, the largest has {largest} vertices\n"
+      "time: {seconds} ms (method {method}, {rounds} rounds)\n";
+  if (!args.out.empty()) layout += "labels written to {out}\n";
+  print_text(rep, layout);
+}
+
+}  // namespace
+
+void register_cc(CLI::App& app) {
+  auto args = std::make_shared<CcArgs>();
+  CLI::App* cmd =
+      app.add_subcommand("cc", "Connected components (weakly connected for a directed graph)");
+  cmd->add_option("file", args->file, "Graph file")->required();
+  add_cc_method_flag(cmd, args->method);
+  cmd->add_option(
+      "--out,-o", args->out,
+      "Write 'vertex label' lines, label = the vertex of the component with the smallest "
+      "dense id (in the file's numbering)");
+  add_global_flags(cmd, args->g);
+  add_load_flags(cmd, args->load);
+  cmd->callback([args] { run_cc(*args); });
+}
+
+}  // namespace spgraph::cli

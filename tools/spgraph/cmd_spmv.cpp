@@ -1,0 +1,133 @@
+// `spgraph spmv FILE`: the dense-vector SpMV y = A ⊕.⊗ x timed over --iterations calls, on the
+// storage --spmv picks (CSR, the CSR5 view, or the measured rule), with the time per call, the
+// effective bandwidth by the CSR5 papers' byte count (Liu & Vinter ICS'15 §5; Liu's thesis
+// §8.4.2), the CSR5 conversion time when the view was built, and with --stream the STREAM-triad
+// bandwidth of the machine measured in the same run.
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/any_matrix.hpp"
+#include "engine/context.hpp"
+#include "engine/semiring_registry.hpp"
+#include "engine/spmv_dense.hpp"
+#include "tools/common/process_memory.hpp"
+#include "tools/common/stats.hpp"
+#include "tools/common/stream_triad.hpp"
+#include "tools/spgraph/cli_common.hpp"
+#include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
+#include "tools/spgraph/spmv_common.hpp"
+
+namespace spgraph::cli {
+
+namespace {
+
+struct SpmvArgs {
+  GlobalOptions g;
+  LoadFlags load;
+  std::string file, semiring = "plus_times", type = "double", format = "auto";
+  int iterations = 20;
+  bool stream = false;
+};
+
+template <class T>
+void run_typed(const SpmvArgs& args, const CliGraph& graph) {
+  std::optional<Matrix<T>> converted;
+  const Matrix<T>& a = matrix_of_type<T>(graph.loaded.matrix, converted);
+  const SpmvFormat asked = parse_spmv_format(args.format);
+  const std::vector<T> x = spmv_input<T>(a.ncols());
+  std::vector<T> y(a.nrows());
+  std::vector<double> secs;
+  SpmvSetup setup;
+  tools::reset_peak_rss();
+  with_semiring<T>(args.semiring, [&](auto sr) {
+    using SR = decltype(sr);
+    setup = prepare_spmv(a, asked);
+    for (int it = 0; it <= args.iterations; ++it) {
+      const auto t0 = std::chrono::steady_clock::now();
+      spmv_dense<SR>(a, false, x.data(), y.data(), setup.format);
+      if (it > 0) secs.push_back(seconds_since(t0));  // call 0 warms the caches, untimed
+    }
+  });
+  const std::uint64_t peak = tools::peak_rss_bytes();
+  const double per_call = tools::median(secs);
+  const double bytes = double(spmv_bytes(a, sizeof(T)));
+  Report r;
+  r.add("file", report::str(args.file));
+  r.add("semiring", report::str(args.semiring));
+  r.add("type", report::str(args.type));
+  r.add("n", report::count(a.nrows()));
+  r.add("nnz", report::count(a.nvals()));
+  r.add("pattern", report::flag(a.is_pattern(), "pattern, no values", "valued"));
+  r.add("format", report::str(spmv_format_name(setup.format)));
+  r.add("asked", report::str(args.format));
+  r.add("rule", report::text(setup.rule));
+  r.add("convert_ms", report::seconds_as_ms(setup.convert_seconds));
+  r.add("convert_spmvs",
+        report::real(per_call > 0 ? setup.convert_seconds / per_call : 0, "%.3g", "%.2f"));
+  r.add("iterations", report::count(secs.size()));
+  r.add("ms_per_call", report::seconds_as_ms(per_call));
+  r.add("min_ms", report::seconds_as_ms(tools::min_of(secs)));
+  r.add("max_ms", report::seconds_as_ms(tools::max_of(secs)));
+  r.add("gbps", report::real(per_call > 0 ? bytes / per_call / 1e9 : 0, "%.4g", "%.2f"));
+  r.add("checksum", report::real(spmv_checksum(y), "%.17g", "%.17g"));
+  r.add("peak_bytes", report::bytes(peak));
+  r.add("threads", report::count(num_threads()));
+  std::string stream_line;
+  if (args.stream) {
+    const tools::TriadResult triad = tools::stream_triad();
+    r.add("stream_gbps", report::real(triad.best_gbps, "%.4g", "%.2f"));
+    r.add("stream_fraction",
+          report::real(
+              triad.best_gbps > 0 && per_call > 0 ? bytes / per_call / 1e9 / triad.best_gbps : 0,
+              "%.3g", "%.0f", 100));
+    r.add("stream_array", report::bytes(triad.array_bytes));
+    stream_line =
+        "STREAM triad: {stream_gbps} GB/s (arrays of {stream_array}); SpMV reaches "
+        "{stream_fraction}% of it\n";
+  }
+  if (args.g.json) return print_json(r);
+  print_text(r,
+             "spmv: {file}, {n} rows, {nnz} entries ({pattern}), {semiring} over {type}, "
+             "{threads} threads\n"
+             "format: {format} (asked {asked}; {rule})\n"
+             "conversion: {convert_ms} ms = {convert_spmvs} SpMVs\n"
+             "time per call: {ms_per_call} ms (median of {iterations}; min {min_ms}, max "
+             "{max_ms}), {gbps} GB/s effective\n"
+             "checksum of y: {checksum}; peak memory {peak_bytes}\n" +
+                 stream_line);
+}
+
+void run_spmv(const SpmvArgs& args) {
+  apply_threads(args.g);
+  const CliGraph graph =
+      load_for_cli(args.file, args.load, args.g, false, exact_type_of(args.type));
+  dispatch_value_type(args.type, [&](auto tag) {
+    using T = decltype(tag);
+    run_typed<T>(args, graph);
+  });
+}
+
+}  // namespace
+
+void register_spmv(CLI::App& app) {
+  auto args = std::make_shared<SpmvArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "spmv", "Time the dense SpMV y = A (+).(x) x on CSR or CSR5: ms per call and effective GB/s");
+  cmd->add_option("file", args->file, "Matrix file")->required();
+  add_spmv_semiring_flags(cmd, args->semiring, args->type);
+  cmd->add_option("--iterations", args->iterations, "Timed calls (default 20; one more untimed)")
+      ->check(integer_flag("--iterations", 1, 100000));
+  add_spmv_format_flag(cmd, args->format);
+  cmd->add_flag("--stream", args->stream,
+                "Also measure the STREAM-triad bandwidth and report SpMV as a fraction of it");
+  add_global_flags(cmd, args->g);
+  add_load_flags(cmd, args->load);
+  cmd->footer(
+      "x is a fixed pseudo-random dense vector. GB/s counts row_ptr, column indices, values "
+      "(none for a pattern), one x and one y access per entry and row, as Liu & Vinter do.");
+  cmd->callback([args] { run_spmv(*args); });
+}
+
+}  // namespace spgraph::cli

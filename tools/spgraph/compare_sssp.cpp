@@ -1,0 +1,189 @@
+// `spgraph compare sssp FILE --source S`: single-source shortest paths in spgraph and in
+// SuiteSparse:GraphBLAS (LAGraph's LAGr_SingleSourceShortestPath, delta-stepping over FP64
+// weights). GraphBLAS gets the Δ spgraph chose (or --delta), so both process the same buckets;
+// with --method bellman-ford it gets --delta, else the largest weight (every arc light). Weights
+// must be non-negative (LAGraph's method does not terminate on a negative cycle). Verified
+// before any time is printed: the same vertices reached, and every distance equal within 1e-9
+// relative (|a - b| <= 1e-9 max(1, |a|, |b|)).
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "engine/any_matrix.hpp"
+#include "engine/context.hpp"
+#include "tools/spgraph/compare_common.hpp"
+#include "tools/spgraph/traversal_flags.hpp"
+#ifdef SPGRAPH_HAVE_GRAPHBLAS
+#include "tools/peers/graphblas_peer.hpp"
+#include "tools/peers/graphblas_traversals.hpp"
+#endif
+
+namespace spgraph::cli {
+
+namespace {
+
+struct CompareSsspArgs {
+  GlobalOptions g;
+  LoadFlags load;
+  SsspFlags sp;
+  std::string file;
+  int runs = 5;
+};
+
+#ifdef SPGRAPH_HAVE_GRAPHBLAS
+
+constexpr double kRelativeSlack = 1e-9;
+
+void verify(const std::vector<double>& ours, const std::vector<double>& theirs,
+            const IdSpace& ids) {
+  for (Vertex v = 0; v < ours.size(); ++v) {
+    const double a = ours[v], b = theirs[v];
+    const bool ra = a != kUnreachableDistance, rb = b != kUnreachableDistance;
+    const bool same =
+        ra == rb &&
+        (!ra || std::abs(a - b) <= kRelativeSlack * std::max({1.0, std::abs(a), std::abs(b)}));
+    if (!same) {
+      char msg[200];
+      std::snprintf(msg, sizeof msg,
+                    "distance of vertex %llu is %.17g in spgraph but %.17g in "
+                    "GraphBLAS",
+                    (unsigned long long)ids.to_external(v), a, b);
+      throw VerificationFailed(msg);
+    }
+  }
+}
+
+/// Refuses negative weights, naming the first such arc in the file's numbering.
+void check_weights(const Csr<double>& a, const IdSpace& ids) {
+  if (a.pattern) return;
+  for (Vertex i = 0; i < a.nrows; ++i)
+    for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k)
+      if (a.val[k] < 0) {
+        char msg[240];
+        std::snprintf(msg, sizeof msg,
+                      "compare sssp needs non-negative weights (GraphBLAS runs LAGraph's "
+                      "delta-stepping), but arc %llu -> %llu has weight %.17g",
+                      (unsigned long long)ids.to_external(i),
+                      (unsigned long long)ids.to_external(a.col[k]), a.val[k]);
+        throw InvalidArgument(msg);
+      }
+}
+
+/// The largest finite weight (1 for a pattern or a graph without finite weights).
+double largest_weight(const Csr<double>& a) {
+  double w = 0;
+  for (Offset k = 0; k < a.nnz(); ++k)
+    if (std::isfinite(a.value(k))) w = std::max(w, a.value(k));
+  return w > 0 ? w : 1.0;
+}
+
+void run_compare_sssp(const CompareSsspArgs& args) {
+  apply_threads(args.g);
+  const int threads = num_threads();
+  peers::graphblas_init(threads);
+  CliGraph graph = load_for_cli(args.file, args.load, args.g, false, ValueType::Double);
+  Matrix<double> converted;
+  const Matrix<double>* ap = std::get_if<Matrix<double>>(&graph.loaded.matrix);
+  if (!ap) {
+    converted = matrix_cast<double>(graph.loaded.matrix);
+    ap = &converted;
+  }
+  const Matrix<double>& a = *ap;
+  if (a.nrows() != a.ncols()) throw InvalidArgument("compare sssp needs a square matrix");
+  const IdSpace ids(graph.loaded.info);
+  check_weights(a.csr(), ids);
+  const Vertex source = ids.to_internal(args.sp.source, a.nrows());
+  const SsspOptions o = sssp_options(args.sp);
+  const peers::GraphBlasWeightedGraph grb(a.csr());
+
+  // Warm-up runs, one per engine, each with its own peak-memory window; GraphBLAS's Δ is
+  // spgraph's.
+  SsspResult ours;
+  const std::uint64_t ours_base = a.memory_bytes();
+  const std::uint64_t ours_peak = ours_base + peak_rise([&] { ours = sssp(a, source, o); });
+  double delta = ours.method == SsspMethod::Delta ? ours.delta
+                 : args.sp.delta > 0              ? args.sp.delta
+                                                  : largest_weight(a.csr());
+  if (!(delta > 0) || !std::isfinite(delta)) delta = largest_weight(a.csr());
+  peers::GraphBlasSsspResult theirs;
+  const std::uint64_t theirs_peak =
+      grb.memory_bytes() + peak_rise([&] { theirs = peers::graphblas_sssp(grb, source, delta); });
+  verify(ours.distance, theirs.distance, ids);
+
+  const PairTimes t = time_pairs(
+      args.runs,
+      [&] {
+        SsspResult r;
+        const double s = timed([&] { r = sssp(a, source, o); });
+        verify(r.distance, theirs.distance, ids);
+        return s;
+      },
+      [&] {
+        const auto r = peers::graphblas_sssp(grb, source, delta);
+        verify(ours.distance, r.distance, ids);
+        return r.seconds;
+      });
+  double max_distance = 0;
+  for (double d : ours.distance)
+    if (d != kUnreachableDistance) max_distance = std::max(max_distance, d);
+  const Contender us{"spgraph", t.ours, ours_peak, ""};
+  const Contender peer{"GraphBLAS", t.theirs, theirs_peak, ""};
+  Report r;
+  r.add("job", report::str("sssp"));
+  r.add("file", report::str(args.file));
+  r.add("threads", report::count(threads));
+  r.add("n", report::count(a.nrows()));
+  r.add("arcs", report::count(a.nvals()));
+  r.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
+  r.add("weights", report::text(a.is_pattern() ? "unit weights" : "weighted"));
+  r.add("source", report::count(args.sp.source));
+  r.add("reached", report::count(ours.reached));
+  r.add("max_distance", report::real(max_distance, "%.17g", "%.17g"));
+  r.add("spgraph_method", report::str(sssp_method_name(ours.method)));
+  r.add("spgraph_rounds", report::count(ours.rounds));
+  r.add("delta", report::real(delta, "%.17g", "%g"));
+  r.add("graphblas_buckets", report::count(theirs.buckets));
+  r.add("verified", report::flag(true));
+  r.add("graphblas_version", report::text(peers::graphblas_version()));
+  r.add("graphblas_build_s", report::seconds(grb.build_seconds()));
+  const std::string summary = add_timing_summary(r, us, {peer});
+  if (args.g.json) return print_json(r);
+  print_text(r,
+             "compare sssp: {file}\n"
+             "graph: {n} vertices, {arcs} arcs, {kind}, {weights}\n"
+             "threads: {threads} (spgraph and GraphBLAS)\n"
+             "spgraph:   method {spgraph_method}, {spgraph_rounds} rounds/buckets\n"
+             "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph "
+             "LAGr_SingleSourceShortestPath (delta-stepping, FP64), delta {delta}, "
+             "{graphblas_buckets} buckets\n"
+             "not timed: GraphBLAS build + cached smallest weight {graphblas_build_s} s\n"
+             "verified: source {source} reaches {reached} vertices in both, distances equal "
+             "(largest {max_distance})\n" +
+                 summary);
+}
+
+#endif
+
+}  // namespace
+
+void register_compare_sssp(CLI::App* compare) {
+  auto args = std::make_shared<CompareSsspArgs>();
+  CLI::App* cmd = compare->add_subcommand(
+      "sssp",
+      "Shortest paths from one source in spgraph and GraphBLAS (LAGraph's delta-stepping), "
+      "distances verified, timed");
+  cmd->add_option("file", args->file, "Graph file (a pattern file has unit weights)")->required();
+  add_sssp_flags(cmd, args->sp);
+  add_runs_flag(cmd, args->runs);
+  add_global_flags(cmd, args->g);
+  add_load_flags(cmd, args->load);
+  cmd->callback([args] {
+#ifdef SPGRAPH_HAVE_GRAPHBLAS
+    run_compare_sssp(*args);
+#else
+    graphblas_unavailable();
+#endif
+  });
+}
+
+}  // namespace spgraph::cli

@@ -1,0 +1,148 @@
+// The flags of the traversal commands (pagerank, sssp, cc), shared by each command and its
+// compare job so both take the same options: the flag definitions, their translation into the
+// algorithms' option structs (vertex ids through the file's numbering, IdSpace), and the names
+// printed for each method.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithms/components/components.hpp"
+#include "algorithms/pagerank/pagerank.hpp"
+#include "algorithms/sssp/sssp.hpp"
+#include "tools/spgraph/cli_common.hpp"
+#include "tools/spgraph/spmv_common.hpp"
+
+namespace spgraph::cli {
+
+struct PageRankFlags {
+  double damping = 0.85, tolerance = 1e-4;
+  int iterations = 100;
+  std::string variant = "gap", spmv = "auto";
+  std::vector<std::uint64_t> personalize;
+};
+
+inline void add_pagerank_flags(CLI::App* cmd, PageRankFlags& f) {
+  cmd->add_option("--damping", f.damping, "Damping factor d, in [0, 1) (default 0.85)")
+      ->transform(real_flag("--damping", 0, 1));
+  cmd->add_option("--tolerance", f.tolerance,
+                  "Stop when the L1 change of a step, sum |r' - r|, is below this (default 1e-4; "
+                  "0 runs --iterations steps)")
+      ->transform(real_flag("--tolerance", 0, 1e300));
+  cmd->add_option("--iterations", f.iterations, "Most power steps (default 100)")
+      ->transform(integer_flag("--iterations", 1, INT_MAX));
+  cmd->add_option("--variant", f.variant,
+                  "gap (default: GAP/LAGraph rule, the rank of sinks leaks) or standard (sinks' "
+                  "rank redistributed; ranks sum to 1, as networkx)")
+      ->check(CLI::IsMember({"gap", "standard"}));
+  cmd->add_option("--personalize", f.personalize,
+                  "Teleport only to these vertices (file's numbering), comma-separated: "
+                  "personalized PageRank")
+      ->delimiter(',')
+      ->transform(
+          integer_flag("--personalize", 0, UINT64_MAX, " (a vertex id in the file's numbering)"));
+  add_spmv_format_flag(cmd, f.spmv);
+}
+
+/// The options for n vertices; --personalize ids are mapped, deduplicated and sorted.
+/// `undirected`: the graph was loaded as undirected (symmetric), so no transpose is needed.
+inline PageRankOptions pagerank_options(const PageRankFlags& f, const IdSpace& ids, Vertex n,
+                                        bool undirected) {
+  PageRankOptions o;
+  o.undirected = undirected;
+  o.damping = f.damping;
+  o.tolerance = f.tolerance;
+  o.max_iterations = f.iterations;
+  o.variant = f.variant == "standard" ? PageRankVariant::Standard : PageRankVariant::Gap;
+  o.spmv = parse_spmv_format(f.spmv);
+  for (std::uint64_t v : f.personalize) {
+    try {
+      o.personalize.push_back(ids.to_internal(v, n));
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(std::string("--personalize: ") + e.what());
+    }
+  }
+  std::sort(o.personalize.begin(), o.personalize.end());
+  o.personalize.erase(std::unique(o.personalize.begin(), o.personalize.end()), o.personalize.end());
+  return o;
+}
+
+struct SsspFlags {
+  std::uint64_t source = 0;
+  std::string method = "auto";
+  double delta = 0;
+};
+
+inline void add_sssp_flags(CLI::App* cmd, SsspFlags& f) {
+  cmd->add_option("--source,-s", f.source,
+                  "Source vertex in the file's numbering (1-based for .mtx)")
+      ->required()
+      ->transform(
+          integer_flag("--source", 0, UINT64_MAX, " (a vertex id in the file's numbering)"));
+  cmd->add_option("--method", f.method,
+                  "auto (delta-stepping), delta, or bellman-ford (the only one that accepts "
+                  "negative weights; finds negative cycles)")
+      ->check(CLI::IsMember({"auto", "delta", "bellman-ford"}));
+  cmd->add_option("--delta", f.delta,
+                  "Bucket width for delta-stepping (default 0: chosen from the weights)")
+      ->transform(real_flag("--delta", 0, 1e300));
+}
+
+inline SsspOptions sssp_options(const SsspFlags& f) {
+  SsspOptions o;
+  o.method = f.method == "delta"          ? SsspMethod::Delta
+             : f.method == "bellman-ford" ? SsspMethod::BellmanFord
+                                          : SsspMethod::Auto;
+  o.delta = f.delta;
+  return o;
+}
+
+inline const char* sssp_method_name(SsspMethod m) {
+  return m == SsspMethod::BellmanFord ? "bellman-ford" : m == SsspMethod::Delta ? "delta" : "auto";
+}
+
+inline void add_cc_method_flag(CLI::App* cmd, std::string& method) {
+  cmd->add_option("--method", method,
+                  "auto (afforest), labelprop (min-label propagation), fastsv or afforest")
+      ->check(CLI::IsMember({"auto", "labelprop", "fastsv", "afforest"}));
+}
+
+/// `undirected`: the graph is symmetric, so no transpose is needed.
+inline CcOptions cc_options(const std::string& method, bool undirected) {
+  CcOptions o;
+  o.undirected = undirected;
+  o.method = method == "labelprop"  ? CcMethod::LabelProp
+             : method == "fastsv"   ? CcMethod::FastSV
+             : method == "afforest" ? CcMethod::Afforest
+                                    : CcMethod::Auto;
+  return o;
+}
+
+inline const char* cc_method_name(CcMethod m) {
+  switch (m) {
+    case CcMethod::LabelProp:
+      return "labelprop";
+    case CcMethod::FastSV:
+      return "fastsv";
+    case CcMethod::Afforest:
+      return "afforest";
+    case CcMethod::Auto:
+      break;
+  }
+  return "auto";
+}
+
+/// The size of the largest component, from labels (any labelling of [0, n)).
+inline std::uint64_t largest_component(const std::vector<Vertex>& label) {
+  std::vector<std::uint64_t> size(label.size(), 0);
+  std::uint64_t best = 0;
+  for (Vertex l : label) best = std::max(best, ++size[l]);
+  return best;
+}
+
+}  // namespace spgraph::cli
