@@ -12,20 +12,16 @@
 //       parent = min(parent, mngp, gp)
 //       Px = parent;  gp_new = parent(Px)                    (shortcut: grandparents)
 //     until gp_new == gp
-//   sampling (when nvals > 8n and n > 1024): fastsv on T = the first 4 arcs of each row; then
-//     estimate the largest component's representative `key` as the most frequent of 864
-//     random parent values; T = A without the rows of key's component, and in other rows
-//     every arc into key's component replaced by one arc to key (space permitting, as LAGraph
-//     does); the final fastsv runs on T (done at once when T is empty).
-// A's arrays are borrowed with GxB_Matrix_unpack_CSR for the sampling and packed back unchanged,
-// as LAGraph does (so one graph must not run two of these at once). Index arrays are 64-bit
-// (GrB_Index) as GxB pack needs; labels are UINT32 unless n > 2^31 (then UINT64), as LAGraph
-// chooses. The random sample uses std::mt19937_64 seeded with n and a std::unordered_map for
-// the counts (LAGraph: its own 60-bit generator and a 1024-slot hash table).
+// LG_CC_FastSV6's sampling phase (fastsv on the first 4 arcs of each row, then the final phase
+// on A without the estimated largest component, arcs into it collapsed to one arc T(i, key)) is
+// NOT run: our re-expression of it split a component of a Kronecker scale-20 graph (the arcs
+// T(i, key) are one-way, so a component whose root is smaller than key never merges into key's
+// side), and a peer must give the right answer. This is FastSV6 without sampling (as FastSV5),
+// slower than LAGraph's on graphs of average degree > 8 (bench/RESULTS.md says so).
+// Index arrays are 64-bit (GrB_Index) as GxB pack needs; labels are UINT32 unless n > 2^31
+// (then UINT64), as LAGraph chooses.
 #include <cstdlib>
 #include <cstring>
-#include <random>
-#include <unordered_map>
 
 #include "tools/peers/graphblas_internal.hpp"
 #include "tools/peers/graphblas_traversals.hpp"
@@ -157,15 +153,12 @@ GraphBlasCcResult graphblas_connected_components(const GraphBlasCcGraph& graph) 
                          GrB_MIN_SECOND_SEMIRING_UINT64,
                          GxB_MIN_SECONDI_INT64};
   const Ops& ops = n > GrB_Index(INT32_MAX) ? ops64 : ops32;
-  constexpr GrB_Index kSamples = 4;  // arcs kept per row in the sampling phase
   GrB_Index nvals = 0;
   check(GrB_Matrix_nvals(&nvals, a), "nvals(A)");
-  const bool sampling = nvals > n * kSamples * 2 && n > 1024;
 
   FastSv f;
   f.n = n;
   f.ops = &ops;
-  GrbOwner<GrB_Matrix> tm;
   GrbOwner<GrB_Vector> y, zeros;
   const auto t0 = std::chrono::steady_clock::now();
 
@@ -200,102 +193,6 @@ GraphBlasCcResult graphblas_connected_components(const GraphBlasCcGraph& graph) 
   check(GrB_Vector_new(&f.gp_new, ops.uint_type, n), "new gp_new");
   check(GrB_Vector_new(&f.t, GrB_BOOL, n), "new t");
 
-  if (sampling) {
-    res.sampled = true;
-    // Borrow A's CSR arrays.
-    GrB_Index *ap = nullptr, *aj = nullptr;
-    void* ax = nullptr;
-    GrB_Index ap_size = 0, aj_size = 0, ax_size = 0;
-    bool a_iso = false, a_jumbled = false;
-    check(GxB_Matrix_unpack_CSR(a, &ap, &aj, &ax, &ap_size, &aj_size, &ax_size, &a_iso, &a_jumbled,
-                                nullptr),
-          "unpack A");
-    struct Repack {  // A gets its arrays back on every path
-      GrB_Matrix a;
-      GrB_Index **ap, **aj;
-      void** ax;
-      GrB_Index ap_size, aj_size, ax_size;
-      bool iso, jumbled;
-      ~Repack() {
-        GxB_Matrix_pack_CSR(a, ap, aj, ax, ap_size, aj_size, ax_size, iso, jumbled, nullptr);
-      }
-    } repack{a, &ap, &aj, &ax, ap_size, aj_size, ax_size, a_iso, a_jumbled};
-    const auto rows = static_cast<std::int64_t>(n);
-
-    // T = the first kSamples arcs of each row.
-    MallocOwner tp, tj, tx;
-    GrB_Index tp_size = (n + 1) * sizeof(GrB_Index), tj_size = std::max<GrB_Index>(nvals, 1) * 8,
-              tx_size = sizeof(bool);
-    tp.p = checked_malloc(tp_size);
-    tj.p = checked_malloc(tj_size);
-    tx.p = checked_malloc(tx_size);
-    std::memset(tx.p, 0, tx_size);
-    GrB_Index* tpi = tp.idx();
-    tpi[0] = 0;
-    for (std::int64_t i = 0; i < rows; ++i)
-      tpi[i + 1] = tpi[i] + std::min<GrB_Index>(kSamples, ap[i + 1] - ap[i]);
-#pragma omp parallel for schedule(static)
-    for (std::int64_t i = 0; i < rows; ++i)
-      for (GrB_Index k = 0; k < tpi[i + 1] - tpi[i]; ++k) tj.idx()[tpi[i] + k] = aj[ap[i] + k];
-    check(GrB_Matrix_new(&tm.obj, GrB_BOOL, n, n), "new T");
-    check(GxB_Matrix_pack_CSR(tm.obj, &tp.idx(), &tj.idx(), &tx.p, tp_size, tj_size, tx_size, true,
-                              a_jumbled, nullptr),
-          "pack T");
-    f.run(tm.obj);
-
-    // The most frequent of 864 random parents: the estimated largest component's root.
-    std::mt19937_64 rng(n);
-    std::unordered_map<GrB_Index, int> counts;
-    GrB_Index key = 0;
-    int best = 0;
-    for (int k = 0; k < 864; ++k) {
-      const GrB_Index x = f.px.idx()[rng() % n];
-      const int c = ++counts[x];
-      if (c > best) {
-        best = c;
-        key = x;
-      }
-    }
-
-    // T = A without key's component; arcs into it collapse to one arc to key.
-    bool t_iso = false, t_jumbled = false;
-    check(GxB_Matrix_unpack_CSR(tm.obj, &tp.idx(), &tj.idx(), &tx.p, &tp_size, &tj_size, &tx_size,
-                                &t_iso, &t_jumbled, nullptr),
-          "unpack T");
-    if (tj_size < std::max<GrB_Index>(nvals, 1) * sizeof(GrB_Index)) {
-      std::free(tj.p);
-      tj_size = std::max<GrB_Index>(nvals, 1) * sizeof(GrB_Index);
-      tj.p = checked_malloc(tj_size);
-    }
-    const GrB_Index* px = f.px.idx();
-    tpi = tp.idx();
-    // Count each row's entries, then fill.
-#pragma omp parallel for schedule(static)
-    for (std::int64_t i = 0; i < rows; ++i) {
-      GrB_Index cnt = 0;
-      if (px[i] != key) {
-        for (GrB_Index p = ap[i]; p < ap[i + 1]; ++p) cnt += px[aj[p]] != key;
-        if (cnt < ap[i + 1] - ap[i]) ++cnt;  // room for T(i, key)
-      }
-      tpi[i + 1] = cnt;
-    }
-    tpi[0] = 0;
-    for (std::int64_t i = 0; i < rows; ++i) tpi[i + 1] += tpi[i];
-    GrB_Index* tji = tj.idx();
-#pragma omp parallel for schedule(static)
-    for (std::int64_t i = 0; i < rows; ++i) {
-      if (px[i] == key) continue;
-      GrB_Index q = tpi[i];
-      for (GrB_Index p = ap[i]; p < ap[i + 1]; ++p)
-        if (px[aj[p]] != key) tji[q++] = aj[p];
-      if (q < tpi[i + 1]) tji[q++] = key;
-    }
-    nvals = tpi[n];
-    check(GxB_Matrix_pack_CSR(tm.obj, &tp.idx(), &tj.idx(), &tx.p, tp_size, tj_size, tx_size, t_iso,
-                              true, nullptr),
-          "pack T");
-    a = tm.obj;
-  }
   if (nvals > 0) f.run(a);
   check(GrB_Vector_wait(f.parent, GrB_MATERIALIZE), "wait parent");
   res.seconds = detail::seconds_since(t0);

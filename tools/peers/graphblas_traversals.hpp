@@ -6,7 +6,7 @@
 //   - SSSP (graphblas_sssp.cpp): LAGr_SingleSourceShortestPath, delta-stepping with light and
 //     heavy arcs selected by weight and min_plus vxm;
 //   - connected components (graphblas_cc.cpp): LG_CC_FastSV6 (the method behind
-//     LAGr_ConnectedComponents), sampling phase included.
+//     LAGr_ConnectedComponents) without its sampling phase (graphblas_cc.cpp says why).
 // Built only when GraphBLAS is found (SPGRAPH_HAVE_GRAPHBLAS).
 #pragma once
 
@@ -114,12 +114,10 @@ class GraphBlasCcGraph {
 
 struct GraphBlasCcResult {
   std::vector<std::uint64_t> component;  ///< the representative of each vertex's component
-  bool sampled = false;                  ///< the sampling phase ran (average degree > 8)
   double seconds = 0;                    ///< the whole computation (not the extraction)
 };
 
-/// LG_CC_FastSV6: components of the symmetric graph `g`. Not reentrant on one graph: like
-/// LAGraph, the sampling phase borrows A's arrays (GxB unpack) and gives them back.
+/// LG_CC_FastSV6 without sampling: components of the symmetric graph `g`.
 GraphBlasCcResult graphblas_connected_components(const GraphBlasCcGraph& g);
 
 }  // namespace spgraph::peers

@@ -63,13 +63,13 @@ void run_typed(const SpmvArgs& args, const CliGraph& graph) {
   r.add("format", report::str(spmv_format_name(setup.format)));
   r.add("asked", report::str(args.format));
   r.add("rule", report::text(setup.rule));
-  r.add("convert_ms", report::seconds_as_ms(setup.convert_seconds));
+  r.add("convert_s", report::seconds_as_ms(setup.convert_seconds));
   r.add("convert_spmvs",
         report::real(per_call > 0 ? setup.convert_seconds / per_call : 0, "%.3g", "%.2f"));
   r.add("iterations", report::count(secs.size()));
-  r.add("ms_per_call", report::seconds_as_ms(per_call));
-  r.add("min_ms", report::seconds_as_ms(tools::min_of(secs)));
-  r.add("max_ms", report::seconds_as_ms(tools::max_of(secs)));
+  r.add("seconds_per_call", report::seconds_as_ms(per_call));
+  r.add("min_s", report::seconds_as_ms(tools::min_of(secs)));
+  r.add("max_s", report::seconds_as_ms(tools::max_of(secs)));
   r.add("gbps", report::real(per_call > 0 ? bytes / per_call / 1e9 : 0, "%.4g", "%.2f"));
   r.add("checksum", report::real(spmv_checksum(y), "%.17g", "%.17g"));
   r.add("peak_bytes", report::bytes(peak));
@@ -92,9 +92,9 @@ void run_typed(const SpmvArgs& args, const CliGraph& graph) {
              "spmv: {file}, {n} rows, {nnz} entries ({pattern}), {semiring} over {type}, "
              "{threads} threads\n"
              "format: {format} (asked {asked}; {rule})\n"
-             "conversion: {convert_ms} ms = {convert_spmvs} SpMVs\n"
-             "time per call: {ms_per_call} ms (median of {iterations}; min {min_ms}, max "
-             "{max_ms}), {gbps} GB/s effective\n"
+             "conversion: {convert_s} ms = {convert_spmvs} SpMVs\n"
+             "time per call: {seconds_per_call} ms (median of {iterations}; min {min_s}, max "
+             "{max_s}), {gbps} GB/s effective\n"
              "checksum of y: {checksum}; peak memory {peak_bytes}\n" +
                  stream_line);
 }

@@ -127,7 +127,7 @@ void run_typed(const CompareSpmvArgs& args, const CliGraph& graph, int threads) 
   r.add("type", report::str(args.type));
   r.add("format", report::str(spmv_format_name(setup.format)));
   r.add("rule", report::text(setup.rule));
-  r.add("convert_ms", report::seconds_as_ms(setup.convert_seconds));
+  r.add("convert_s", report::seconds_as_ms(setup.convert_seconds));
   r.add("iterations", report::count(args.iterations));
   r.add("verified", report::flag(true));
   r.add("graphblas_version", report::text(peers::graphblas_version()));
@@ -138,7 +138,7 @@ void run_typed(const CompareSpmvArgs& args, const CliGraph& graph, int threads) 
              "compare spmv: {file}\n"
              "matrix: {n} rows, {nnz} entries ({pattern}); y = A * x over {semiring} ({type})\n"
              "threads: {threads} (spgraph and GraphBLAS)\n"
-             "spgraph:   {format} ({rule}); CSR5 conversion {convert_ms} ms, not timed\n"
+             "spgraph:   {format} ({rule}); CSR5 conversion {convert_s} ms, not timed\n"
              "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, GrB_mxv on a full x into a "
              "reused w (build {graphblas_build_s} s, not timed)\n"
              "verified: every y(i) equal (double sums within 1e-12 x row length x row magnitude)\n"

@@ -128,7 +128,7 @@ TEST(SpmvDenseCache, csr5_view_is_cached_and_dropped_when_the_matrix_changes) {
   EXPECT_TRUE(a.has_cached_csr5(true));
 }
 
-TEST(SpmvDenseRule, auto_picks_csr5_for_skewed_rows_and_csr_for_regular_ones) {
+TEST(SpmvDenseRule, auto_picks_csr5_for_skewed_valued_rows_and_csr_otherwise) {
   // A regular band: every row has 5 entries.
   const Vertex n = 20000;
   std::vector<Vertex> r, c;
@@ -137,15 +137,22 @@ TEST(SpmvDenseRule, auto_picks_csr5_for_skewed_rows_and_csr_for_regular_ones) {
       r.push_back(i);
       c.push_back((i + k) % n);
     }
-  const Matrix<bool> band = Matrix<bool>::build_pattern(n, n, r, c);
+  const std::vector<double> ones(r.size() + n, 1.0);
+  auto valued = [&] {
+    return Matrix<double>::build(n, n, r, c, std::span<const double>(ones.data(), r.size()));
+  };
+  const Matrix<double> band = valued();
   EXPECT_EQ(choose_spmv_format(band, false, SpmvFormat::Auto).format, SpmvFormat::Csr);
   // The same plus one row holding every column: the row lengths are skewed.
   for (Vertex j = 0; j < n; ++j) {
     r.push_back(0);
     c.push_back(j);
   }
-  const Matrix<bool> skew = Matrix<bool>::build_pattern(n, n, r, c);
+  const Matrix<double> skew = valued();
   EXPECT_EQ(choose_spmv_format(skew, false, SpmvFormat::Auto).format, SpmvFormat::Csr5);
+  // A pattern with the same skew stays on CSR, which then reads no values at all.
+  const Matrix<bool> skew_pattern = Matrix<bool>::build_pattern(n, n, r, c);
+  EXPECT_EQ(choose_spmv_format(skew_pattern, false, SpmvFormat::Auto).format, SpmvFormat::Csr);
   // What is asked for is kept.
   EXPECT_EQ(choose_spmv_format(band, false, SpmvFormat::Csr5).format, SpmvFormat::Csr5);
   EXPECT_EQ(choose_spmv_format(skew, false, SpmvFormat::Csr).format, SpmvFormat::Csr);
