@@ -110,7 +110,9 @@ inline Offset count_marked_scalar(const Vertex* w, Offset n, const std::uint64_t
 // GCC 12's AVX-512 intrinsics start from _mm512_undefined, which trips -Wmaybe-uninitialized
 // inside its own header (GCC bug 105593, fixed in GCC 13).
 #pragma GCC diagnostic push
+#if !defined(__clang__)  // clang has no -Wmaybe-uninitialized and warns about the name
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #pragma GCC diagnostic ignored "-Wuninitialized"
 // Vector versions: the bitmap is read as 32-bit words (little-endian: bit j is bit j % 32 of
 // word j / 32), 16 (AVX-512) or 8 (AVX2) ids per gather; the tail is done one id at a time.
