@@ -45,18 +45,16 @@ void write_distances(const std::string& path, const SsspResult& r, const IdSpace
 /// order, as the algorithm does) in the file's numbering; the algorithm's own message would name
 /// dense 0-based ids, which differ from a 1-based or remapped file's.
 void check_negative_weights(const Csr<double>& a, const IdSpace& ids) {
-  if (a.pattern) return;
-  for (Vertex i = 0; i < a.nrows; ++i)
-    for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k)
-      if (a.val[k] < 0) {
-        char msg[320];
-        std::snprintf(msg, sizeof msg,
-                      "sssp: arc %llu -> %llu has negative weight %.17g; delta-stepping needs "
-                      "non-negative weights (use --method bellman-ford, which accepts them)",
-                      (unsigned long long)ids.to_external(i),
-                      (unsigned long long)ids.to_external(a.col[k]), a.val[k]);
-        throw InvalidArgument(msg);
-      }
+  const auto arc = first_negative_arc(a);
+  if (!arc) return;
+  const auto [i, k] = *arc;
+  char msg[320];
+  std::snprintf(msg, sizeof msg,
+                "sssp: arc %llu -> %llu has negative weight %.17g; delta-stepping needs "
+                "non-negative weights (use --method bellman-ford, which accepts them)",
+                (unsigned long long)ids.to_external(i),
+                (unsigned long long)ids.to_external(a.col[k]), a.val[k]);
+  throw InvalidArgument(msg);
 }
 
 void run_sssp(const SsspArgs& args) {
@@ -65,12 +63,8 @@ void run_sssp(const SsspArgs& args) {
   // Weights are read as doubles; a value that a double cannot hold exactly is an error at its
   // line. A pattern file has unit weights.
   CliGraph graph = load_for_cli(args.file, args.load, args.g, false, ValueType::Double);
-  Matrix<double> converted;
-  const Matrix<double>* a = std::get_if<Matrix<double>>(&graph.loaded.matrix);
-  if (!a) {
-    converted = matrix_cast<double>(graph.loaded.matrix);
-    a = &converted;
-  }
+  std::optional<Matrix<double>> converted;
+  const Matrix<double>* a = &matrix_of_type<double>(graph.loaded.matrix, converted);
   const IdSpace ids(graph.loaded.info);
   const Vertex source = ids.to_internal(args.sp.source, a->nrows());
   const SsspOptions o = sssp_options(args.sp);

@@ -55,18 +55,16 @@ void verify(const std::vector<double>& ours, const std::vector<double>& theirs,
 
 /// Refuses negative weights, naming the first such arc in the file's numbering.
 void check_weights(const Csr<double>& a, const IdSpace& ids) {
-  if (a.pattern) return;
-  for (Vertex i = 0; i < a.nrows; ++i)
-    for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k)
-      if (a.val[k] < 0) {
-        char msg[240];
-        std::snprintf(msg, sizeof msg,
-                      "compare sssp needs non-negative weights (GraphBLAS runs LAGraph's "
-                      "delta-stepping), but arc %llu -> %llu has weight %.17g",
-                      (unsigned long long)ids.to_external(i),
-                      (unsigned long long)ids.to_external(a.col[k]), a.val[k]);
-        throw InvalidArgument(msg);
-      }
+  const auto arc = first_negative_arc(a);
+  if (!arc) return;
+  const auto [i, k] = *arc;
+  char msg[240];
+  std::snprintf(msg, sizeof msg,
+                "compare sssp needs non-negative weights (GraphBLAS runs LAGraph's "
+                "delta-stepping), but arc %llu -> %llu has weight %.17g",
+                (unsigned long long)ids.to_external(i),
+                (unsigned long long)ids.to_external(a.col[k]), a.val[k]);
+  throw InvalidArgument(msg);
 }
 
 /// The largest finite weight (1 for a pattern or a graph without finite weights).
@@ -82,13 +80,8 @@ void run_compare_sssp(const CompareSsspArgs& args) {
   const int threads = num_threads();
   peers::graphblas_init(threads);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, false, ValueType::Double);
-  Matrix<double> converted;
-  const Matrix<double>* ap = std::get_if<Matrix<double>>(&graph.loaded.matrix);
-  if (!ap) {
-    converted = matrix_cast<double>(graph.loaded.matrix);
-    ap = &converted;
-  }
-  const Matrix<double>& a = *ap;
+  std::optional<Matrix<double>> converted;
+  const Matrix<double>& a = matrix_of_type<double>(graph.loaded.matrix, converted);
   if (a.nrows() != a.ncols()) throw InvalidArgument("compare sssp needs a square matrix");
   const IdSpace ids(graph.loaded.info);
   check_weights(a.csr(), ids);

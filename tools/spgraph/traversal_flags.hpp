@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/components/components.hpp"
@@ -100,6 +102,16 @@ inline SsspOptions sssp_options(const SsspFlags& f) {
                                           : SsspMethod::Auto;
   o.delta = f.delta;
   return o;
+}
+
+/// The first arc (row order, as the algorithm scans) with a negative weight: (row, entry), so a
+/// command can name it in the file's numbering; nullopt when there is none.
+inline std::optional<std::pair<Vertex, Offset>> first_negative_arc(const Csr<double>& a) {
+  if (a.pattern) return std::nullopt;
+  for (Vertex i = 0; i < a.nrows; ++i)
+    for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k)
+      if (a.val[k] < 0) return std::make_pair(i, k);
+  return std::nullopt;
 }
 
 inline const char* sssp_method_name(SsspMethod m) {
