@@ -117,6 +117,23 @@ std::string parse_query(const std::string_view* f, std::size_t args, UpdateRecor
     if (given != 0) return "query '" + name + "' takes no arguments, got " + std::to_string(given);
     return {};
   }
+  if (spec->kind == QueryKind::Knn) {
+    if (given < 1 || given > 3)
+      return "query 'knn' expects a vertex id, then optionally k and a measure ('? knn v [k "
+             "[measure]]'), got " +
+             std::to_string(given) + " arguments";
+    std::string err = read_vertex(f[2], "", r.u);
+    if (!err.empty()) return err;
+    r.v = 10;
+    if (given >= 2) {
+      const char* p = f[3].data();
+      const char* e = p + f[3].size();
+      if (detail::parse_u64(p, e, r.v) != NumStatus::Ok || p != e || r.v == 0)
+        return "k " + quoted(f[3]) + " is not a positive integer";
+    }
+    if (given == 3) r.word = std::string(f[4]);
+    return {};
+  }
   if (given != 1)
     return "query '" + name + "' expects 1 vertex id (the " + std::string(spec->argument) +
            "), got " + std::to_string(given);

@@ -6,6 +6,8 @@
 //                                                      ? pagerank   PageRank
 //                                                      ? sssp s     shortest paths from s
 //                                                      ? cc         connected components
+//                                                      ? knn v [k [measure]]
+//                                                                   k nearest neighbours of v
 // Blank lines and lines whose first non-blank character is '#' or '%' are comments. Fields are
 // separated by spaces or tabs; trailing blanks and a trailing '\r' are allowed, and so is a
 // UTF-8 byte order mark at the start of the stream. Vertex ids are unsigned 64-bit integers in
@@ -39,7 +41,7 @@
 
 namespace spgraph {
 
-enum class QueryKind { Bfs, Degree, Edges, Triangles, PageRank, Sssp, Cc };
+enum class QueryKind { Bfs, Degree, Edges, Triangles, PageRank, Sssp, Cc, Knn };
 
 /// One query keyword: its kind, and the name of its single vertex argument (empty: none).
 struct QuerySpec {
@@ -49,6 +51,7 @@ struct QuerySpec {
 };
 
 /// Every query the stream accepts; a new query is one more row here and one QueryKind value.
+/// "knn" alone takes optional arguments after its vertex: "? knn v [k [measure]]".
 inline constexpr QuerySpec kUpdateQueries[] = {
     {"bfs", QueryKind::Bfs, "source"},
     {"degree", QueryKind::Degree, "vertex"},
@@ -57,6 +60,7 @@ inline constexpr QuerySpec kUpdateQueries[] = {
     {"pagerank", QueryKind::PageRank, ""},
     {"sssp", QueryKind::Sssp, "source"},
     {"cc", QueryKind::Cc, ""},
+    {"knn", QueryKind::Knn, "vertex"},  // then optionally k and a measure name
 };
 
 /// The keyword of a query kind, as written in the stream ("bfs", "degree", ...).
@@ -71,7 +75,8 @@ struct UpdateRecord {
   UpdateKind update = UpdateKind::Insert;
   QueryKind query = QueryKind::Edges;
   std::uint64_t u = 0;      ///< source id, or the query's vertex argument (0 if it has none)
-  std::uint64_t v = 0;      ///< target id (0 for queries)
+  std::uint64_t v = 0;      ///< target id; for '? knn' its k (10 when not written); else 0
+  std::string word;         ///< '? knn': the measure name as written (empty when none)
   bool has_weight = false;  ///< a weight was written (always for '=', never for '-')
   double weight = 1.0;      ///< the weight; 1 when none was written
 };

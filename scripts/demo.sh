@@ -25,6 +25,10 @@ echo; echo "== spgraph cc $graph --remap-ids"
 $bin cc "$graph" --remap-ids
 echo; echo "== spgraph compare cc $graph --remap-ids"
 $bin compare cc "$graph" --remap-ids
+echo; echo "== spgraph knn $graph --remap-ids --vertex 30 --k 5 --measure jaccard"
+$bin knn "$graph" --remap-ids --vertex 30 --k 5 --measure jaccard
+echo; echo "== spgraph compare knn $graph --remap-ids --all --k 10 --runs 3"
+$bin compare knn "$graph" --remap-ids --all --k 10 --runs 3
 echo; echo "== spgraph tc $graph --remap-ids"
 $bin tc "$graph" --remap-ids
 echo; echo "== spgraph compare tc $graph --remap-ids"

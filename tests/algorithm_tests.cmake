@@ -46,3 +46,12 @@ else()
   spgraph_test(traversal_tests SOURCES ${_spgraph_traversal_sources}
     LABELS unit oracle traversal)
 endif()
+
+# k-nearest-neighbour queries: set-intersection similarity oracle (networkx's formulas), BFS
+# and Dijkstra distance oracles, dense feature products, knn_graph; real graphs when present.
+spgraph_test(knn_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_similarity_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_distance_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_features_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_graph_test.cpp
+  LABELS unit oracle knn)

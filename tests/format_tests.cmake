@@ -4,3 +4,6 @@ spgraph_test(ell_hyb_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/ell_
 # CSR5 (formats/csr5): the paper's worked example, and SpMV against CSR over many semirings,
 # tile shapes, every ISA path and changing thread counts.
 spgraph_test(csr5_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/csr5_test.cpp LABELS unit formats csr5)
+# k-selection (formats/topk): AdHeap for every key type, arity and ISA, TopKSelector (heap and
+# reservoir) and batch_k_select against sorts, with ties, -0.0 and thread counts 1/2/3.
+spgraph_test(topk_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/topk_test.cpp LABELS unit formats topk)

@@ -28,6 +28,7 @@ void register_compare(CLI::App& app) {
   register_compare_pagerank(cmd);
   register_compare_sssp(cmd);
   register_compare_cc(cmd);
+  register_compare_knn(cmd);
 }
 
 }  // namespace spgraph::cli

@@ -1,8 +1,12 @@
 // `spgraph generate kron|urand|grid|grid3d ... [--weights MAX] --out FILE`: synthetic graphs for
-// benchmarks, pattern or with integer weights 1..MAX (loaders/generators.hpp).
+// benchmarks, pattern or with integer weights 1..MAX (loaders/generators.hpp); and
+// `spgraph generate tfidf --rows R --cols C`: a sparse TF-IDF-like feature matrix for feature
+// kNN (items by row, a Zipf vocabulary by column).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <random>
 #include <string>
 
 #include "loaders/generators.hpp"
@@ -23,6 +27,8 @@ struct GenerateArgs {
   double a = 0.57, b = 0.19, c = 0.19;
   std::uint64_t n = 0, m = 0;
   std::uint32_t rows = 0, cols = 0, depth = 0, weights = 0;
+  std::uint32_t nnz_per_row = 50;
+  double zipf = 1.05;
   bool directed = false;
 };
 
@@ -44,10 +50,85 @@ void check_generate_size(const std::string& request, double vertices, double arc
                       ", more than " + describe_budget(0, budget) + "; nothing was allocated");
 }
 
+/// A TF-IDF-like matrix, rows x cols: row i holds min(nnz, cols) distinct terms drawn from a
+/// Zipf(s) law over the columns (column r has weight 1/(r+1)^s, so column 0 is the most common
+/// term), each with a term frequency tf = 1 + Geometric(1/2) (1, 2, 3, ... with probability
+/// 1/2, 1/4, ...), and value tf * idf with the smoothed idf of scikit-learn's TfidfVectorizer,
+/// ln((1 + rows) / (1 + df)) + 1, df = the rows holding the term (counted after drawing).
+/// Each row draws from its own generator, seeded from (seed, row): the matrix does not depend on
+/// the thread count. A row that has not found its terms after 64 draws per term (only when it
+/// asks for most of the vocabulary) takes the most common terms it lacks.
+Matrix<double> generate_tfidf(Vertex rows, Vertex cols, std::uint32_t nnz, double s,
+                              std::uint64_t seed) {
+  const std::uint32_t per_row = std::min<std::uint32_t>(nnz, cols);
+  std::vector<double> cdf(cols);
+  double total = 0;
+  for (Vertex r = 0; r < cols; ++r) cdf[r] = total += std::pow(double(r) + 1, -s);
+  Csr<double> c;
+  c.nrows = rows;
+  c.ncols = cols;
+  c.row_ptr.resize(std::size_t(rows) + 1);
+  for (Vertex i = 0; i <= rows; ++i) c.row_ptr[i] = Offset(i) * per_row;
+  c.col.resize(std::size_t(rows) * per_row);
+  c.val.resize(c.col.size());
+#pragma omp parallel for schedule(dynamic, 256)
+  for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
+    std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + std::uint64_t(i));
+    std::uniform_real_distribution<double> u(0, total);
+    std::geometric_distribution<int> tf(0.5);
+    Vertex* terms = c.col.data() + c.row_ptr[i];
+    std::uint32_t have = 0;
+    for (std::uint64_t draws = 0; have < per_row && draws < 64 * std::uint64_t(per_row); ++draws) {
+      const Vertex t = Vertex(std::upper_bound(cdf.begin(), cdf.end(), u(rng)) - cdf.begin());
+      const Vertex term = std::min<Vertex>(t, cols - 1);
+      if (std::find(terms, terms + have, term) == terms + have) terms[have++] = term;
+    }
+    // Rows that ask for most of the vocabulary: the rarest terms may never be drawn, so the
+    // row is completed with the most common terms it lacks.
+    for (Vertex term = 0; have < per_row; ++term)
+      if (std::find(terms, terms + have, term) == terms + have) terms[have++] = term;
+    std::sort(terms, terms + have);
+    for (std::uint32_t k = 0; k < have; ++k) c.val[c.row_ptr[i] + k] = 1.0 + tf(rng);
+  }
+  std::vector<Offset> df(cols, 0);
+  for (Vertex t : c.col) ++df[t];
+  for (Offset k = 0; k < c.col.size(); ++k)
+    c.val[k] *= std::log((1.0 + double(rows)) / (1.0 + double(df[c.col[k]]))) + 1.0;
+  return Matrix<double>::trusted(std::move(c));
+}
+
+void run_tfidf(const GenerateArgs& args) {
+  if (args.rows == 0 || args.cols == 0)
+    throw InvalidArgument("tfidf needs --rows (items) and --cols (vocabulary), both at least 1");
+  const double entries = double(args.rows) * double(std::min(args.nnz_per_row, args.cols));
+  check_generate_size("generate tfidf --rows " + std::to_string(args.rows) + " --cols " +
+                          std::to_string(args.cols) + " --nnz-per-row " +
+                          std::to_string(args.nnz_per_row),
+                      double(args.rows) + double(args.cols), entries);
+  auto t0 = std::chrono::steady_clock::now();
+  Matrix<double> m = generate_tfidf(args.rows, args.cols, args.nnz_per_row, args.zipf, args.seed);
+  const double gen_seconds = seconds_since(t0);
+  const Offset tuples = m.nvals();
+  t0 = std::chrono::steady_clock::now();
+  save_matrix(args.out, AnyMatrix(std::move(m)));
+  const double write_seconds = seconds_since(t0);
+  Report r;
+  r.add("kind", report::str(args.kind));
+  r.add("tuples", report::count(tuples));
+  r.add("generate_seconds", report::seconds(gen_seconds));
+  r.add("out", report::str(args.out));
+  r.add("write_seconds", report::seconds(write_seconds));
+  if (!args.g.quiet)
+    print_text(r,
+               "generated {kind}: {tuples} tuples ({generate_seconds} s), wrote {out} "
+               "({write_seconds} s)\n");
+}
+
 void run_generate(const GenerateArgs& args) {
   apply_threads(args.g);
   check_output_path(args.out, {});
   output_format_for(args.out);  // an unknown extension is an error before generating
+  if (args.kind == "tfidf") return run_tfidf(args);
   const bool undirected = args.kind == "grid" || args.kind == "grid3d" || !args.directed;
   auto t0 = std::chrono::steady_clock::now();
   Coo<bool> coo;
@@ -122,10 +203,10 @@ void register_generate(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "generate",
       "Generate a graph: kron (Graph500 Kronecker), urand (uniform), grid (2-D), grid3d (3-D "
-      "7-point)");
-  cmd->add_option("kind", args->kind, "kron, urand, grid or grid3d")
+      "7-point); or tfidf, a sparse TF-IDF-like feature matrix (items x vocabulary)");
+  cmd->add_option("kind", args->kind, "kron, urand, grid, grid3d or tfidf")
       ->required()
-      ->check(CLI::IsMember({"kron", "urand", "grid", "grid3d"}));
+      ->check(CLI::IsMember({"kron", "urand", "grid", "grid3d", "tfidf"}));
   cmd->add_option("--out,-o", args->out,
                   "Output file (.mtx, .bin, .graph, or edge list; .gz after any compresses)")
       ->required();
@@ -148,10 +229,18 @@ void register_generate(CLI::App& app) {
                   "Give each edge an integer weight from 1 to this (both arcs alike; default: "
                   "no weights, a pattern graph)")
       ->transform(integer_flag("--weights", 1, 1u << 30));
-  cmd->add_option("--rows", args->rows, "grid/grid3d: rows")
+  cmd->add_option("--rows", args->rows, "grid/grid3d: rows; tfidf: items (rows of the matrix)")
       ->transform(integer_flag("--rows", 1, kMaxDimension));
-  cmd->add_option("--cols", args->cols, "grid/grid3d: columns")
+  cmd->add_option("--cols", args->cols, "grid/grid3d: columns; tfidf: vocabulary size (columns)")
       ->transform(integer_flag("--cols", 1, kMaxDimension));
+  cmd->add_option("--nnz-per-row", args->nnz_per_row,
+                  "tfidf: distinct terms per row (default 50; at most --cols)")
+      ->transform(integer_flag("--nnz-per-row", 1, 1u << 20));
+  cmd->add_option("--zipf", args->zipf,
+                  "tfidf: exponent s of the Zipf law of term popularity (column r has weight "
+                  "1/(r+1)^s; default 1.05). Values: tf * idf, tf = 1 + Geometric(1/2), idf = "
+                  "ln((1 + rows)/(1 + df)) + 1 (scikit-learn's smoothed idf)")
+      ->transform(real_flag("--zipf", 0, 10));
   cmd->add_flag("--directed", args->directed,
                 "kron/urand: keep arcs one-way (default: undirected)");
   add_global_flags(cmd, args->g);

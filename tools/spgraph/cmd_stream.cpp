@@ -20,6 +20,7 @@
 
 #include "algorithms/bfs/bfs.hpp"
 #include "algorithms/components/components.hpp"
+#include "algorithms/knn/knn.hpp"
 #include "algorithms/pagerank/pagerank.hpp"
 #include "algorithms/sssp/sssp.hpp"
 #include "algorithms/triangles/triangles.hpp"
@@ -214,6 +215,43 @@ std::optional<std::string> negative_weight_message(const GraphSnapshot<T>& s,
   return std::nullopt;
 }
 
+/// The measures of '? knn' (as `spgraph knn --measure` names them), with their options.
+struct StreamKnnMeasure {
+  std::string_view name;
+  bool distance;
+  SimilarityMeasure similarity;
+  DistanceKind kind;
+};
+inline constexpr StreamKnnMeasure kStreamKnnMeasures[] = {
+    {"common", false, SimilarityMeasure::CommonNeighbors, DistanceKind::Hops},
+    {"jaccard", false, SimilarityMeasure::Jaccard, DistanceKind::Hops},
+    {"cosine", false, SimilarityMeasure::Cosine, DistanceKind::Hops},
+    {"overlap", false, SimilarityMeasure::Overlap, DistanceKind::Hops},
+    {"adamic-adar", false, SimilarityMeasure::AdamicAdar, DistanceKind::Hops},
+    {"resource-allocation", false, SimilarityMeasure::ResourceAllocation, DistanceKind::Hops},
+    {"hops", true, SimilarityMeasure::Jaccard, DistanceKind::Hops},
+    {"distance", true, SimilarityMeasure::Jaccard, DistanceKind::Weighted},
+};
+
+/// The '? knn' answer on snapshot `s` for dense vertex u: similarity kNN (undirected when the
+/// graph is) or distance kNN, query and neighbours excluded as `spgraph knn` does by default.
+template <class T>
+KnnResult stream_knn(const GraphSnapshot<T>& s, Vertex u, std::size_t k,
+                     const StreamKnnMeasure& m) {
+  const Vertex q[1] = {u};
+  if (m.distance) {
+    DistanceKnnOptions o;
+    o.k = k;
+    o.kind = m.kind;
+    return distance_knn(s.matrix(), q, o);
+  }
+  SimilarityKnnOptions o;
+  o.k = k;
+  o.measure = m.similarity;
+  o.undirected = !s.directed();
+  return similarity_knn(s.matrix(), q, o);
+}
+
 DuplicatePolicy parse_duplicates(const std::string& s) {
   return s == "keep"      ? DuplicatePolicy::Keep
          : s == "combine" ? DuplicatePolicy::Combine
@@ -393,6 +431,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
         answer(a, s, "cc components={components} largest={largest} ms={ms}");
         break;
       }
+      case QueryKind::Knn:
       case QueryKind::Sssp:
       case QueryKind::Degree:
       case QueryKind::Bfs: {
@@ -408,6 +447,52 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
           a.add("vertex", report::count(rec.u));
           a.add("degree", report::count(s.degree(found)));
           answer(a, s, "degree vertex={vertex} degree={degree}");
+        } else if (rec.query == QueryKind::Knn) {
+          const std::string name = rec.word.empty() ? std::string("jaccard") : rec.word;
+          const StreamKnnMeasure* m = nullptr;
+          std::string names;
+          for (const StreamKnnMeasure& x : kStreamKnnMeasures) {
+            if (x.name == name) m = &x;
+            if (!names.empty()) names += ", ";
+            names += x.name;
+          }
+          if (!m) {
+            std::string message = "unknown knn measure '";
+            message += name;
+            message += "': use one of ";
+            message += names;
+            reject(rec.line, message);
+            break;
+          }
+          const auto tq = std::chrono::steady_clock::now();
+          KnnResult r;
+          try {
+            r = stream_knn(s, found, std::size_t(rec.v), *m);
+          } catch (const InvalidArgument& e) {  // a negative weight: this query cannot run
+            reject(rec.line, negative_weight_message(s, ids).value_or(e.what()));
+            break;
+          }
+          const double ms = 1e3 * seconds_since(tq);
+          std::vector<Report> items;
+          std::string text;
+          for (std::size_t i = 0; i < r.ids.size(); ++i) {
+            Report item;
+            item.add("vertex", report::count(ids.external(r.ids[i])));
+            item.add("score", report::real(r.scores[i], "%.17g", "%.17g"));
+            items.push_back(item);
+            text += (i ? "," : "") + item.text("{vertex}:{score}");
+          }
+          a.add("query", report::str("knn"));
+          a.add("vertex", report::count(rec.u));
+          a.add("k", report::count(rec.v));
+          a.add("measure", report::str(std::string(m->name)));
+          a.add("found", report::count(r.ids.size()));
+          a.add("answers", report::text(text.empty() ? "-" : text));
+          a.add("neighbors", report::list(items));
+          a.add("ms", report::real(ms, "%.3f", "%.3f"));
+          answer(a, s,
+                 "knn vertex={vertex} k={k} measure={measure} found={found} answers={answers} "
+                 "ms={ms}");
         } else if (rec.query == QueryKind::Sssp) {
           const auto tq = std::chrono::steady_clock::now();
           SsspResult r;
@@ -546,7 +631,11 @@ void register_stream(CLI::App& app) {
                   "Update stream ('-' = standard input): '+ u v [w]', '- u v', '= u v w', "
                   "'? bfs s', '? degree v', '? edges', '? triangles', '? pagerank' (GAP "
                   "variant: steps, top vertex and its rank), '? sssp s' (reached, largest "
-                  "distance), '? cc' (components, largest)")
+                  "distance), '? cc' (components, largest), '? knn v [k [measure]]' (the k "
+                  "most similar vertices to v, default k 10 and jaccard; measures as 'spgraph "
+                  "knn --measure': common, jaccard, cosine, overlap, adamic-adar, "
+                  "resource-allocation, hops, distance; v and its neighbours excluded; printed "
+                  "as answers=vertex:score,...)")
       ->required();
   cmd->add_option("--batch,-b", args->batch,
                   "Updates applied per batch (a query applies the "

@@ -18,5 +18,8 @@ void register_stream(CLI::App& app);
 void register_pagerank(CLI::App& app);
 void register_sssp(CLI::App& app);
 void register_cc(CLI::App& app);
+void register_knn(CLI::App& app);
+/// The `compare knn` job (compare_knn.cpp), registered by register_compare.
+void register_compare_knn(CLI::App* compare);
 
 }  // namespace spgraph::cli

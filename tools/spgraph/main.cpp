@@ -1,6 +1,6 @@
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
-// tc, closure, stream, compare, mxv, pagerank, sssp, cc); every error becomes one line on stderr
-// (control bytes escaped) and a documented exit code.
+// tc, closure, stream, compare, mxv, pagerank, sssp, cc, knn); every error becomes one line on
+// stderr (control bytes escaped) and a documented exit code.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
   register_pagerank(app);
   register_sssp(app);
   register_cc(app);
+  register_knn(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
