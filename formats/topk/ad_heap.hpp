@@ -39,8 +39,8 @@
 // on the offer order). Vector kernels exist for 32- and 64-bit integers and floating point,
 // chosen once at run time (topk_cpu_isa()); other keys take the scalar loop.
 //
-// Arity: d = ad_heap_default_arity<Key>(), chosen by measurement (bench/topk_bench.cpp,
-// bench/results/topk.md): see the table in that function's comment.
+// Arity: d = ad_heap_default_arity<Key>() (one 64-byte line per child group), chosen by
+// measurement: see that function's comment and bench/results/topk.md.
 //
 // Sources: W. Liu, "Parallel and Scalable Sparse Basic Linear Algebra Subprograms", PhD thesis,
 // Copenhagen 2015, §4.6 (and Liu & Vinter, GPGPU-7 2014); A. LaMarca and R. Ladner, "The
@@ -61,9 +61,21 @@
 
 namespace spgraph {
 
-/// The arity AdHeap uses for Key when none is named, chosen by measurement: 16 for 32-bit keys
-/// (one 64-byte line, one AVX-512 compare), 8 for 64-bit keys (one line), and one 64-byte line
-/// of keys (at least 2) otherwise.
+/// The arity AdHeap uses for Key when none is named: one 64-byte line of keys per child group
+/// (16 for 32-bit keys, 8 for 64-bit keys, 4 for 16-byte keys; at least 2). Measured with
+/// topk_bench --setup arity (2e6 random keys, one thread, AVX-512 machine, ms; the full table
+/// is in bench/results/topk.md):
+///   u32, k = 1e3:  d=8 0.86, d=16 0.77, d=32 0.90   (scalar best: d=4 1.84)
+///   u32, k = 1e5:  d=8 31.1, d=16 28.0, d=32 29.8   (scalar best: d=8 40.2)
+///   u64, k = 1e3:  d=4 1.49, d=8 1.40, d=16 1.41;  k = 1e5: d=4 46.0, d=8 39.3, d=16 41.8
+///   f64, k = 1e3:  d=4 1.42, d=8 1.40, d=16 1.55;  k = 1e5: d=4 39.0 (AVX2), d=8 44.0, d=16 41.5
+///   (score, id) 16-byte keys, scalar: no arity wins in every cell (d=2 and d=4 trade places
+///   run to run); one line, d=4, is kept.
+/// With AVX2 only, d=8 and d=16 are level for 32-bit keys. When every key updates a small
+/// heap (a descending stream), the scalar tournament beats the vector find-maxchild (u32, k =
+/// 100: scalar d=8 39.8 ms, AVX-512 d=16 52.2 ms): the horizontal max is a longer dependency
+/// chain than log2(d) selects. The vector path is kept because random streams, the use case,
+/// gain 2-3x from the vector root compares.
 template <class Key>
 constexpr unsigned ad_heap_default_arity() {
   if constexpr (sizeof(Key) >= 32) return 2;

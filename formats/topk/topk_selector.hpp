@@ -50,8 +50,11 @@ struct ScoredId {
 enum class TopKOrder : std::uint8_t { Largest, Smallest };
 
 /// The largest k for which TopKSelector uses the heap; above it, the reservoir. Measured
-/// (bench/topk_bench.cpp --setup selector): the two are level up to k = 100 and the reservoir
-/// is 2x faster from k = 300 (FAISS switches near 100 too).
+/// (topk_bench --setup selector, bench/results/topk.md): up to k = 100 the two are level within
+/// the noise of this machine (reservoir / heap 0.8-1.1), from k = 300 the reservoir is about 2x
+/// faster (FAISS switches near 100 too). Below the switch the heap is kept for its exact
+/// bound(): the worst kept pair at every moment, which lets callers stop early (the distance
+/// kNN stops its search once the next distance exceeds it), where the reservoir's bar lags.
 inline constexpr std::size_t kTopKHeapMaxK = 128;
 
 /// How a TopKSelector keeps its pairs: Auto picks by k (kTopKHeapMaxK); tests and benchmarks
