@@ -17,7 +17,8 @@ namespace {
 constexpr char kMagic[8] = {'S', 'P', 'G', 'R', 'A', 'P', 'H', '1'};
 constexpr std::uint32_t kVersion = 1;
 constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + 3 * 8;
-constexpr std::uint32_t kFlagPattern = 1, kFlagSymmetric = 2;
+constexpr std::uint32_t kFlagPattern = 1, kFlagSymmetric = 2, kFlagIdMap = 4;
+constexpr std::uint32_t kIdsInteger = 1, kIdsString = 2;
 
 std::uint32_t crc_of(std::string_view bytes) {
   uLong crc = crc32(0L, Z_NULL, 0);
@@ -137,6 +138,47 @@ LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrow
   return out;
 }
 
+/// Reads the id map section `sec` (flag 4) naming `count` vertices; every defect is a
+/// ParseError, as for the arrays.
+std::shared_ptr<const VertexIds> decode_ids(const std::string& name, std::string_view sec,
+                                            std::uint64_t count) {
+  auto bad = [&](const std::string& what) {
+    return ParseError(name, 0, "corrupt file: id map: " + what);
+  };
+  if (sec.size() < 12) throw bad("truncated");
+  const auto kind = read_at<std::uint32_t>(sec, 0);
+  const auto stored = read_at<std::uint64_t>(sec, 4);
+  if (stored != count)
+    throw bad("names " + std::to_string(stored) + " vertices, the matrix has " +
+              std::to_string(count));
+  sec.remove_prefix(12);
+  auto ids = std::make_shared<VertexIds>(kind == kIdsString ? VertexIds::Kind::String
+                                                            : VertexIds::Kind::Integer);
+  if (kind == kIdsInteger) {
+    if (sec.size() != count * 8) throw bad("size does not match its count");
+    ids->reserve(count);
+    for (std::uint64_t v = 0; v < count; ++v)
+      if (ids->insert_integer(read_at<std::uint64_t>(sec, v * 8)) != v)
+        throw bad("repeated id " + std::to_string(read_at<std::uint64_t>(sec, v * 8)));
+  } else if (kind == kIdsString) {
+    if (sec.size() / 8 < count) throw bad("truncated offsets");
+    const std::string_view text = sec.substr(count * 8);
+    ids->reserve(count, text.size());
+    std::uint64_t start = 0;
+    for (std::uint64_t v = 0; v < count; ++v) {
+      const auto end = read_at<std::uint64_t>(sec, v * 8);
+      if (end < start || end > text.size()) throw bad("offsets out of order");
+      if (ids->insert(text.substr(start, end - start)) != v)
+        throw bad("repeated name '" + printable(text.substr(start, end - start)) + "'");
+      start = end;
+    }
+    if (start != text.size()) throw bad("bytes after the last name");
+  } else {
+    throw bad("unknown kind " + std::to_string(kind));
+  }
+  return ids;
+}
+
 std::size_t value_size(ValueType t) {
   switch (t) {
     case ValueType::Pattern:
@@ -172,7 +214,7 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
              nnz = read_at<std::uint64_t>(bytes, 40);
   if (type_code > std::uint32_t(ValueType::Double))
     throw ParseError(name, 0, "corrupt file: unknown value type code");
-  if (flags & ~(kFlagPattern | kFlagSymmetric))
+  if (flags & ~(kFlagPattern | kFlagSymmetric | kFlagIdMap))
     throw ParseError(name, 0, "corrupt file: unknown flag bits");
   if (base > 1) throw ParseError(name, 0, "corrupt file: index base must be 0 or 1");
   if (nrows > options.max_dimension || ncols > options.max_dimension)
@@ -190,8 +232,10 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
   // Sizes against the length, without overflow: nnz must fit in what remains.
   const std::uint64_t avail = bytes.size() - kHeaderBytes - 4;
   const std::uint64_t ptr_bytes = (nrows + 1) * 8;
+  const bool has_ids = flags & kFlagIdMap;
   if (ptr_bytes > avail || nnz > (avail - ptr_bytes) / (4 + vsize) ||
-      ptr_bytes + nnz * (4 + vsize) != avail)
+      (has_ids ? ptr_bytes + nnz * (4 + vsize) + 12 > avail
+               : ptr_bytes + nnz * (4 + vsize) != avail))
     throw ParseError(name, 0,
                      "file size " + std::to_string(bytes.size()) + " does not match the header (" +
                          std::to_string(nrows) + " rows, " + std::to_string(nnz) +
@@ -225,11 +269,18 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
   out.info.field = pattern ? "pattern" : std::string(value_type_name(type));
   out.info.entries_in_file = nnz;
   out.info.index_base = int(base);
+  if (has_ids) {
+    const std::uint64_t at = kHeaderBytes + ptr_bytes + nnz * (4 + vsize);
+    out.info.ids =
+        decode_ids(name, bytes.substr(at, bytes.size() - 4 - at), std::max(nrows, ncols));
+    out.info.index_base = 0;
+  }
   return out;
 }
 
-std::string encode_binary(const AnyMatrix& m, bool symmetric, int base) {
+std::string encode_binary(const AnyMatrix& m, bool symmetric, int base, const VertexIds* ids) {
   if (base != 0 && base != 1) throw InvalidArgument("encode_binary: base must be 0 or 1");
+  if (ids && !ids->remapped()) ids = nullptr;
   return std::visit(
       [&](const auto& x) {
         using T = typename std::decay_t<decltype(x)>::value_type;
@@ -240,9 +291,13 @@ std::string encode_binary(const AnyMatrix& m, bool symmetric, int base) {
         out.append(kMagic, 8);
         append(out, kVersion);
         append(out, std::uint32_t(value_type_of<T>()));
-        append(out,
-               std::uint32_t((c.pattern ? kFlagPattern : 0) | (symmetric ? kFlagSymmetric : 0)));
-        append(out, std::uint32_t(base));
+        const Vertex n = std::max(c.nrows, c.ncols);
+        if (ids && ids->size() != n)
+          throw InvalidArgument("encode_binary: the id map names " + std::to_string(ids->size()) +
+                                " vertices, the matrix has " + std::to_string(n));
+        append(out, std::uint32_t((c.pattern ? kFlagPattern : 0) |
+                                  (symmetric ? kFlagSymmetric : 0) | (ids ? kFlagIdMap : 0)));
+        append(out, std::uint32_t(ids ? 0 : base));
         append(out, std::uint64_t(c.nrows));
         append(out, std::uint64_t(c.ncols));
         append(out, std::uint64_t(c.nnz()));
@@ -254,6 +309,18 @@ std::string encode_binary(const AnyMatrix& m, bool symmetric, int base) {
             for (bool b : c.val) out.push_back(char(b ? 1 : 0));
           else
             out.append(reinterpret_cast<const char*>(c.val.data()), c.val.size() * sizeof(T));
+        }
+        if (ids) {
+          const bool text = ids->kind() == VertexIds::Kind::String;
+          append(out, text ? kIdsString : kIdsInteger);
+          append(out, std::uint64_t(n));
+          if (!text) {
+            for (Vertex v = 0; v < n; ++v) append(out, ids->integer_id(v));
+          } else {
+            std::uint64_t end = 0;
+            for (Vertex v = 0; v < n; ++v) append(out, end += ids->token(v).size());
+            for (Vertex v = 0; v < n; ++v) out.append(ids->token(v));
+          }
         }
         append(out, crc_of(out));
         return out;

@@ -2,7 +2,10 @@
 //   "SPGRAPH1" | u32 version | u32 value type (ValueType) | u32 flags (1 pattern, 2 symmetric)
 //   | u32 index base (0 or 1: the id users see for row 0; 0 in files before it was used) | u64
 //   nrows | u64 ncols | u64 nnz | u64 row_ptr[nrows+1] | u32 col[nnz] | T val[nnz] (absent for
-//   patterns) | u32 CRC-32 (zlib) of every byte before it.
+//   patterns) | [id map, when flag 4 is set] | u32 CRC-32 (zlib) of every byte before it.
+//   The id map names the max(nrows, ncols) vertices of a remapped graph: u32 kind (1 integer,
+//   2 string) | u64 count | integer: u64 id[count] | string: u64 end[count] (offsets into the
+//   bytes that follow, increasing) | the token bytes. Files without it read as before.
 // Reading: (1) header and size checks against the length and the dimension guard, (2) CRC over
 // the file, (3) copy the arrays (values dropped when only the structure is asked for; NaN
 // refused), (4) CSR invariant check, (5) when the symmetric flag is set, a check
@@ -23,6 +26,8 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
 
 /// Serialises `m` in the binary format (flag `symmetric` records symmetric storage, `base` the
 /// numbering users see: 1 for a graph that came from Matrix Market or METIS).
-std::string encode_binary(const AnyMatrix& m, bool symmetric = false, int base = 0);
+/// `ids`, when remapped, is stored as the id map (it must name max(nrows, ncols) vertices).
+std::string encode_binary(const AnyMatrix& m, bool symmetric = false, int base = 0,
+                          const VertexIds* ids = nullptr);
 
 }  // namespace spgraph

@@ -1,12 +1,14 @@
 // Implementation of the edge list reader (phases in edge_list.hpp).
 #include "loaders/edge_list.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <deque>
 #include <optional>
 
 #include "engine/core/error.hpp"
 #include "loaders/dimension_guard.hpp"
-#include "loaders/id_map.hpp"
+#include "loaders/edge_fields.hpp"
 #include "loaders/parallel_lines.hpp"
 #include "loaders/text_lines.hpp"
 #include "loaders/value_rules.hpp"
@@ -20,11 +22,22 @@ using detail::NumStatus;
 
 /// Tuples and findings of one chunk; line fields are local 1-based lines (0 = none).
 struct EdgeChunk {
-  std::vector<std::uint64_t> src, dst;
+  std::vector<std::uint64_t> src, dst;  ///< integer ids (table path: 0 where not an integer)
   std::vector<double> w;
   std::uint64_t first_weighted = 0, first_unweighted = 0, first_zero = 0;
   std::uint64_t max_id = 0;
   bool any = false;
+  /// Fast path with remap_ids: a line whose id is not an integer stopped the chunk there (the
+  /// reader then takes the table path, which keeps ids as strings).
+  bool non_integer = false;
+  // Table path only:
+  std::vector<std::string_view> src_tok, dst_tok;  ///< the ids as written (views into the file
+                                                   ///< or into `owned`)
+  std::deque<std::string> owned;                   ///< unquoted copies of escaped fields
+  std::uint64_t first_non_integer = 0;             ///< line of the first non-integer id
+  std::string non_integer_token;                   ///< that id
+  Offset filtered = 0;                             ///< lines whose type was not asked for
+  std::vector<std::string> types;                  ///< distinct types seen (at most 64)
 };
 
 /// The LightGraphs header "n,m,d|u,name", if the first line is one.
@@ -104,12 +117,13 @@ std::string read_id(const char*& p, const char* e, const char* what, std::uint64
   if (s == NumStatus::Invalid)
     return std::string(what) + " id " +
            detail::quote(std::string_view(start, std::size_t(e - start))) +
-           " is not a non-negative integer";
+           " is not a non-negative integer (ids that are strings need --remap-ids)";
   if (s == NumStatus::Overflow) return std::string(what) + " id does not fit in 64 bits";
   return {};
 }
 
-std::optional<ChunkError> parse_edge_chunk(std::string_view text, ValueType exact, EdgeChunk& out) {
+std::optional<ChunkError> parse_edge_chunk(std::string_view text, ValueType exact, bool remap,
+                                           EdgeChunk& out) {
   out.src.reserve(text.size() / 10);
   out.dst.reserve(text.size() / 10);
   LineCursor cur(text);
@@ -123,6 +137,11 @@ std::optional<ChunkError> parse_edge_chunk(std::string_view text, ValueType exac
     if (err.empty()) {
       p = skip_separator(p, e);
       err = read_id(p, e, "target", v);
+    }
+    if (!err.empty() && remap && !err.starts_with("missing")) {
+      // A string id, or an integer past 2^64: the table path reads the file again.
+      out.non_integer = true;
+      return std::nullopt;
     }
     bool weighted = false;
     double w = 0;
@@ -142,7 +161,9 @@ std::optional<ChunkError> parse_edge_chunk(std::string_view text, ValueType exac
         else if (std::string lossy = detail::lossy_problem(w, exact); !lossy.empty())
           err = lossy;
         else if (!detail::at_line_end(skip_separator(p, e), e))
-          err = "too many columns: expected 'source target [weight]'";
+          err =
+              "too many columns: expected 'source target [weight]' (choose columns with --src, "
+              "--dst and --weight, or filter on a type column with --edge-type)";
       }
     }
     if (!err.empty()) return ChunkError{cur.line_no(), err};
@@ -157,6 +178,167 @@ std::optional<ChunkError> parse_edge_chunk(std::string_view text, ValueType exac
     if (weighted) out.w.push_back(w);
   }
   return std::nullopt;
+}
+
+/// How the table path reads lines.
+struct TableLayout {
+  char sep = ' ';
+  detail::EdgeColumns cols;
+  const std::vector<std::string>* types = nullptr;  ///< edge_types (empty: keep every line)
+  ValueType exact = ValueType::Pattern;
+  bool integers = true;  ///< also read ids as integers (false: string_ids, all are names)
+};
+
+/// Parses one chunk of a tabular edge list: fields (quoted or not), the type filter, ids as
+/// tokens (and as integers where they are), weights.
+std::optional<ChunkError> parse_table_chunk(std::string_view text, const TableLayout& t,
+                                            EdgeChunk& out) {
+  LineCursor cur(text);
+  std::string_view line;
+  std::vector<std::string_view> f;
+  const std::size_t need = t.cols.min_fields();
+  while (cur.next(line)) {
+    const char ch = detail::first_char(line);
+    if (ch == '\0' || ch == '#' || ch == '%') continue;
+    if (std::string err = detail::split_fields(line, t.sep, f, out.owned); !err.empty())
+      return ChunkError{cur.line_no(), err};
+    if (f.size() < need || (t.cols.type_last && f.size() < 3))
+      return ChunkError{cur.line_no(),
+                        "expected at least " +
+                            std::to_string(std::max<std::size_t>(need, t.cols.type_last ? 3 : 0)) +
+                            " fields, found " + std::to_string(f.size())};
+    const int type_col = t.cols.type_last ? int(f.size()) - 1 : t.cols.type;
+    if (type_col != detail::EdgeColumns::kNone && !t.types->empty()) {
+      const std::string_view type = f[std::size_t(type_col)];
+      if (std::find(out.types.begin(), out.types.end(), type) == out.types.end() &&
+          out.types.size() < 64)
+        out.types.emplace_back(type);
+      if (std::find(t.types->begin(), t.types->end(), type) == t.types->end()) {
+        ++out.filtered;
+        continue;
+      }
+    }
+    const std::string_view a = f[std::size_t(t.cols.src)], b = f[std::size_t(t.cols.dst)];
+    if (a.empty() || b.empty())
+      return ChunkError{cur.line_no(),
+                        std::string("empty ") + (a.empty() ? "source" : "target") + " id"};
+    std::uint64_t u = 0, v = 0;
+    for (int side = 0; side < 2 && t.integers; ++side) {
+      const std::string_view tok = side ? b : a;
+      const char* p = tok.data();
+      std::uint64_t& x = side ? v : u;
+      if (detail::parse_u64(p, tok.data() + tok.size(), x) != NumStatus::Ok ||
+          p != tok.data() + tok.size()) {
+        x = 0;
+        if (!out.first_non_integer) {
+          out.first_non_integer = cur.line_no();
+          out.non_integer_token = std::string(tok);
+        }
+      }
+    }
+    int wcol = t.cols.weight;
+    if (t.cols.weight_auto && f.size() > 2 && type_col != 2 && t.cols.src != 2 && t.cols.dst != 2)
+      wcol = 2;
+    const bool weighted = wcol != detail::EdgeColumns::kNone;
+    double w = 0;
+    if (weighted) {
+      const std::string_view wf = f[std::size_t(wcol)];
+      const char* p = wf.data();
+      const char* e = p + wf.size();
+      const NumStatus s = detail::parse_float(p, e, w);
+      std::string err;
+      if (wf.empty())
+        err = "empty weight";
+      else if (s == NumStatus::Invalid || p != e)
+        err = "weight " + detail::quote(wf) + " is not a number";
+      else if (s == NumStatus::Overflow)
+        err = "weight is out of range for double";
+      else if (std::string why = detail::nan_problem(w); !why.empty())
+        err = "weight " + why;
+      else if (std::string lossy = detail::lossy_problem(w, t.exact); !lossy.empty())
+        err = lossy;
+      if (!err.empty()) return ChunkError{cur.line_no(), err};
+    }
+    const std::uint64_t ln = cur.line_no();
+    if (weighted && !out.first_weighted) out.first_weighted = ln;
+    if (!weighted && !out.first_unweighted) out.first_unweighted = ln;
+    if ((u == 0 || v == 0) && !out.first_zero && !out.first_non_integer) out.first_zero = ln;
+    out.max_id = std::max(out.max_id, std::max(u, v));
+    out.any = true;
+    out.src.push_back(u);
+    out.dst.push_back(v);
+    out.src_tok.push_back(a);
+    out.dst_tok.push_back(b);
+    if (weighted) out.w.push_back(w);
+  }
+  return std::nullopt;
+}
+
+/// Dense ids for remapped edges, in first-appearance order whatever the thread count: each
+/// group of consecutive chunks numbers its own distinct ids in parallel (a local VertexIds), the
+/// local maps are merged in group order (a token new to the merge gets the next id, which is its
+/// global first appearance), then each chunk's ids are translated in parallel. Writes rows and
+/// columns.
+VertexIds assign_ids(const std::string& name, std::vector<EdgeChunk>& parts,
+                     const std::vector<std::uint64_t>& offset, VertexIds::Kind kind,
+                     std::vector<Vertex>& row, std::vector<Vertex>& col, int threads) {
+  const bool text = kind == VertexIds::Kind::String;
+  // One group of consecutive chunks per thread: few local maps, so the merge touches each
+  // distinct id about `groups` times rather than once per chunk.
+  const std::size_t groups = std::max<std::size_t>(1, std::min<std::size_t>(threads, parts.size()));
+  std::vector<std::size_t> first(groups + 1);
+  for (std::size_t g = 0; g <= groups; ++g) first[g] = parts.size() * g / groups;
+  std::vector<VertexIds> local(groups, VertexIds(kind));
+  std::string error;
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+  for (std::size_t g = 0; g < groups; ++g) {
+    try {
+      VertexIds& m = local[g];
+      m.reserve(std::size_t(1) << 16);
+      for (std::size_t c = first[g]; c < first[g + 1]; ++c) {
+        const EdgeChunk& p = parts[c];
+        for (std::size_t k = 0; k < p.src.size(); ++k) {
+          row[offset[c] + k] = text ? m.insert(p.src_tok[k]) : m.insert_integer(p.src[k]);
+          col[offset[c] + k] = text ? m.insert(p.dst_tok[k]) : m.insert_integer(p.dst[k]);
+        }
+      }
+    } catch (const std::exception& e) {
+#pragma omp critical(spgraph_assign_ids)
+      error = e.what();
+    }
+  }
+  if (!error.empty()) throw ParseError(name, 0, error);
+  // Merged in group order: an id new to the merge is next in first-appearance order.
+  std::vector<std::vector<Vertex>> to_global(groups);
+  if (groups == 1) {
+    // One group: its local numbering is already the global one.
+    return std::move(local[0]);
+  }
+  VertexIds global(kind);
+  try {
+    std::size_t distinct = 0;
+    for (const VertexIds& m : local) distinct = std::max<std::size_t>(distinct, m.size());
+    global.reserve(distinct);
+    for (std::size_t g = 0; g < groups; ++g) {
+      const VertexIds& m = local[g];
+      to_global[g].resize(m.size());
+      for (Vertex v = 0; v < m.size(); ++v)
+        to_global[g][v] = text ? global.insert(m.token(v)) : global.insert_integer(m.integer_id(v));
+      local[g] = VertexIds(kind);
+    }
+  } catch (const InvalidArgument& e) {
+    throw ParseError(name, 0, e.what());
+  }
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (std::size_t c = 0; c < parts.size(); ++c) {
+    const std::size_t g =
+        std::size_t(std::upper_bound(first.begin(), first.end(), c) - first.begin()) - 1;
+    for (std::size_t k = 0; k < parts[c].src.size(); ++k) {
+      row[offset[c] + k] = to_global[g][row[offset[c] + k]];
+      col[offset[c] + k] = to_global[g][col[offset[c] + k]];
+    }
+  }
+  return global;
 }
 
 template <class T>
@@ -196,14 +378,120 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
   run.progress = options.progress;
   run.progress_offset = bytes.size() - body.size();
   run.progress_total = bytes.size();
-  std::vector<std::string_view> chunks = plan_line_chunks(body, run);
-  std::vector<EdgeChunk> parts(chunks.size());
-  chunks = run_line_chunks(name, std::move(chunks), run, [&](std::size_t c, std::string_view text) {
-    return parse_edge_chunk(text, options.exact_type, parts[c]);
-  });
+
+  // The table path (fields by separator, quotes, a header, chosen columns, a type filter, string
+  // ids) when the options or the first data lines ask for it; else the fast integer path.
+  std::vector<std::string_view> first, second;
+  std::deque<std::string> scratch;
+  std::string_view first_line_text;
+  std::uint64_t first_data_line = 0;
+  char sep = options.delimiter;
+  {
+    LineCursor cur(body);
+    std::string_view line;
+    std::vector<std::string_view>* into = &first;
+    while (into && cur.next(line)) {
+      const char ch = detail::first_char(line);
+      if (ch == '\0' || ch == '#' || ch == '%') continue;
+      if (into == &first) {
+        first_line_text = line;
+        first_data_line = first_line - 1 + cur.line_no();
+        if (!sep) sep = detail::detect_separator(line);
+      }
+      detail::split_fields(line, sep ? sep : ' ', *into, scratch);
+      into = into == &first ? &second : nullptr;
+    }
+  }
+  const bool header =
+      !lg && !sh && !first.empty() && detail::looks_like_header(first, second, options, remap);
+  auto is_int = [](std::string_view f) {
+    return !f.empty() && f.size() <= 20 &&
+           std::all_of(f.begin(), f.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  bool table =
+      !lg && (header || options.delimiter || options.string_ids || !options.src_column.empty() ||
+              !options.dst_column.empty() || !options.weight_column.empty() ||
+              !options.edge_types.empty() || !options.type_column.empty() ||
+              first_line_text.find('"') != std::string_view::npos ||
+              (remap && first.size() >= 2 && (!is_int(first[0]) || !is_int(first[1]))));
+  std::vector<std::string_view> chunks;
+  std::vector<EdgeChunk> parts;
+  std::vector<std::string_view> header_fields;
+  TableLayout layout;
+  auto run_table = [&] {
+    std::string_view table_body = body;
+    run.first_line = first_line;
+    if (header) {
+      // The body starts after the header line.
+      const std::size_t after =
+          std::size_t(first_line_text.data() + first_line_text.size() - body.data());
+      table_body = body.substr(std::min(body.size(), after + 1));
+      run.first_line = first_data_line + 1;
+      header_fields = first;
+    }
+    layout.sep = sep ? sep : ' ';
+    layout.cols =
+        detail::resolve_columns(name, header ? first_data_line : 0, header_fields, options);
+    layout.types = &options.edge_types;
+    layout.exact = options.exact_type;
+    layout.integers = !(remap && options.string_ids);
+    run.progress_offset = bytes.size() - table_body.size();
+    chunks = plan_line_chunks(table_body, run);
+    parts.assign(chunks.size(), EdgeChunk{});
+    chunks = run_line_chunks(name, std::move(chunks), run, [&](std::size_t c, std::string_view t) {
+      return parse_table_chunk(t, layout, parts[c]);
+    });
+  };
+  if (table) {
+    run_table();
+  } else {
+    chunks = plan_line_chunks(body, run);
+    parts.assign(chunks.size(), EdgeChunk{});
+    chunks = run_line_chunks(name, std::move(chunks), run, [&](std::size_t c, std::string_view t) {
+      return parse_edge_chunk(t, options.exact_type, remap, parts[c]);
+    });
+    if (std::any_of(parts.begin(), parts.end(), [](const EdgeChunk& p) { return p.non_integer; })) {
+      table = true;  // string ids further down a remapped file
+      run_table();
+    }
+  }
+  first_line = run.first_line;
   auto line_of = [&](std::size_t c, std::uint64_t local) {
     return global_line(chunks, first_line, c, local);
   };
+  // Ids that are not integers need remap_ids; edge_types must each match some line.
+  bool all_integer = true;
+  Offset filtered = 0;
+  if (table) {
+    for (std::size_t c = 0; c < parts.size(); ++c) {
+      filtered += parts[c].filtered;
+      if (parts[c].first_non_integer && all_integer) {
+        all_integer = false;
+        if (!remap)
+          throw ParseError(name, line_of(c, parts[c].first_non_integer),
+                           "vertex id " + detail::quote(parts[c].non_integer_token) +
+                               " is not a non-negative integer below 2^64; use --remap-ids "
+                               "(LoadOptions::remap_ids) for ids that are strings");
+      }
+    }
+    if (!options.edge_types.empty()) {
+      std::vector<std::string> seen;
+      for (const EdgeChunk& p : parts)
+        for (const std::string& t : p.types)
+          if (std::find(seen.begin(), seen.end(), t) == seen.end()) seen.push_back(t);
+      for (const std::string& want : options.edge_types)
+        if (std::find(seen.begin(), seen.end(), want) == seen.end()) {
+          std::sort(seen.begin(), seen.end());
+          std::string list;
+          for (std::size_t k = 0; k < seen.size() && k < 20; ++k)
+            list += (k ? ", " : "") + printable(seen[k]);
+          throw ParseError(name, 0,
+                           "edge type '" + printable(want) + "' matches no line; the file's " +
+                               "types are: " + (list.empty() ? "(none)" : list));
+        }
+    }
+  }
+  const bool string_kind = table && (options.string_ids || !all_integer);
 
   // Phase 2: checks across chunks.
   std::optional<bool> weighted;
@@ -254,22 +542,15 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
   if (store) tuples.val.resize(total);
   Vertex n = 0;
   if (remap) {
-    IdMap ids(std::min<std::uint64_t>(total, 1 << 20));
-    try {
-      for (std::size_t c = 0; c < parts.size(); ++c)
-        for (std::size_t k = 0; k < parts[c].src.size(); ++k) {
-          tuples.row[offset[c] + k] = ids.insert(parts[c].src[k]);
-          tuples.col[offset[c] + k] = ids.insert(parts[c].dst[k]);
-        }
-    } catch (const InvalidArgument& e) {
-      throw ParseError(name, 0, e.what());
-    }
+    VertexIds ids = assign_ids(name, parts, offset,
+                               string_kind ? VertexIds::Kind::String : VertexIds::Kind::Integer,
+                               tuples.row, tuples.col, resolve_threads(options.threads));
     if (ids.size() > options.max_dimension)
       throw ParseError(name, 0,
                        std::to_string(ids.size()) + " distinct ids exceed the vertex limit " +
                            std::to_string(options.max_dimension));
     n = Vertex(ids.size());
-    out.info.external_ids = ids.release_ids();
+    out.info.ids = std::make_shared<const VertexIds>(std::move(ids));
     out.info.index_base = 0;
   } else {
     // The vertex count a header declares, or the largest id; both pass the dimension guard
@@ -331,7 +612,14 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
         tuples.col[offset[c] + k] = Vertex(parts[c].dst[k] - std::uint64_t(base));
       }
     out.info.index_base = base;
+    if (!has_declared && n) {
+      // Ids in [base, largest] that appear on no line: isolated only because the ids are sparse.
+      std::vector<std::uint8_t> seen(n, 0);
+      for (std::uint64_t k = 0; k < total; ++k) seen[tuples.row[k]] = seen[tuples.col[k]] = 1;
+      out.info.phantom_vertices = Vertex(std::count(seen.begin(), seen.end(), 0));
+    }
   }
+  out.info.filtered_by_type = filtered;
   if (store)
     for (std::size_t c = 0; c < parts.size(); ++c)
       std::copy(parts[c].w.begin(), parts[c].w.end(), tuples.val.begin() + offset[c]);

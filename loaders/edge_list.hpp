@@ -1,8 +1,15 @@
 // Edge list reader: SNAP / TSV / CSV / whitespace "src dst [weight]" lines, '#' and '%'
 // comments, and LightGraphs .jlg text ("n,m,d|u,name" header, then 1-based "u,v").
-// Phases: (1) parallel chunk parse into 64-bit ids (+ weights); (2) checks (mixed weight
-// columns, id base, 32-bit fit); (3) id remap (serial hash, first-appearance order) or base
-// shift (parallel); (4) optional reverse edges; (5) Matrix::from_coo with the duplicate policy.
+// Two parse paths. The fast path reads integer ids. The table path (edge_fields.hpp) reads
+// fields split by a separator with RFC 4180 quotes, a header line, columns chosen by number or
+// name, a type column filtered by LoadOptions::edge_types, and ids that are any token; it is
+// taken when the options or the first data lines ask for it, or when a remapped file turns out
+// to hold a string id.
+// Phases: (1) parallel chunk parse into 64-bit ids or tokens (+ weights); (2) checks (mixed
+// weight columns, id base, 32-bit fit, edge types); (3) id remap (VertexIds, built per chunk in
+// parallel and merged in chunk order, so ids are in first-appearance order for any thread count)
+// or base shift (parallel), counting phantom vertices; (4) optional reverse edges; (5)
+// Matrix::from_coo with the duplicate policy.
 // Cost: O(bytes / threads) parse, O(edges) remap and build; peak ~2 copies of the tuples.
 #pragma once
 

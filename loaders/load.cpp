@@ -5,6 +5,7 @@
 // (unknown extensions are refused) and checks a symmetric claim before making it.
 #include "loaders/load.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/core/error.hpp"
@@ -83,8 +84,76 @@ LoadedMatrix parse(const std::string& name, const InputBuffer& in, const LoadOpt
   }
   out.info.path = name;
   out.info.bytes = in.stored_size();
+  if (!out.info.ids) {
+    // Matrix Market and METIS number from 1; edge lists and binary files say their base.
+    const int base =
+        f == FileFormat::MatrixMarket || f == FileFormat::Metis ? 1 : out.info.index_base;
+    const Vertex n =
+        std::visit([](const auto& m) { return std::max(m.nrows(), m.ncols()); }, out.matrix);
+    out.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(base, n));
+  }
   if (options.progress) options.progress(bytes.size(), bytes.size());
   return out;
+}
+
+/// True when `bytes` read as METIS: a first data line "n m [fmt [ncon]]" of integers (fmt made
+/// of 0s and 1s), then exactly n vertex lines ('%' lines are comments, blank lines are vertices
+/// without neighbours), and exactly as many numbers as n, m and fmt call for. An edge list
+/// "u v" passes only if its first edge were a self-loop (k, k) with k the lines after it.
+bool looks_like_metis(std::string_view bytes) {
+  detail::LineCursor cur(bytes);
+  std::string_view line;
+  bool header = false;
+  std::uint64_t n = 0, m = 0, lines = 0, entries = 0, ncon = 1;
+  std::string_view fmt;
+  while (cur.next(line)) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const char ch = detail::first_char(line);
+    if (ch == '%') continue;
+    if (!header) {
+      if (ch == '\0') continue;
+      std::string_view tok[5];
+      const std::size_t k = detail::split_tokens(line, tok, 5);
+      if (k < 2 || k > 4) return false;
+      for (std::size_t i = 0; i < k; ++i)
+        if (!std::all_of(tok[i].begin(), tok[i].end(), [](char c) { return c >= '0' && c <= '9'; }))
+          return false;
+      if (k >= 3 && (tok[2].size() > 3 || tok[2].find_first_not_of("01") != std::string_view::npos))
+        return false;
+      const char* p = tok[0].data();
+      if (detail::parse_u64(p, tok[0].data() + tok[0].size(), n) != detail::NumStatus::Ok)
+        return false;
+      p = tok[1].data();
+      if (detail::parse_u64(p, tok[1].data() + tok[1].size(), m) != detail::NumStatus::Ok)
+        return false;
+      if (k >= 3) fmt = tok[2];
+      // METIS vertex ids are 32-bit, and the file would be at least n lines long.
+      if (n > kMaxDimension || n > bytes.size()) return false;
+      if (k == 4) {
+        p = tok[3].data();
+        if (detail::parse_u64(p, tok[3].data() + tok[3].size(), ncon) != detail::NumStatus::Ok ||
+            ncon == 0)
+          return false;
+      }
+      header = true;
+      continue;
+    }
+    ++lines;
+    for (const char *p = line.data(), *e = p + line.size(); p < e;) {
+      p = detail::skip_blanks(p, e);
+      if (p == e) break;
+      ++entries;
+      while (p < e && !detail::is_blank(*p)) ++p;
+    }
+    if (lines > n || entries > 2 * m * 2 + n * (1 + ncon)) return false;
+  }
+  if (!header || lines != n || n == 0) return false;
+  // fmt "abc": a vertex sizes, b ncon vertex weights, c edge weights (one per neighbour).
+  std::string digits(3 - std::min<std::size_t>(fmt.size(), 3), '0');
+  digits += fmt;
+  const std::uint64_t sizes = digits[0] == '1', weights = digits[1] == '1' ? ncon : 0,
+                      per_edge = digits[2] == '1' ? 2 : 1;
+  return entries == n * (sizes + weights) + 2 * m * per_edge;
 }
 
 /// Bytes a gzip input may expand to: half the budget, the other half for parsing it.
@@ -101,6 +170,8 @@ FileFormat detect_format(const std::string& name, std::string_view bytes) {
   if (ext == ".mtx" || ext == ".mm") return FileFormat::MatrixMarket;
   if (ext == ".graph" || ext == ".metis") return FileFormat::Metis;
   if (ext == ".bin" || ext == ".spg") return FileFormat::Binary;
+  // No telling extension: METIS by its shape (a '%' comment first would read as an edge list).
+  if (looks_like_metis(bytes)) return FileFormat::Metis;
   return FileFormat::EdgeList;
 }
 
@@ -121,6 +192,13 @@ Matrix<bool> load_graph(const std::string& path, const LoadOptions& options) {
   return std::get<Matrix<bool>>(load_matrix(path, o).matrix);  // see LoadOptions::pattern_only
 }
 
+GraphFile load_graph_file(const std::string& path, const LoadOptions& options) {
+  LoadOptions o = options;
+  o.pattern_only = true;
+  LoadedMatrix m = load_matrix(path, o);
+  return GraphFile{std::get<Matrix<bool>>(std::move(m.matrix)), std::move(m.info)};
+}
+
 FileFormat output_format_for(const std::string& path) {
   const std::string ext = extension_of(path);
   if (ext == ".mtx" || ext == ".mm") return FileFormat::MatrixMarket;
@@ -136,11 +214,12 @@ FileFormat output_format_for(const std::string& path) {
 
 SaveOptions save_options_for(const LoadInfo& info) {
   SaveOptions o;
-  o.external_ids = info.external_ids;
-  o.base = info.external_ids.empty() &&
-                   (info.format == FileFormat::MatrixMarket || info.format == FileFormat::Metis)
-               ? 1
-               : info.index_base;
+  const bool remapped = info.ids && info.ids->remapped();
+  if (remapped) o.ids = info.ids;
+  o.base =
+      !remapped && (info.format == FileFormat::MatrixMarket || info.format == FileFormat::Metis)
+          ? 1
+          : info.index_base;
   o.symmetric = info.symmetric_storage;
   return o;
 }
@@ -157,10 +236,10 @@ void save_matrix(const std::string& path, const AnyMatrix& m, const SaveOptions&
       write_matrix_market(path, m, symmetric);
       break;
     case FileFormat::EdgeList:
-      write_edge_list(path, m, EdgeListLayout{options.external_ids, options.base, symmetric});
+      write_edge_list(path, m, EdgeListLayout{options.ids.get(), options.base, symmetric});
       break;
     case FileFormat::Binary:
-      write_binary(path, m, symmetric, options.external_ids.empty() ? options.base : 0);
+      write_binary(path, m, symmetric, options.base, options.ids.get());
       break;
     case FileFormat::Metis:
       write_metis(path, m);

@@ -25,7 +25,16 @@ LoadedMatrix load_matrix_from_buffer(const std::string& name, std::string_view b
 FileFormat detect_format(const std::string& name, std::string_view bytes);
 
 /// Reads only the structure of a file as a pattern matrix (the usual way to load a graph).
+/// The vertex names are dropped: use load_graph_file to keep them.
 Matrix<bool> load_graph(const std::string& path, const LoadOptions& options = {});
+
+/// A graph's structure with what the file said about it, its vertex names included.
+struct GraphFile {
+  Matrix<bool> graph;
+  LoadInfo info;  ///< info.ids names every vertex (the original ids when remapped)
+};
+/// Reads the structure of a file as a pattern matrix and keeps its vertex names.
+GraphFile load_graph_file(const std::string& path, const LoadOptions& options = {});
 
 /// Writes `m` to `path` atomically (loaders/output_file.hpp: the old file or the complete new
 /// one, never a part). Throws InvalidArgument for an unknown extension or a matrix the format

@@ -5,12 +5,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/any_matrix.hpp"
 #include "engine/core/types.hpp"
 #include "formats/coo/coo.hpp"
+#include "loaders/vertex_ids.hpp"
 
 namespace spgraph {
 
@@ -18,8 +20,27 @@ enum class FileFormat { Auto, MatrixMarket, EdgeList, Metis, Binary };
 
 struct LoadOptions {
   FileFormat format = FileFormat::Auto;
-  int index_base = -1;     ///< edge lists: 0 or 1; -1 detects (1-based iff no id 0 appears)
-  bool remap_ids = false;  ///< edge lists: map arbitrary 64-bit ids to dense 0..n-1
+  int index_base = -1;  ///< edge lists: 0 or 1; -1 detects (1-based iff no id 0 appears)
+  /// Edge lists: number the ids that appear densely 0..n-1, in order of first appearance. Ids
+  /// may be any token: integers (kept as integers) or strings ("GO:0048308", UUIDs, ...).
+  bool remap_ids = false;
+  /// Edge lists with remap_ids: keep every id as a string even when all are integers (so that
+  /// "007" and "7" stay two vertices).
+  bool string_ids = false;
+  /// Edge lists: the first data line names the columns: 1 yes, 0 no, -1 detect (a line whose
+  /// id or weight fields are not numbers while the next line's are, or any line when
+  /// src/dst/weight columns are given by name).
+  int header = -1;
+  /// Edge lists: the columns holding the source, target and weight: a 1-based number or a
+  /// header name; empty = columns 1, 2 and (if present) 3.
+  std::string src_column, dst_column, weight_column;
+  /// Edge lists: keep only lines whose type column holds one of these names (empty: all).
+  std::vector<std::string> edge_types;
+  /// Edge lists: the column edge_types looks at (number or header name); empty = the last.
+  std::string type_column;
+  /// Edge lists: the field separator: '\t', ',', ' ' (any run of blanks), or 0 to detect (a tab
+  /// on the first data line, else a comma, else blanks). Fields may be quoted (RFC 4180).
+  char delimiter = 0;
   /// Load the structure only: the result is a Matrix<bool> pattern whatever the file holds
   /// (values are still read and checked, so a file is valid or not whatever the caller needs).
   bool pattern_only = false;
@@ -51,8 +72,14 @@ struct LoadInfo {
   Offset entries_in_file = 0;      ///< data lines / tuples read, before expansion or merging
   Offset duplicates_merged = 0;    ///< edge lists: repeated arcs folded by Combine
   std::uint64_t bytes = 0;         ///< file size on disk
-  /// For remapped edge lists: external id of each dense vertex id; empty otherwise.
-  std::vector<std::uint64_t> external_ids;
+  /// The file's name of each dense vertex (Offset kind, base 0 or 1, when ids were not
+  /// remapped); set by every load.
+  std::shared_ptr<const VertexIds> ids;
+  /// Edge lists without remap or a declared vertex count: ids in [base, largest id] that appear
+  /// on no line (sparse ids make isolated "phantom" vertices; remap_ids avoids them).
+  Vertex phantom_vertices = 0;
+  /// Edge lists: lines skipped because their type is not in LoadOptions::edge_types.
+  Offset filtered_by_type = 0;
   /// For edge lists without remap: the base subtracted from ids (0 or 1).
   int index_base = 0;
 };
@@ -63,9 +90,10 @@ struct SaveOptions {
   /// .bin/.spg binary, .graph/.metis METIS, .txt/.tsv/.csv/.el/.edges/.edgelist/.snap or none
   /// an edge list; any other extension is an InvalidArgument.
   FileFormat format = FileFormat::Auto;
-  /// Edge lists: the external id of each dense id (remapped inputs); empty: `base` + dense id.
-  std::vector<std::uint64_t> external_ids;
-  /// Edge lists: the id of dense vertex 0 when there are no external ids (0 or 1).
+  /// Every format that can: the file's name of each dense id (remapped inputs: edge lists write
+  /// the names, binary files store the map); null or not remapped: `base` + dense id.
+  std::shared_ptr<const VertexIds> ids;
+  /// Edge lists: the id of dense vertex 0 when the ids are not remapped (0 or 1).
   int base = 0;
   /// The matrix is claimed to equal its transpose (an undirected graph): Matrix Market writes
   /// "symmetric" and edge lists "undirected" with each edge once, binary sets its flag. The

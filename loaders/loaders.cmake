@@ -3,7 +3,7 @@ target_sources(spgraph_loaders PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/binary_format.cpp
   ${CMAKE_CURRENT_LIST_DIR}/dimension_guard.cpp
   ${CMAKE_CURRENT_LIST_DIR}/edge_list.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/id_map.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/edge_fields.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_buffer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/load.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matrix_market.cpp
@@ -13,6 +13,7 @@ target_sources(spgraph_loaders PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/symmetry.cpp
   ${CMAKE_CURRENT_LIST_DIR}/update_stream.cpp
   ${CMAKE_CURRENT_LIST_DIR}/value_rules.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/vertex_ids.cpp
   ${CMAKE_CURRENT_LIST_DIR}/writers.cpp
 )
 # Fuzz builds instrument the readers themselves, so libFuzzer sees their coverage.

@@ -74,8 +74,19 @@ const std::string& valid_queries() {
   return list;
 }
 
-/// Reads a whole field as a vertex id; `what` ("source ", "target " or "") names it.
-std::string read_vertex(std::string_view field, const char* what, std::uint64_t& out) {
+/// Reads a whole field as a vertex id; `what` ("source ", "target " or "") names it. With
+/// `name` set, any token is a vertex: it is kept in *name, and `out` is its value if numeric.
+std::string read_vertex(std::string_view field, const char* what, std::uint64_t& out,
+                        std::string* token = nullptr) {
+  if (token) {
+    *token = std::string(field);
+    out = 0;
+    const char* p = field.data();
+    if (detail::parse_u64(p, field.data() + field.size(), out) != NumStatus::Ok ||
+        p != field.data() + field.size())
+      out = 0;
+    return {};
+  }
   const char* p = field.data();
   const char* e = p + field.size();
   NumStatus s = detail::parse_u64(p, e, out);
@@ -103,7 +114,7 @@ std::string read_weight(std::string_view field, double& out) {
   return {};
 }
 
-std::string parse_query(const std::string_view* f, std::size_t args, UpdateRecord& r) {
+std::string parse_query(const std::string_view* f, std::size_t args, UpdateRecord& r, bool names) {
   if (args == 0) return "expected a query name after '?': valid queries are " + valid_queries();
   const QuerySpec* spec = nullptr;
   for (const QuerySpec& q : kUpdateQueries)
@@ -122,7 +133,7 @@ std::string parse_query(const std::string_view* f, std::size_t args, UpdateRecor
       return "query 'knn' expects a vertex id, then optionally k and a measure ('? knn v [k "
              "[measure]]'), got " +
              std::to_string(given) + " arguments";
-    std::string err = read_vertex(f[2], "", r.u);
+    std::string err = read_vertex(f[2], "", r.u, names ? &r.u_name : nullptr);
     if (!err.empty()) return err;
     r.v = 10;
     if (given >= 2) {
@@ -137,11 +148,11 @@ std::string parse_query(const std::string_view* f, std::size_t args, UpdateRecor
   if (given != 1)
     return "query '" + name + "' expects 1 vertex id (the " + std::string(spec->argument) +
            "), got " + std::to_string(given);
-  return read_vertex(f[2], "", r.u);
+  return read_vertex(f[2], "", r.u, names ? &r.u_name : nullptr);
 }
 
-std::string parse_update(char symbol, const std::string_view* f, std::size_t args,
-                         UpdateRecord& r) {
+std::string parse_update(char symbol, const std::string_view* f, std::size_t args, UpdateRecord& r,
+                         bool names) {
   const std::string sym = std::string("'") + symbol + "'";
   const std::string form = symbol == '+' ? "'+ u v [w]'" : symbol == '-' ? "'- u v'" : "'= u v w'";
   if (args < 2)
@@ -154,8 +165,8 @@ std::string parse_update(char symbol, const std::string_view* f, std::size_t arg
   r.update = symbol == '+'   ? UpdateKind::Insert
              : symbol == '-' ? UpdateKind::Erase
                              : UpdateKind::Assign;
-  std::string err = read_vertex(f[1], "source ", r.u);
-  if (err.empty()) err = read_vertex(f[2], "target ", r.v);
+  std::string err = read_vertex(f[1], "source ", r.u, names ? &r.u_name : nullptr);
+  if (err.empty()) err = read_vertex(f[2], "target ", r.v, names ? &r.v_name : nullptr);
   if (err.empty() && args == 3) {
     r.has_weight = true;
     err = read_weight(f[3], r.weight);
@@ -176,7 +187,8 @@ bool is_update_comment(std::string_view line) {
   return t.empty() || t[0] == '#' || t[0] == '%';
 }
 
-std::string parse_update_line(std::string_view line, std::uint64_t line_no, UpdateRecord& out) {
+std::string parse_update_line(std::string_view line, std::uint64_t line_no, UpdateRecord& out,
+                              bool names) {
   std::string_view f[5];
   const std::string_view body = trim(line);
   const std::size_t n = split_fields(body, f, 5);
@@ -187,9 +199,9 @@ std::string parse_update_line(std::string_view line, std::uint64_t line_no, Upda
   const std::string_view s = f[0];
   std::string err;
   if (s == "?") {
-    err = parse_query(f, n - 1, r);
+    err = parse_query(f, n - 1, r, names);
   } else if (s == "+" || s == "-" || s == "=") {
-    err = parse_update(s[0], f, n - 1, r);
+    err = parse_update(s[0], f, n - 1, r, names);
   } else if (std::string_view("+-=?").find(s[0]) != std::string_view::npos) {
     err = "the record symbol '" + std::string(1, s[0]) +
           "' must be followed by a space or tab, got " + quoted(s);
@@ -359,7 +371,7 @@ bool UpdateStreamReader::next(UpdateRecord& out) {
     if (line_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
     // Phase 3: parse one complete line.
     if (is_update_comment(line)) continue;
-    std::string err = parse_update_line(line, line_, out);
+    std::string err = parse_update_line(line, line_, out, options_.names);
     if (err.empty()) return true;
     report(line_, std::move(err));
   }

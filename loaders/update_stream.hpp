@@ -11,9 +11,11 @@
 // Blank lines and lines whose first non-blank character is '#' or '%' are comments. Fields are
 // separated by spaces or tabs; trailing blanks and a trailing '\r' are allowed, and so is a
 // UTF-8 byte order mark at the start of the stream. Vertex ids are unsigned 64-bit integers in
-// the file's own numbering (not range-checked here); weights are doubles (NaN refused; inf and
-// -inf allowed, as in every reader: loaders/value_rules.hpp).
-// Reading is incremental, so an endless pipe yields records as its lines arrive:
+// the file's own numbering (not range-checked here), or, when the graph's ids are names
+// (UpdateStreamOptions::names), any token without blanks, kept as written in
+// UpdateRecord::u_name / v_name for the caller to look up (VertexIds); weights are doubles (NaN
+// refused; inf and -inf allowed, as in every reader: loaders/value_rules.hpp). Reading is
+// incremental, so an endless pipe yields records as its lines arrive:
 //   (1) the first bytes decide plain or gzip (magic 1f 8b, by content as in input_buffer.hpp);
 //   (2) each refill reads at most `read_chunk` bytes (read(2), or read + inflate for gzip) into a
 //       line buffer that is compacted in place; a line longer than `max_line_bytes` is reported
@@ -74,9 +76,12 @@ struct UpdateRecord {
   bool is_query = false;   ///< true: `query` is set; false: `update` is set
   UpdateKind update = UpdateKind::Insert;
   QueryKind query = QueryKind::Edges;
-  std::uint64_t u = 0;      ///< source id, or the query's vertex argument (0 if it has none)
-  std::uint64_t v = 0;      ///< target id; for '? knn' its k (10 when not written); else 0
-  std::string word;         ///< '? knn': the measure name as written (empty when none)
+  std::uint64_t u = 0;  ///< source id, or the query's vertex argument (0 if it has none)
+  std::uint64_t v = 0;  ///< target id; for '? knn' its k (10 when not written); else 0
+  std::string word;     ///< '? knn': the measure name as written (empty when none)
+  /// With names: the vertex fields as written (u_name: the source or the query's vertex;
+  /// v_name: the target); u and v then hold their values only when they are integers.
+  std::string u_name, v_name;
   bool has_weight = false;  ///< a weight was written (always for '=', never for '-')
   double weight = 1.0;      ///< the weight; 1 when none was written
 };
@@ -93,7 +98,9 @@ bool is_update_comment(std::string_view line);
 /// Parses one record line (without its '\n') into `out`, setting out.line = line_no; returns
 /// an empty string on success, else what is wrong. Blank and comment lines are not records and
 /// give an error (test them with is_update_comment first).
-std::string parse_update_line(std::string_view line, std::uint64_t line_no, UpdateRecord& out);
+/// With `names`, a vertex field may be any token (see UpdateRecord::u_name).
+std::string parse_update_line(std::string_view line, std::uint64_t line_no, UpdateRecord& out,
+                              bool names = false);
 
 struct UpdateStreamOptions {
   /// true: a malformed line throws ParseError(file, line, message). false: it is skipped and
@@ -102,6 +109,8 @@ struct UpdateStreamOptions {
   std::function<void(const LineError&)> on_error;
   std::size_t max_line_bytes = std::size_t(1) << 20;  ///< longer lines are malformed
   std::size_t read_chunk = std::size_t(1) << 16;      ///< bytes per read (tests use tiny ones)
+  /// Vertex fields are names (the graph's ids were remapped to strings): any token is taken.
+  bool names = false;
   /// When set, a non-zero value ends the input early (see "Stopping" above).
   const volatile std::sig_atomic_t* stop = nullptr;
 };

@@ -128,11 +128,11 @@ void write_edge_list(const std::string& path, const AnyMatrix& m, const EdgeList
       [&](const auto& x) {
         using T = typename std::decay_t<decltype(x)>::value_type;
         const auto& c = x.csr();
-        const auto& ids = layout.external_ids;
-        const bool ext = !ids.empty();
-        if (ext && ids.size() < std::max(c.nrows, c.ncols))
-          throw InvalidArgument("write_edge_list: " + std::to_string(ids.size()) +
-                                " external ids for a matrix of dimension " +
+        const VertexIds* ids = layout.ids && layout.ids->remapped() ? layout.ids : nullptr;
+        const bool ext = ids != nullptr;
+        if (ext && ids->size() < std::max(c.nrows, c.ncols))
+          throw InvalidArgument("write_edge_list: " + std::to_string(ids->size()) +
+                                " vertex names for a matrix of dimension " +
                                 std::to_string(std::max(c.nrows, c.ncols)));
         if (!ext && layout.base != 0 && layout.base != 1)
           throw InvalidArgument("write_edge_list: base must be 0 or 1");
@@ -153,13 +153,24 @@ void write_edge_list(const std::string& path, const AnyMatrix& m, const EdgeList
         }
         if (layout.undirected) out.put(" undirected");
         out.put('\n');
+        const bool text = ext && ids->kind() == VertexIds::Kind::String;
+        std::string field;
+        auto put_vertex = [&](Vertex v) {
+          if (text) {
+            field.clear();
+            append_field(field, ids->token(v), sep);
+            out.put(field);
+          } else {
+            out.number(ext ? ids->integer_id(v) : v + base);
+          }
+        };
         for (Vertex i = 0; i < c.nrows; ++i)
           for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k) {
             const Vertex j = c.col[k];
             if (layout.undirected && j < i) continue;  // each edge once, as u <= v
-            out.number(ext ? ids[i] : i + base);
+            put_vertex(i);
             out.put(sep);
-            out.number(ext ? ids[j] : j + base);
+            put_vertex(j);
             if (!c.pattern) {
               out.put(sep);
               put_value<T>(out, c.val[k]);
@@ -219,8 +230,29 @@ void write_metis(const std::string& path, const AnyMatrix& m) {
       m);
 }
 
-void write_binary(const std::string& path, const AnyMatrix& m, bool symmetric, int base) {
-  const std::string bytes = encode_binary(m, symmetric, base);
+void append_field(std::string& out, std::string_view token, char sep) {
+  bool quote = token.empty() || token.front() == '#' || token.front() == '%';
+  for (char ch : token)
+    if (ch == sep || ch == '"' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' ||
+        ch == ',') {
+      quote = true;
+      break;
+    }
+  if (!quote) {
+    out.append(token);
+    return;
+  }
+  out.push_back('"');
+  for (char ch : token) {
+    if (ch == '"') out.push_back('"');
+    out.push_back(ch);
+  }
+  out.push_back('"');
+}
+
+void write_binary(const std::string& path, const AnyMatrix& m, bool symmetric, int base,
+                  const VertexIds* ids) {
+  const std::string bytes = encode_binary(m, symmetric, base, ids);
   OutputFile out(path);
   out.write(bytes);
   out.commit();

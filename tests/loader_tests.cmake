@@ -12,6 +12,7 @@ if(NOT SPGRAPH_FUZZ)
       unit/loaders/metis_test.cpp
       unit/loaders/parallel_lines_test.cpp
       unit/loaders/round_trip_test.cpp
+      unit/loaders/string_ids_test.cpp
       unit/loaders/update_stream_test.cpp
     LIBS ZLIB::ZLIB
     LABELS unit loaders)

@@ -1,10 +1,13 @@
-// libFuzzer entry point: feeds arbitrary bytes to the EdgeList reader. Any spgraph::Error is an
-// accepted outcome; crashes, sanitizer reports and other exceptions are bugs.
+// libFuzzer entry point: feeds arbitrary bytes to the EdgeList reader, both its fast path and
+// its table path (headers, columns by name, quotes, a type filter, string ids), and writes
+// what loads back through the edge list and binary writers, which must read it again. Any
+// spgraph::Error is an accepted outcome; crashes, sanitizer reports and other exceptions are bugs.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include "engine/core/error.hpp"
+#include "loaders/binary_format.hpp"
 #include "loaders/load.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -18,9 +21,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.index_base = int(size / 4 % 3) - 1;
   options.duplicates =
       size & 8 ? spgraph::DuplicatePolicy::Reject : spgraph::DuplicatePolicy::Combine;
+  // The first byte, when there is one, picks the table path's options.
+  const unsigned pick = size ? data[0] : 0;
+  if (pick & 1) options.header = int(pick >> 1 & 1);
+  if (pick & 4) options.edge_types = {"is_a", "b"};
+  if (pick & 8) options.src_column = pick & 16 ? "src" : "2";
+  if (pick & 32) options.weight_column = "3";
+  if (pick & 64) options.delimiter = pick & 128 ? ',' : '\t';
+  options.string_ids = options.remap_ids && (pick & 2);
   try {
-    spgraph::load_matrix_from_buffer(
+    const spgraph::LoadedMatrix m = spgraph::load_matrix_from_buffer(
         "fuzz.txt", std::string_view(reinterpret_cast<const char*>(data), size), options);
+    // What loaded writes and reads back (names and all) through memory-only encodings.
+    const std::string bin = spgraph::encode_binary(m.matrix, false, 0, m.info.ids.get());
+    const spgraph::LoadedMatrix back = spgraph::load_matrix_from_buffer("fuzz.bin", bin);
+    if (back.info.ids->size() != m.info.ids->size()) __builtin_trap();
   } catch (const spgraph::Error&) {
   }
   return 0;

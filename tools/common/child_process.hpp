@@ -1,5 +1,5 @@
 // Runs a contender in a forked child that hands a fixed-size result back through a pipe, so its
-// peak memory (VmHWM) and any limit set on it are its own (../shared/docs/BENCHMARKING.md, "run
+// peak memory (VmHWM) and any limit set on it are its own (docs/BENCHMARKING.md, "run
 // each contender in a child process"). Used by Boost.Graph's closure peer, load_bench and
 // stream_bench.
 #pragma once

@@ -1,5 +1,5 @@
 // Wall-clock timing for benchmark and CLI reports: seconds on the steady clock around the work
-// only, as ../shared/docs/BENCHMARKING.md ("Warm-up, then repeat") asks of every measurement.
+// only, as docs/BENCHMARKING.md ("Warm-up, then repeat") asks of every measurement.
 #pragma once
 
 #include <chrono>

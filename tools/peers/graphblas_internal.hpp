@@ -1,7 +1,7 @@
 // Helpers shared by the GraphBLAS peer's source files (not part of its public header): error
 // checks, RAII owners of GraphBLAS objects, the GraphBLAS type of a C++ value type, and the
 // build of a GrB_Matrix from spgraph CSR arrays with GrB_Matrix_build and GrB_wait, as
-// ../shared/docs/BENCHMARKING.md asks.
+// docs/BENCHMARKING.md asks.
 #pragma once
 
 extern "C" {

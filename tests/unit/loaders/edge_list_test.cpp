@@ -59,8 +59,11 @@ TEST(EdgeList, RemapHugeIdsInFirstAppearanceOrder) {
   LoadOptions o;
   o.remap_ids = true;
   const LoadedMatrix m = load_matrix(p, o);
-  EXPECT_EQ(m.info.external_ids,
-            (std::vector<std::uint64_t>{18446744073709551615ull, 42, 9000000000000ull}));
+  ASSERT_TRUE(m.info.ids);
+  EXPECT_EQ(m.info.ids->kind(), VertexIds::Kind::Integer);
+  EXPECT_EQ(m.info.ids->integer_id(0), 18446744073709551615ull);
+  EXPECT_EQ(m.info.ids->integer_id(1), 42u);
+  EXPECT_EQ(m.info.ids->integer_id(2), 9000000000000ull);
   EXPECT_EQ(nrows_of(m.matrix), 3u);
   EXPECT_EQ(tuples_of(m.matrix), (Tuples{{0, 1, 1}, {1, 2, 1}, {2, 0, 1}}));
 }
@@ -118,17 +121,21 @@ TEST(EdgeList, WikiVoteRemapped) {
   // MANIFEST / file header: 7115 nodes, 103689 arcs; ids are 0-based but not contiguous.
   EXPECT_EQ(nrows_of(m.matrix), 7115u);
   EXPECT_EQ(nvals_of(m.matrix), 103689u);
-  EXPECT_EQ(m.info.external_ids.size(), 7115u);
-  EXPECT_EQ(m.info.external_ids[0], 30u);  // first line: 30 1412
-  EXPECT_EQ(m.info.external_ids[1], 1412u);
+  EXPECT_EQ(m.info.ids->size(), 7115u);
+  EXPECT_EQ(m.info.ids->integer_id(0), 30u);  // first line: 30 1412
+  EXPECT_EQ(m.info.ids->integer_id(1), 1412u);
+  EXPECT_EQ(m.info.phantom_vertices, 0u);
   // Without remap: no id 0 appears, so the ids are taken as 1-based (max id 8297 -> n 8297).
   const LoadedMatrix plain = load_matrix(p.string());
   EXPECT_EQ(plain.info.index_base, 1);
   EXPECT_EQ(nrows_of(plain.matrix), 8297u);
   EXPECT_EQ(nvals_of(plain.matrix), 103689u);
+  EXPECT_EQ(plain.info.phantom_vertices, 8297u - 7115u);  // ids that appear on no line
   LoadOptions zero;
   zero.index_base = 0;
-  EXPECT_EQ(nrows_of(load_matrix(p.string(), zero).matrix), 8298u);
+  const LoadedMatrix zero_based = load_matrix(p.string(), zero);
+  EXPECT_EQ(nrows_of(zero_based.matrix), 8298u);
+  EXPECT_EQ(zero_based.info.phantom_vertices, 8298u - 7115u);
 }
 
 TEST(EdgeList, ErrorLineInSecondThreadsChunk) {

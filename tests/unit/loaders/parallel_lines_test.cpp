@@ -7,8 +7,8 @@
 #include <unordered_map>
 
 #include "engine/core/error.hpp"
-#include "loaders/id_map.hpp"
 #include "loaders/parallel_lines.hpp"
+#include "loaders/vertex_ids.hpp"
 
 namespace spgraph::testing {
 namespace {
@@ -63,23 +63,27 @@ TEST(ParallelLines, ErrorLineIsGlobalAcrossChunks) {
   }
 }
 
-TEST(IdMap, DenseIdsInFirstAppearanceOrder) {
+TEST(VertexIds, IntegerIdsInFirstAppearanceOrder) {
   const std::uint64_t seed = 99;
   std::cout << "[ seed ] " << seed << std::endl;
   std::mt19937_64 rng(seed);
-  IdMap map(4);
+  VertexIds map(VertexIds::Kind::Integer);
   std::vector<std::uint64_t> order;
   std::unordered_map<std::uint64_t, Vertex> want;
   for (int k = 0; k < 100000; ++k) {
     const std::uint64_t id = k % 3 == 0 && !order.empty() ? order[rng() % order.size()] : rng();
     auto [it, fresh] = want.emplace(id, Vertex(order.size()));
     if (fresh) order.push_back(id);
-    ASSERT_EQ(map.insert(id), it->second);
+    ASSERT_EQ(map.insert_integer(id), it->second);
   }
-  EXPECT_EQ(map.size(), order.size());
-  EXPECT_EQ(map.external_ids(), order);
-  EXPECT_EQ(map.release_ids(), order);
-  EXPECT_EQ(map.size(), 0u);
+  ASSERT_EQ(map.size(), order.size());
+  for (Vertex v = 0; v < map.size(); ++v) {
+    ASSERT_EQ(map.integer_id(v), order[v]);
+    ASSERT_EQ(map.find_integer(order[v]), v);
+    ASSERT_EQ(map.find(std::to_string(order[v])), v);
+  }
+  EXPECT_EQ(map.find("x"), std::nullopt);
+  EXPECT_EQ(map.find("-1"), std::nullopt);
 }
 
 }  // namespace

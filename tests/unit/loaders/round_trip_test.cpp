@@ -97,14 +97,14 @@ TEST(RoundTrip, EdgeListWithExternalIds) {
   const LoadedMatrix a = load_matrix(p, remap);
   SaveOptions as_edges;
   as_edges.format = FileFormat::EdgeList;
-  as_edges.external_ids = a.info.external_ids;
+  as_edges.ids = a.info.ids;
   save_matrix(tmp.file("out.tsv"), a.matrix, as_edges);
   const LoadedMatrix b = load_matrix(tmp.file("out.tsv"), remap);
   // Dense ids may be assigned in a different order; compare through the external ids.
   auto external = [](const LoadedMatrix& m) {
     std::set<std::pair<std::uint64_t, std::uint64_t>> s;
     for (const auto& [i, j, v] : tuples_of(m.matrix))
-      s.emplace(m.info.external_ids[i], m.info.external_ids[j]);
+      s.emplace(m.info.ids->integer_id(i), m.info.ids->integer_id(j));
     return s;
   };
   EXPECT_EQ(external(a), external(b));
