@@ -72,7 +72,9 @@ class IncrementalCount {
                              std::span<const std::pair<Vertex, Vertex>> added) = 0;
 };
 
+/// How a DynamicGraph stores its edges and treats updates.
 struct DynamicGraphOptions {
+  /// Directed arcs; false (the default) stores each undirected edge in both directions.
   bool directed = false;
   bool weighted = false;  ///< store a weight per edge; otherwise the graph is a pattern
   /// IgnoreIfPresent, Combine or Keep (directed graphs only); Reject does not apply.
@@ -90,9 +92,13 @@ struct DynamicGraphOptions {
 template <class T>
 struct UpdateBatch {
   std::vector<EdgeUpdate<T>> updates;
+  /// Adds an insert of u -> v with weight w (per DynamicGraphOptions::duplicates).
   void insert(Vertex u, Vertex v, T w = T(1)) { updates.push_back({UpdateKind::Insert, u, v, w}); }
+  /// Adds an erase of every stored copy of u -> v.
   void erase(Vertex u, Vertex v) { updates.push_back({UpdateKind::Erase, u, v, T(1)}); }
+  /// Adds a re-weight of a present u -> v (an absent edge stays absent).
   void assign(Vertex u, Vertex v, T w) { updates.push_back({UpdateKind::Assign, u, v, w}); }
+  /// Number of updates, emptiness, and clearing for reuse.
   std::size_t size() const { return updates.size(); }
   bool empty() const { return updates.empty(); }
   void clear() { updates.clear(); }
@@ -114,6 +120,8 @@ struct BatchSummary {
   std::int64_t triangle_delta = 0;
 };
 
+/// A graph that one writer thread updates in batches while any number of reader threads query
+/// immutable snapshots of it (see the file comment for the guarantees).
 template <class T>
 class DynamicGraph {
  public:
@@ -140,6 +148,7 @@ class DynamicGraph {
     std::lock_guard<std::mutex> lock(publish_mutex_);
     return GraphSnapshot<T>(latest_);
   }
+  /// The options the graph was created with.
   const DynamicGraphOptions& options() const { return options_; }
   /// The format's statistics (tombstones, dead space, segments), from the writer's state.
   DcsrStats format_stats() const;

@@ -36,14 +36,17 @@ struct SnapshotState {
 
 }  // namespace detail
 
+/// An immutable view of a DynamicGraph at one version; cheap to copy, safe on any thread.
 template <class T>
 class GraphSnapshot {
  public:
+  /// An invalid snapshot (valid() is false); DynamicGraph::snapshot() gives real ones.
   GraphSnapshot() = default;
   explicit GraphSnapshot(std::shared_ptr<const detail::SnapshotState<T>> s) : s_(std::move(s)) {}
 
   /// The number of batches the graph had applied when this snapshot was published.
   std::uint64_t version() const { return s_->version; }
+  /// Whether the graph is directed, stores weights, and how many vertices it has.
   bool directed() const { return s_->directed; }
   bool weighted() const { return !s_->view.is_pattern(); }
   Vertex num_vertices() const { return s_->view.nrows(); }
@@ -53,6 +56,7 @@ class GraphSnapshot {
   Offset num_edges() const {
     return s_->directed ? num_arcs() : (num_arcs() - s_->self_loops) / 2 + s_->self_loops;
   }
+  /// Self-loops stored.
   Offset self_loops() const { return s_->self_loops; }
   /// Out-degree of v (the degree of an undirected graph; a self-loop counts once).
   Offset degree(Vertex v) const {
@@ -89,6 +93,7 @@ class GraphSnapshot {
     });
     return *s_->matrix;
   }
+  /// False for a default-constructed snapshot.
   bool valid() const { return s_ != nullptr; }
 
  private:

@@ -20,6 +20,8 @@
 
 namespace spgraph {
 
+/// A sparse matrix of T (bool, int32, int64, float, double) in CSR form with sorted rows,
+/// or a pattern (structure only). Copies are deep; the cached views are not copied.
 template <class T>
 class Matrix {
  public:
@@ -34,6 +36,7 @@ class Matrix {
   explicit Matrix(Csr<T> csr) : csr_(std::move(csr)), cache_(std::make_unique<Cache>()) {
     validate_csr(csr_);
   }
+  /// A deep copy of the arrays; the copy builds its own cached views.
   Matrix(const Matrix& o) : csr_(o.csr_), cache_(std::make_unique<Cache>()) {}
   Matrix(Matrix&&) noexcept = default;
   Matrix& operator=(const Matrix& o) {
@@ -74,6 +77,7 @@ class Matrix {
     return Matrix(build_csr<T, DupOp>(std::move(coo), policy), Trusted{});
   }
 
+  /// Number of rows, columns and stored entries; whether the matrix stores no values.
   Vertex nrows() const { return csr_.nrows; }
   Vertex ncols() const { return csr_.ncols; }
   Offset nvals() const { return csr_.nnz(); }

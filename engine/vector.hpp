@@ -21,11 +21,13 @@
 
 namespace spgraph {
 
+/// A sparse vector of T, held as sorted (index, value) lists or as a bitmap with dense values.
 template <class T>
 class Vector {
  public:
   using value_type = T;
 
+  /// An empty vector of size 0.
   Vector() = default;
   /// An empty vector of size n, in sparse form.
   explicit Vector(Vertex n) : v_(n) {}
@@ -62,6 +64,7 @@ class Vector {
     return v;
   }
 
+  /// The size, the number of stored entries, and the current storage form.
   Vertex size() const { return v_.size(); }
   Offset nvals() const { return v_.nvals(); }
   VectorForm form() const { return v_.form(); }

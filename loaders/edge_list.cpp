@@ -114,10 +114,13 @@ std::string read_id(const char*& p, const char* e, const char* what, std::uint64
   const char* start = p;
   const NumStatus s = detail::parse_u64(p, e, out);
   if (s == NumStatus::Missing) return std::string("missing ") + what + " id";
-  if (s == NumStatus::Invalid)
+  if (s == NumStatus::Invalid) {
+    const char* end = start;
+    while (end < e && !detail::is_blank(*end) && *end != ',') ++end;
     return std::string(what) + " id " +
-           detail::quote(std::string_view(start, std::size_t(e - start))) +
+           detail::quote(std::string_view(start, std::size_t(std::max(end, start + 1) - start))) +
            " is not a non-negative integer (ids that are strings need --remap-ids)";
+  }
   if (s == NumStatus::Overflow) return std::string(what) + " id does not fit in 64 bits";
   return {};
 }

@@ -3,8 +3,9 @@
 # bounded libFuzzer pass over every parser (clang build, label "fuzz"), the concurrency tests in
 # a ThreadSanitizer build (label "concurrency"), the loaders' tests and the hostile-input corpus
 # in an AddressSanitizer + UBSan build (labels "loaders" and "hostile"), then the whole suite
-# through ctest (the hostile label included). ctest's summary of the main suite is the last
-# thing printed; exits non-zero on any failure.
+# through ctest (the hostile label included), with the Python module's tests and the installed
+# library's example. ctest's summary of the main suite is the last thing printed; exits non-zero
+# on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
@@ -31,7 +32,10 @@ fi
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs" --target spgraph_cli loader_tests hostile_tests
 ctest --preset asan -j"$jobs" -L 'hostile|loaders' --timeout 600 --no-tests=error || status=$?
-cmake --preset release -DSPGRAPH_WERROR=ON -DSPGRAPH_BUILD_TESTS=ON >/dev/null
+# The release build includes the Python module (SPGRAPH_PYTHON) and the benchmarks; its ctest
+# run includes the module's pytest suite (label "python") and the installed-library check
+# (label "install": scripts/check_install.sh builds examples/ against `cmake --install`).
+cmake --preset release -DSPGRAPH_WERROR=ON -DSPGRAPH_BUILD_TESTS=ON -DSPGRAPH_PYTHON=ON >/dev/null
 cmake --build --preset release -j"$jobs"
 ctest --preset release -j"$jobs" --timeout 600 --no-tests=error || status=$?
 exit $status

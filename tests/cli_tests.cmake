@@ -1,7 +1,7 @@
 # End-to-end tests of the spgraph binary.
 spgraph_test(cli_tests SOURCES cli/cli_test.cpp cli/stream_cli_test.cpp cli/hostile_cli_test.cpp
              cli/kill_cli_test.cpp cli/update_stream_stop_test.cpp cli/traversal_cli_test.cpp
-             cli/knn_cli_test.cpp LIBS ZLIB::ZLIB LABELS cli)
+             cli/knn_cli_test.cpp cli/ids_cli_test.cpp LIBS ZLIB::ZLIB LABELS cli)
 target_compile_definitions(cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 if(SPGRAPH_HAVE_GRAPHBLAS)
   target_compile_definitions(cli_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
@@ -9,5 +9,16 @@ endif()
 add_dependencies(cli_tests spgraph_cli)
 
 # The CLI's report printer (text layouts and JSON), tested without running the binary.
-spgraph_test(report_tests SOURCES unit/tools/report_test.cpp ${PROJECT_SOURCE_DIR}/tools/spgraph/report.cpp
-             LABELS unit cli)
+spgraph_test(report_tests SOURCES unit/tools/report_test.cpp LIBS spgraph_cli_report LABELS unit cli)
+
+# The progress line (tools/common/progress.hpp): text, throttle and clearing, on a fake clock.
+spgraph_test(progress_tests SOURCES unit/tools/progress_test.cpp LIBS spgraph_tool_support LABELS unit cli)
+
+# Every subcommand and compare job with --json, parsed (nlohmann-json); every documented exit code.
+spgraph_test(cli_contract_tests SOURCES cli/json_cli_test.cpp cli/exit_code_cli_test.cpp
+             LIBS nlohmann_json::nlohmann_json LABELS cli)
+target_compile_definitions(cli_contract_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+if(SPGRAPH_HAVE_GRAPHBLAS)
+  target_compile_definitions(cli_contract_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
+endif()
+add_dependencies(cli_contract_tests spgraph_cli)

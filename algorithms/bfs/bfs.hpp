@@ -49,6 +49,7 @@ enum class BfsMethod { Auto, Push, Pull };
 /// Marks an unreachable vertex in BfsResult::level and BfsResult::parent.
 inline constexpr std::int64_t kUnreached = -1;
 
+/// What bfs() computes and how it chooses its direction (Beamer's direction optimization).
 struct BfsOptions {
   BfsMethod method = BfsMethod::Auto;
   bool levels = true;   ///< compute level[]
@@ -59,6 +60,7 @@ struct BfsOptions {
   bool undirected = false;
 };
 
+/// The result of one BFS: levels and parents (kUnreached where unreachable) and statistics.
 struct BfsResult {
   Vertex source = 0;
   std::vector<std::int64_t> level;   ///< empty unless options.levels; kUnreached if unreachable

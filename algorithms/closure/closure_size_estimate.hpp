@@ -21,6 +21,7 @@
 
 namespace spgraph {
 
+/// An estimated (or bounded) closure size, in pairs and bytes.
 struct ClosureSizeEstimate {
   double pairs = 0;            ///< estimated closure pairs (R+), over all vertices
   std::vector<double> reach;   ///< per component: estimated vertices reachable (length >= 1)

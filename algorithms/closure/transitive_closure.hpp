@@ -40,6 +40,8 @@
 
 namespace spgraph {
 
+/// How the closure is computed: by condensation (Scc), by repeated SpGEMM (SemiNaive), or
+/// Auto (Scc; see the file comment).
 enum class ClosureMethod { Auto, SemiNaive, Scc };
 
 /// The lower-case name of a method ("auto", "seminaive", "scc").
@@ -47,6 +49,7 @@ std::string closure_method_name(ClosureMethod m);
 /// The method named `name`; throws InvalidArgument listing the valid names.
 ClosureMethod parse_closure_method(const std::string& name);
 
+/// What transitive_closure() computes, and its memory budget.
 struct ClosureOptions {
   ClosureMethod method = ClosureMethod::Auto;
   bool reflexive = false;   ///< R* (every (v, v) included) instead of R+
@@ -55,6 +58,7 @@ struct ClosureOptions {
   std::uint64_t memory_limit = 0;
 };
 
+/// The closure (or its size only) and statistics of the run.
 struct ClosureResult {
   Offset pairs = 0;                            ///< pairs in the closure (R+ or R*)
   Matrix<bool> closure;                        ///< the pairs, rows sorted (0 x 0 when count_only)

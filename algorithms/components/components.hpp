@@ -31,8 +31,10 @@
 
 namespace spgraph {
 
+/// The connected-components method (see the file comment); Auto is Afforest.
 enum class CcMethod { Auto, LabelProp, FastSV, Afforest };
 
+/// How connected_components() runs.
 struct CcOptions {
   CcMethod method = CcMethod::Auto;
   SpmvFormat spmv = SpmvFormat::Auto;  ///< LabelProp's SpMV format
@@ -41,6 +43,7 @@ struct CcOptions {
   bool undirected = false;
 };
 
+/// Component labels (the smallest vertex id of each component) and statistics.
 struct CcResult {
   std::vector<Vertex> label;  ///< smallest vertex id of each vertex's component
   Vertex components = 0;

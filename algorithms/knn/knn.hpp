@@ -49,6 +49,7 @@ namespace spgraph {
 /// k meaning "no limit" (feature_knn with a threshold only).
 inline constexpr std::size_t kAllNeighbors = std::numeric_limits<std::size_t>::max();
 
+/// The neighbourhood similarity of similarity_knn (formulas in the file comment).
 enum class SimilarityMeasure {
   CommonNeighbors,
   Jaccard,
@@ -65,6 +66,7 @@ enum class Neighborhood { Out, In, Both };
 /// "resource-allocation").
 std::string_view similarity_measure_name(SimilarityMeasure m);
 
+/// Options of similarity_knn(): k, the measure, the neighbourhood, and what to exclude.
 struct SimilarityKnnOptions {
   std::size_t k = 10;
   SimilarityMeasure measure = SimilarityMeasure::Jaccard;
@@ -76,16 +78,20 @@ struct SimilarityKnnOptions {
   bool undirected = false;
 };
 
+/// distance_knn by hop count (BFS) or by weighted distance (bounded Dijkstra).
 enum class DistanceKind { Hops, Weighted };
 
+/// Options of distance_knn().
 struct DistanceKnnOptions {
   std::size_t k = 10;
   DistanceKind kind = DistanceKind::Hops;
   bool include_self = false;  ///< keep the source itself (distance 0) as an answer
 };
 
+/// feature_knn scores: dot product, or cosine (rows normalised on the fly).
 enum class FeatureMeasure { Dot, Cosine };
 
+/// Options of feature_knn(): k, the score, a threshold, and self-matches.
 struct FeatureKnnOptions {
   std::size_t k = 10;  ///< kAllNeighbors: every score >= threshold
   FeatureMeasure measure = FeatureMeasure::Cosine;

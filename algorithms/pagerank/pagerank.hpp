@@ -29,8 +29,10 @@
 
 namespace spgraph {
 
+/// Gap (sinks leak rank, as the GAP benchmark) or Standard (dangling rank redistributed).
 enum class PageRankVariant { Gap, Standard };
 
+/// Options of pagerank(): damping, stopping rule, variant, personalization, SpMV format.
 struct PageRankOptions {
   double damping = 0.85;
   double tolerance = 1e-4;  ///< stop when Σ|r' - r| < tolerance (0: run max_iterations)
@@ -43,6 +45,7 @@ struct PageRankOptions {
   bool undirected = false;
 };
 
+/// The ranks and how the power iteration ended.
 struct PageRankResult {
   std::vector<double> rank;  ///< one per vertex
   int iterations = 0;        ///< power steps run

@@ -34,15 +34,18 @@
 
 namespace spgraph {
 
+/// The SSSP method (see the file comment): Bellman-Ford, delta-stepping, or Auto.
 enum class SsspMethod { Auto, BellmanFord, Delta };
 
 inline constexpr double kUnreachableDistance = std::numeric_limits<double>::infinity();
 
+/// Options of sssp().
 struct SsspOptions {
   SsspMethod method = SsspMethod::Auto;
   double delta = 0;  ///< bucket width for Delta; 0 = chosen from the weights
 };
 
+/// Distances from the source and statistics of the run.
 struct SsspResult {
   Vertex source = 0;
   std::vector<double> distance;           ///< kUnreachableDistance where unreachable

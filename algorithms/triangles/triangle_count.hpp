@@ -54,6 +54,7 @@ std::string triangle_method_name(TriangleMethod m);
 /// The method named `name`; throws InvalidArgument listing the valid names.
 TriangleMethod parse_triangle_method(const std::string& name);
 
+/// What triangle_count() computes, and how.
 struct TriangleOptions {
   TriangleMethod method = TriangleMethod::Auto;
   /// Also compute triangles per vertex and local clustering coefficients (fused methods only).
@@ -62,6 +63,7 @@ struct TriangleOptions {
   bool undirected = false;
 };
 
+/// The triangle count, with per-vertex counts and clustering when asked.
 struct TriangleResult {
   std::uint64_t triangles = 0;
   std::vector<std::uint64_t> per_vertex;  ///< triangles through each vertex (if asked)

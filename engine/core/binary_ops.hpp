@@ -56,6 +56,7 @@ inline constexpr bool is_positional_op_v = requires(T a, Vertex i) {
 };
 
 // ---- limits that respect floating-point infinities ------------------------------------------
+/// +infinity for floating-point T, else the largest value (the MIN monoid's identity).
 template <class T>
 constexpr T upper_limit() {
   if constexpr (std::numeric_limits<T>::has_infinity)
@@ -63,6 +64,7 @@ constexpr T upper_limit() {
   else
     return std::numeric_limits<T>::max();
 }
+/// -infinity for floating-point T, else the lowest value (the MAX monoid's identity).
 template <class T>
 constexpr T lower_limit() {
   if constexpr (std::numeric_limits<T>::has_infinity)

@@ -55,8 +55,10 @@ class InvalidArgument : public Error {
 /// Input could not be parsed. Carries the file and the 1-based line (0 when not line-based).
 class ParseError : public Error {
  public:
+  /// The message becomes "file:line: what" (or "file: what" when line is 0).
   ParseError(std::string file, std::uint64_t line, const std::string& what)
       : Error(format(file, line, what)), file_(std::move(file)), line_(line) {}
+  /// The file (or buffer name) and the 1-based line; 0 when the input is not line-based.
   const std::string& file() const { return file_; }
   std::uint64_t line() const { return line_; }
 

@@ -17,6 +17,8 @@ struct Semiring {
   using add_monoid = Add;
   using mul_op = Mul;
   static constexpr bool has_terminal = Add::has_terminal;
+  /// The additive identity, addition, its terminal test, and multiplication (positions are
+  /// passed to positional operators only).
   static constexpr value_type identity() { return Add::identity(); }
   static constexpr value_type add(value_type a, value_type b) { return Add::add(a, b); }
   static constexpr bool is_terminal(value_type x) { return Add::is_terminal(x); }

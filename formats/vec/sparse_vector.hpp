@@ -20,6 +20,8 @@
 
 namespace spgraph {
 
+/// The storage of a sparse vector: sorted (index, value) lists, or a presence bitmap with
+/// dense values.
 enum class VectorForm { Sparse, Bitmap };
 
 template <class T>

@@ -12,11 +12,13 @@
 #include <cstring>
 #include <filesystem>
 #include <new>
+#include <optional>
 #include <random>
 #include <unordered_set>
 
 #include "engine/context.hpp"
 #include "loaders/output_file.hpp"
+#include "tools/common/progress.hpp"
 
 namespace spgraph::cli {
 
@@ -132,6 +134,25 @@ CLI::Validator memory_gb_flag(const std::string& name) {
       "GB, at least 0.001");
 }
 
+CLI::Validator vertex_flag(const std::string& name) {
+  return CLI::Validator(
+      [name](std::string& s) -> std::string {
+        if (s.empty()) return name + " needs a vertex id, got an empty value";
+        const bool digits = s.find_first_not_of("0123456789") == std::string::npos;
+        if (s.size() > 1 && s[0] == '-' &&
+            s.find_first_not_of("0123456789", 1) == std::string::npos)
+          return name + " must be a non-negative integer (or a vertex name), got '" + printable(s) +
+                 "'";
+        std::uint64_t x = 0;
+        if (digits && !parse_decimal_id(s, x))
+          return name + " must be a non-negative integer below 2^64 (or a vertex name), got " +
+                 (s.size() <= 24 ? "'" + s + "'"
+                                 : "a " + std::to_string(s.size()) + "-digit number");
+        return {};
+      },
+      "VERTEX");
+}
+
 void add_global_flags(CLI::App* cmd, GlobalOptions& g) {
   cmd->add_option("--threads,-t", g.threads,
                   "Threads for spgraph and GraphBLAS (0 = all cores; at most " +
@@ -147,7 +168,30 @@ void add_load_flags(CLI::App* cmd, LoadFlags& f) {
   cmd->add_option("--base", f.index_base, "Edge lists: first vertex id, 0 or 1 (default: detect)")
       ->check(CLI::IsMember({-1, 0, 1}));
   cmd->add_flag("--remap-ids", f.remap_ids,
-                "Edge lists: map arbitrary 64-bit ids to dense ids (output keeps the originals)");
+                "Edge lists: number the ids that appear densely; ids may be any token (integers, "
+                "strings such as GO:0048308, UUIDs); output keeps the originals");
+  cmd->add_flag("--string-ids", f.string_ids,
+                "With --remap-ids: keep every id as a string even when all are integers "
+                "(so 007 and 7 stay two vertices)");
+  cmd->add_flag_callback(
+      "--header", [&f] { f.header = 1; },
+      "Edge lists: the first line names the columns (default: detect: a first line whose fields "
+      "are not numbers where the next line's are, or usual column names such as source,target)");
+  cmd->add_flag_callback(
+      "--no-header", [&f] { f.header = 0; }, "Edge lists: the first line is data, not names");
+  cmd->add_option("--src", f.src_column, "Edge lists: source column, by number (1-based) or name");
+  cmd->add_option("--dst", f.dst_column, "Edge lists: target column, by number or name");
+  cmd->add_option("--weight", f.weight_column,
+                  "Edge lists: weight column, by number or name (default: the third, if any)");
+  cmd->add_option("--edge-type", f.edge_types,
+                  "Edge lists: keep only edges of these types (NAME[,NAME]) from the type column")
+      ->delimiter(',');
+  cmd->add_option(
+      "--type-column", f.type_column,
+      "Edge lists: the column --edge-type reads, by number or name (default: the last)");
+  cmd->add_option("--delimiter", f.delimiter,
+                  "Edge lists: field separator: tab, comma, space or one character (default: "
+                  "detect)");
   cmd->add_flag("--undirected", f.undirected,
                 "Treat every arc as an undirected edge (store both directions)");
 }
@@ -168,24 +212,48 @@ CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalO
   else if (f.format == "binary")
     o.format = FileFormat::Binary;
   o.index_base = f.index_base;
-  o.remap_ids = f.remap_ids;
+  o.remap_ids = f.remap_ids || f.string_ids;
+  o.string_ids = f.string_ids;
+  o.header = f.header;
+  o.src_column = f.src_column;
+  o.dst_column = f.dst_column;
+  o.weight_column = f.weight_column;
+  o.type_column = f.type_column;
+  o.edge_types = f.edge_types;
+  if (f.delimiter == "tab" || f.delimiter == "\\t")
+    o.delimiter = '\t';
+  else if (f.delimiter == "comma")
+    o.delimiter = ',';
+  else if (f.delimiter == "space" || f.delimiter == "whitespace")
+    o.delimiter = ' ';
+  else if (f.delimiter.size() == 1)
+    o.delimiter = f.delimiter[0];
+  else if (!f.delimiter.empty())
+    throw CLI::ValidationError("--delimiter",
+                               "--delimiter takes tab, comma, space or one "
+                               "character, got '" +
+                                   printable(f.delimiter) + "'");
   o.undirected = f.undirected;
   o.pattern_only = pattern_only;
   o.threads = g.threads;
   o.exact_type = pattern_only ? ValueType::Pattern : exact_type;
+  // Every command loads through here: the place to decide, once, whether progress lines may
+  // be drawn (a terminal on stderr, no --quiet); later phases (compare's timed pairs, streams)
+  // follow the same decision.
   const bool show_progress = !g.quiet && isatty(STDERR_FILENO);
+  tools::allow_progress(show_progress);
+  std::optional<tools::Progress> bar;  // made at the first report, which knows the total
   if (show_progress)
-    o.progress = [&path](std::uint64_t done, std::uint64_t total) {
-      std::fprintf(stderr, "\rloading %s: %3.0f%%", path.c_str(),
-                   total ? 100.0 * double(done) / double(total) : 100.0);
-      std::fflush(stderr);
+    o.progress = [&bar, &path](std::uint64_t done, std::uint64_t total) {
+      if (!bar) bar.emplace("loading " + printable(path), total, "B");
+      bar->update(done);
     };
   auto t0 = std::chrono::steady_clock::now();
   CliGraph out;
   try {
     out.loaded = load_matrix(path, o);  // pattern_only: a Matrix<bool> pattern in every format
   } catch (const std::bad_alloc&) {
-    if (show_progress) std::fprintf(stderr, "\r\033[K");
+    bar.reset();
     struct stat st {};
     const std::string size = ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)
                                  ? " (" + human_bytes(double(st.st_size)) + " on disk)"
@@ -197,8 +265,17 @@ CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalO
                       "may be lower); use a smaller input or more memory");
   }
   out.load_seconds = seconds_since(t0);
-  if (show_progress) std::fprintf(stderr, "\r\033[K");
+  bar.reset();
   out.undirected = f.undirected || out.loaded.info.symmetric_storage;
+  const LoadInfo& info = out.loaded.info;
+  const Vertex n = info.ids ? info.ids->size() : 0;
+  if (!g.quiet && n && double(info.phantom_vertices) > kPhantomWarnFraction * double(n)) {
+    std::fprintf(stderr,
+                 "spgraph: warning: %s: %llu of %llu vertices (%.1f%%) are ids that appear on no "
+                 "line (sparse ids); use --remap-ids to number only the ids that appear\n",
+                 printable(path).c_str(), (unsigned long long)info.phantom_vertices,
+                 (unsigned long long)n, 100.0 * double(info.phantom_vertices) / double(n));
+  }
   return out;
 }
 
@@ -237,31 +314,38 @@ std::vector<Vertex> pick_sources(const Csr<bool>& a, std::size_t count, std::uin
 
 namespace spgraph::cli {
 
-IdSpace::IdSpace(const LoadInfo& info) {
-  if (!info.external_ids.empty())
-    external_ids_ = &info.external_ids;
-  else if (info.format == FileFormat::MatrixMarket || info.format == FileFormat::Metis)
-    base_ = 1;
-  else
-    base_ = info.index_base;
+IdSpace::IdSpace(const LoadInfo& info) : ids_(info.ids) {
+  if (!ids_) ids_ = std::make_shared<const VertexIds>(VertexIds::offset(info.index_base, 0));
 }
 
 Vertex IdSpace::to_internal(std::uint64_t external, Vertex n) const {
-  if (external_ids_) {
-    auto it = std::find(external_ids_->begin(), external_ids_->end(), external);
-    if (it == external_ids_->end())
-      throw InvalidArgument("vertex " + std::to_string(external) + " does not occur in the file");
-    return Vertex(it - external_ids_->begin());
+  if (ids_->remapped()) {
+    if (auto v = ids_->find_integer(external); v && *v < n) return *v;
+    throw InvalidArgument("vertex " + std::to_string(external) + " does not occur in the file");
   }
+  const std::uint64_t base = std::uint64_t(ids_->base());
   if (n == 0)
     throw InvalidArgument("vertex " + std::to_string(external) +
                           " is out of range: the graph has no vertices");
-  if (external < std::uint64_t(base_) || external - base_ >= n)
+  if (external < base || external - base >= n)
     throw InvalidArgument("vertex " + std::to_string(external) + " is out of range: ids run from " +
-                          std::to_string(base_) + " to " +
-                          std::to_string(std::uint64_t(n) - 1 + base_) +
+                          std::to_string(base) + " to " +
+                          std::to_string(std::uint64_t(n) - 1 + base) +
                           " in this file's numbering");
-  return Vertex(external - base_);
+  return Vertex(external - base);
+}
+
+Vertex IdSpace::to_internal(std::string_view token, Vertex n) const {
+  if (!named()) {
+    std::uint64_t x = 0;
+    if (!parse_decimal_id(token, x))  // a command-line error: exit code 2
+      throw CLI::ValidationError("vertex '" + printable(token) +
+                                 "' is not a vertex id: this file's ids are non-negative integers "
+                                 "(string ids need --remap-ids)");
+    return to_internal(x, n);
+  }
+  if (auto v = ids_->find(token); v && *v < n) return *v;
+  throw InvalidArgument("vertex '" + printable(token) + "' does not occur in the file");
 }
 
 }  // namespace spgraph::cli

@@ -12,7 +12,9 @@
 #include "engine/core/error.hpp"
 #include "engine/core/resources.hpp"
 #include "loaders/load.hpp"
+#include "loaders/vertex_ids.hpp"
 #include "tools/common/timing.hpp"
+#include "tools/spgraph/report.hpp"
 
 namespace spgraph::cli {
 
@@ -48,8 +50,17 @@ struct LoadFlags {
   std::string format = "auto";
   int index_base = -1;
   bool remap_ids = false;
+  bool string_ids = false;
   bool undirected = false;
+  int header = -1;  ///< --header 1, --no-header 0, else detect
+  std::string src_column, dst_column, weight_column, type_column;
+  std::vector<std::string> edge_types;
+  std::string delimiter;  ///< "", "tab", "comma", "space" or one character
 };
+
+/// Share of phantom vertices (ids that appear on no line of a sparse-id edge list) above
+/// which every command warns and suggests --remap-ids.
+inline constexpr double kPhantomWarnFraction = 0.02;
 
 // Validators for flag values. A bad value is a usage error (exit code 2) whose message names the
 // flag and says what it takes, e.g. "--batch must be a positive integer, got '0'". Integers are
@@ -59,6 +70,9 @@ struct LoadFlags {
 /// largest uint64 and lo is 1 / 0). `what` is appended to the message, e.g. " (a vertex id)".
 CLI::Validator integer_flag(const std::string& name, std::uint64_t lo, std::uint64_t hi,
                             const std::string& what = "");
+/// A vertex as users name it in the file's numbering: digits, or any token for string ids
+/// (--remap-ids); refuses an empty value and negative numbers ("-1").
+CLI::Validator vertex_flag(const std::string& name);
 /// A thread count: 0 (all cores) to max_thread_count() (engine/core/resources.hpp).
 CLI::Validator thread_count_flag(const std::string& name);
 /// A finite real number from lo to hi (e.g. a probability).
@@ -70,7 +84,8 @@ inline constexpr double kMinMemoryGb = 0.001;
 
 /// Adds --threads, --json and --quiet to a subcommand.
 void add_global_flags(CLI::App* cmd, GlobalOptions& g);
-/// Adds --format, --base, --remap-ids and --undirected to a subcommand.
+/// Adds --format, --base, --remap-ids, --string-ids, --undirected and the table flags
+/// (--header/--no-header, --src, --dst, --weight, --edge-type, --type-column, --delimiter).
 void add_load_flags(CLI::App* cmd, LoadFlags& f);
 /// Applies --threads to OpenMP (and so to every kernel).
 void apply_threads(const GlobalOptions& g);
@@ -114,22 +129,34 @@ std::vector<Vertex> pick_sources(const Csr<bool>& a, std::size_t count, std::uin
 
 namespace spgraph::cli {
 
-/// Translates between the file's vertex numbering (what users type and read: 1-based for
-/// Matrix Market and METIS, the original ids of a remapped edge list) and dense 0-based ids.
+/// The CLI's view of a loaded file's vertex names (LoadInfo::ids, the one id map:
+/// loaders/vertex_ids.hpp): what users type and read is the file's numbering (1-based for
+/// Matrix Market and METIS, the original ids or names of a remapped edge list); the engine
+/// works on dense 0-based ids. Holds no table of its own.
 class IdSpace {
  public:
   explicit IdSpace(const LoadInfo& info);
-  /// The dense id of a vertex named in the file's numbering; throws InvalidArgument if none.
+  /// The dense id of a vertex the user named by number; throws InvalidArgument if none.
   Vertex to_internal(std::uint64_t external, Vertex n) const;
-  /// The file's name for dense id v.
-  std::uint64_t to_external(Vertex v) const {
-    return external_ids_ ? (*external_ids_)[v] : std::uint64_t(v) + base_;
-  }
-  int base() const { return base_; }
+  /// The dense id of a vertex the user named by any token (string ids, or digits).
+  Vertex to_internal(std::string_view token, Vertex n) const;
+  /// The file's integer for dense id v (not for string ids: use name()).
+  std::uint64_t to_external(Vertex v) const { return ids_->integer_id(v); }
+  /// The file's name for dense id v, as text.
+  std::string name(Vertex v) const { return ids_->name(v); }
+  /// True when the names are strings (a JSON string rather than a number).
+  bool named() const { return ids_->kind() == VertexIds::Kind::String; }
+  int base() const { return ids_->base(); }
+  /// The map itself (to write it back with an output file).
+  const std::shared_ptr<const VertexIds>& ids() const { return ids_; }
 
  private:
-  const std::vector<std::uint64_t>* external_ids_ = nullptr;
-  int base_ = 0;
+  std::shared_ptr<const VertexIds> ids_;
 };
+
+/// A vertex's name as a report value: a JSON number for integer ids, a string for names.
+inline ReportValue vertex_value(const IdSpace& ids, Vertex v) {
+  return ids.named() ? report::str(ids.name(v)) : report::count(ids.to_external(v));
+}
 
 }  // namespace spgraph::cli

@@ -8,6 +8,7 @@
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
+#include "tools/spgraph/result_table.hpp"
 
 namespace spgraph::cli {
 
@@ -17,7 +18,7 @@ struct BfsArgs {
   GlobalOptions g;
   LoadFlags load;
   std::string file, out, method = "auto";
-  std::vector<std::uint64_t> sources;
+  std::vector<std::string> sources;  ///< in the file's numbering (names for string ids)
   std::size_t random_sources = 0;
   std::uint64_t seed = 1;
   bool parents = false;
@@ -29,39 +30,34 @@ BfsMethod parse_method(const std::string& m) {
 
 /// Writes the levels (and parents) atomically: the old file or the complete new one.
 void write_levels(const std::string& path, const BfsResult& r, const IdSpace& ids) {
-  OutputFile out(path);
-  out.write(r.parent.empty() ? "# vertex level\n" : "# vertex level parent\n");
-  char line[96];
+  ResultTable out = r.parent.empty() ? ResultTable(path, {"vertex", "level"})
+                                     : ResultTable(path, {"vertex", "level", "parent"});
   for (Vertex v = 0; v < r.level.size(); ++v) {
-    const auto level = static_cast<long long>(r.level[v]);
-    int k = 0;
-    if (r.parent.empty())
-      k = std::snprintf(line, sizeof line, "%llu\t%lld\n", (unsigned long long)ids.to_external(v),
-                        level);
-    else
-      k = std::snprintf(line, sizeof line, "%llu\t%lld\t%lld\n",
-                        (unsigned long long)ids.to_external(v), level,
-                        r.parent[v] < 0 ? -1LL : (long long)ids.to_external(Vertex(r.parent[v])));
-    out.write(std::string_view(line, std::size_t(k)));  // OutputFile buffers
+    out.field(ids.name(v)).integer(static_cast<long long>(r.level[v]));
+    if (!r.parent.empty())
+      out.field(r.parent[v] < 0 ? std::string("-1") : ids.name(Vertex(r.parent[v])));
+    out.end_row();
   }
   out.commit();
 }
 
 void run_bfs(const BfsArgs& args) {
   apply_threads(args.g);
+  // Missing or conflicting flags are usage errors (exit code 2), found before the load.
+  if (args.sources.empty() && args.random_sources == 0)
+    throw CLI::ValidationError("give --source S or --sources N");
+  if (!args.out.empty() && args.sources.size() + args.random_sources != 1)
+    throw CLI::ValidationError("--out writes one search: give exactly one source");
   if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
   const IdSpace ids(graph.loaded.info);
   std::vector<Vertex> sources;
-  for (std::uint64_t s : args.sources) sources.push_back(ids.to_internal(s, a.nrows()));
+  for (const std::string& s : args.sources) sources.push_back(ids.to_internal(s, a.nrows()));
   if (args.random_sources) {
     auto more = pick_sources(a.csr(), args.random_sources, args.seed);
     sources.insert(sources.end(), more.begin(), more.end());
   }
-  if (sources.empty()) throw InvalidArgument("give --source S or --sources N");
-  if (!args.out.empty() && sources.size() != 1)
-    throw InvalidArgument("--out writes one search: give exactly one source");
   BfsOptions o;
   o.method = parse_method(args.method);
   o.parents = args.parents || !args.out.empty();
@@ -83,7 +79,7 @@ void run_bfs(const BfsArgs& args) {
     BfsResult r = bfs(a, source, o);
     const double secs = seconds_since(t0);
     Report search;
-    search.add("source", report::count(ids.to_external(source)));
+    search.add("source", vertex_value(ids, source));
     search.add("depth", report::count(r.depth));
     search.add("reached", report::count(r.reached));
     search.add("seconds", report::seconds_as_ms(secs));
@@ -103,8 +99,7 @@ void register_bfs(CLI::App& app) {
                   "Source vertex in the file's numbering (1-based for .mtx); one per flag, "
                   "repeatable")
       ->allow_extra_args(false)
-      ->transform(
-          integer_flag("--source", 0, UINT64_MAX, " (a vertex id in the file's numbering)"));
+      ->check(vertex_flag("--source"));
   cmd->add_option("--sources", args->random_sources,
                   "Also search from N random vertices that have out-arcs")
       ->transform(integer_flag("--sources", 0, UINT64_MAX));

@@ -11,6 +11,7 @@
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
+#include "tools/spgraph/result_table.hpp"
 #include "tools/spgraph/traversal_flags.hpp"
 
 namespace spgraph::cli {
@@ -25,14 +26,10 @@ struct CcArgs {
 
 /// Writes "vertex label" lines atomically, labels as the file's ids.
 void write_labels(const std::string& path, const CcResult& r, const IdSpace& ids) {
-  OutputFile out(path);
-  out.write("# vertex label\n");
-  char line[96];
+  ResultTable out(path, {"vertex", "label"});
   for (Vertex v = 0; v < r.label.size(); ++v) {
-    const int k =
-        std::snprintf(line, sizeof line, "%llu\t%llu\n", (unsigned long long)ids.to_external(v),
-                      (unsigned long long)ids.to_external(r.label[v]));
-    out.write(std::string_view(line, std::size_t(k)));  // OutputFile buffers
+    out.field(ids.name(v)).field(ids.name(r.label[v]));
+    out.end_row();
   }
   out.commit();
 }

@@ -24,13 +24,12 @@ struct ClosureArgs {
 
 /// Parses "U,V" (or "U:V") in the file's numbering into dense ids.
 std::pair<Vertex, Vertex> parse_query(const std::string& q, const IdSpace& ids, Vertex n) {
-  const auto sep = q.find_first_of(",:");
-  std::uint64_t u = 0, v = 0;
-  if (sep == std::string::npos || !parse_decimal_id(q.substr(0, sep), u) ||
-      !parse_decimal_id(q.substr(sep + 1), v))
-    throw InvalidArgument("--query " + printable(q) +
-                          ": expected U,V, two non-negative integer vertex ids");
-  return {ids.to_internal(u, n), ids.to_internal(v, n)};
+  // Names may hold ':' but not ','; with a comma present it is the separator.
+  const auto sep = q.find(',') != std::string::npos ? q.find(',') : q.find(':');
+  if (sep == std::string::npos || sep == 0 || sep + 1 == q.size())
+    throw InvalidArgument("--query " + printable(q) + ": expected U,V, two vertex ids");
+  return {ids.to_internal(std::string_view(q).substr(0, sep), n),
+          ids.to_internal(std::string_view(q).substr(sep + 1), n)};
 }
 
 /// The --query check at parse time: "U,V" (or "U:V") with both ids non-negative integers.
@@ -67,8 +66,8 @@ void run_queries(const ClosureArgs& args, const Matrix<bool>& a, const IdSpace& 
     const auto [u, v] = parse_query(q, ids, a.nrows());
     const bool yes = (args.reflexive && u == v) || index.reachable(u, v);
     Report answer;
-    answer.add("from", report::count(ids.to_external(u)));
-    answer.add("to", report::count(ids.to_external(v)));
+    answer.add("from", vertex_value(ids, u));
+    answer.add("to", vertex_value(ids, v));
     answer.add("reachable", report::flag(yes, "reachable", "not reachable"));
     answers.add(answer);
   }
@@ -122,8 +121,9 @@ void run_closure(const ClosureArgs& args) {
     rep.add("out", report::str(args.out));
     rep.add("write_seconds", report::seconds(write_s));
   }
-  if (args.count) return print_text(rep, "{pairs}\n");
   if (args.g.json) return print_json(rep);
+  // --count and --quiet: the result alone, the number of pairs.
+  if (args.count || args.g.quiet) return print_text(rep, "{pairs}\n");
   std::string layout =
       "graph: {n} vertices, {arcs} arcs (loaded in {load_seconds} s)\n"
       "closure {reflexive}: {pairs} pairs\n"
@@ -144,7 +144,9 @@ void register_closure(CLI::App& app) {
   cmd->add_option("--method", args->method, "auto (default: scc), seminaive or scc")
       ->check(CLI::IsMember({"auto", "seminaive", "scc"}));
   cmd->add_flag("--reflexive", args->reflexive, "R*: also the pair (v, v) for every vertex");
-  cmd->add_flag("--count", args->count, "Print only the number of pairs");
+  cmd->add_flag("--count", args->count,
+                "Print only the number of pairs (as --quiet does; --json still prints the "
+                "whole report)");
   cmd->add_option("--out", args->out,
                   "Write the pairs: Matrix Market for .mtx, binary for .bin, else an edge list "
                   "in the file's vertex ids");

@@ -38,6 +38,15 @@ std::string short_number(double x) {
   return buf;
 }
 
+/// Prints what was generated: JSON with --json, nothing with --quiet, else one line of text.
+void print_generated(const Report& r, const GlobalOptions& g) {
+  if (g.json) return print_json(r);
+  if (!g.quiet)
+    print_text(r,
+               "generated {kind}: {tuples} tuples ({generate_seconds} s), wrote {out} "
+               "({write_seconds} s)\n");
+}
+
 /// Fails, before anything is allocated, when the graph asked for would not fit in memory:
 /// `arcs` COO tuples (8 bytes each), then a CSR (4 bytes per arc, 8 per vertex) and a vertex
 /// permutation (4 bytes per vertex).
@@ -99,7 +108,8 @@ Matrix<double> generate_tfidf(Vertex rows, Vertex cols, std::uint32_t nnz, doubl
 
 void run_tfidf(const GenerateArgs& args) {
   if (args.rows == 0 || args.cols == 0)
-    throw InvalidArgument("tfidf needs --rows (items) and --cols (vocabulary), both at least 1");
+    throw CLI::ValidationError(
+        "tfidf needs --rows (items) and --cols (vocabulary), both at least 1");
   const double entries = double(args.rows) * double(std::min(args.nnz_per_row, args.cols));
   check_generate_size("generate tfidf --rows " + std::to_string(args.rows) + " --cols " +
                           std::to_string(args.cols) + " --nnz-per-row " +
@@ -118,10 +128,7 @@ void run_tfidf(const GenerateArgs& args) {
   r.add("generate_seconds", report::seconds(gen_seconds));
   r.add("out", report::str(args.out));
   r.add("write_seconds", report::seconds(write_seconds));
-  if (!args.g.quiet)
-    print_text(r,
-               "generated {kind}: {tuples} tuples ({generate_seconds} s), wrote {out} "
-               "({write_seconds} s)\n");
+  print_generated(r, args.g);
 }
 
 void run_generate(const GenerateArgs& args) {
@@ -141,7 +148,7 @@ void run_generate(const GenerateArgs& args) {
                              args.c);
   } else if (args.kind == "urand") {
     if (args.n == 0 || args.n > kMaxDimension)
-      throw InvalidArgument("urand needs --n from 1 to " + std::to_string(kMaxDimension));
+      throw CLI::ValidationError("urand needs --n from 1 to " + std::to_string(kMaxDimension));
     const std::uint64_t m = args.m ? args.m : args.n * 16;
     check_generate_size(
         "generate urand --n " + std::to_string(args.n) + " --m " + std::to_string(m),
@@ -149,7 +156,7 @@ void run_generate(const GenerateArgs& args) {
     coo = generate_uniform(Vertex(args.n), m, args.seed, undirected);
   } else if (args.kind == "grid3d") {
     if (args.rows == 0 || args.cols == 0 || args.depth == 0)
-      throw InvalidArgument("grid3d needs --rows, --cols and --depth, each at least 1");
+      throw CLI::ValidationError("grid3d needs --rows, --cols and --depth, each at least 1");
     const double n = double(args.rows) * double(args.cols) * double(args.depth);
     if (n > double(kMaxDimension))
       throw InvalidArgument("grid3d would have " + short_number(n) +
@@ -159,7 +166,7 @@ void run_generate(const GenerateArgs& args) {
     coo = generate_grid3d(args.cols, args.rows, args.depth);
   } else {
     if (args.rows == 0 || args.cols == 0)
-      throw InvalidArgument("grid needs --rows and --cols, both at least 1");
+      throw CLI::ValidationError("grid needs --rows and --cols, both at least 1");
     const double n = double(args.rows) * double(args.cols);
     if (n > double(kMaxDimension))
       throw InvalidArgument("grid --rows " + std::to_string(args.rows) + " --cols " +
@@ -189,11 +196,7 @@ void run_generate(const GenerateArgs& args) {
   r.add("generate_seconds", report::seconds(gen_seconds));
   r.add("out", report::str(args.out));
   r.add("write_seconds", report::seconds(write_seconds));
-  // Text even with --json: generate prints no JSON.
-  if (!args.g.quiet)
-    print_text(r,
-               "generated {kind}: {tuples} tuples ({generate_seconds} s), wrote {out} "
-               "({write_seconds} s)\n");
+  print_generated(r, args.g);
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
-// `spgraph info FILE`: shape, directedness, degree statistics, self-loops, duplicates, memory.
+// `spgraph info FILE`: shape, directedness, degree statistics, self-loops, duplicates, memory;
+// with --degrees, the degree distribution as a table (scripts/plot_degrees.py draws it).
+#include <map>
 #include <memory>
 
 #include "engine/any_matrix.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
+#include "tools/spgraph/result_table.hpp"
 
 namespace spgraph::cli {
 
@@ -14,7 +17,26 @@ struct InfoArgs {
   GlobalOptions g;
   LoadFlags load;
   std::string file;
+  std::string degrees;  ///< --degrees PATH: the degree distribution as TSV (or CSV)
 };
+
+/// Writes the degree distribution: for each degree that occurs, how many vertices have it as
+/// out-degree and as in-degree (one column, "vertices", for an undirected graph).
+void write_degrees(const std::string& path, const Csr<bool>& a, const Csr<bool>& t,
+                   bool undirected) {
+  std::map<Offset, std::pair<std::uint64_t, std::uint64_t>> counts;
+  for (Vertex i = 0; i < a.nrows; ++i) ++counts[a.degree(i)].first;
+  if (!undirected)
+    for (Vertex j = 0; j < t.nrows; ++j) ++counts[t.degree(j)].second;
+  ResultTable out = undirected ? ResultTable(path, {"degree", "vertices"})
+                               : ResultTable(path, {"degree", "out_vertices", "in_vertices"});
+  for (const auto& [d, c] : counts) {
+    out.integer((long long)d).integer((long long)c.first);
+    if (!undirected) out.integer((long long)c.second);
+    out.end_row();
+  }
+  out.commit();
+}
 
 /// True when the structure equals its transpose (the graph is undirected).
 bool structurally_symmetric(const Csr<bool>& a, const Csr<bool>& t) {
@@ -44,6 +66,7 @@ void run_info(const InfoArgs& args) {
   const Offset edges = symmetric ? (a.nnz() - self_loops) / 2 + self_loops : a.nnz();
   const std::size_t bytes = std::visit([](const auto& x) { return x.csr().bytes(); }, m);
   const bool pattern = value_type_of(m) == ValueType::Pattern;
+  if (!args.degrees.empty()) write_degrees(args.degrees, a, t, symmetric);
   Report r;
   r.add("file", report::str(args.file));
   r.add("format", report::str(format_name(info.format)));
@@ -58,6 +81,7 @@ void run_info(const InfoArgs& args) {
   r.add("self_loops", report::count(self_loops));
   r.add("duplicates_merged", report::count(info.duplicates_merged));
   r.add("isolated", report::count(isolated));
+  r.add("phantom_vertices", report::count(info.phantom_vertices));
   r.add("max_out_degree", report::count(max_out));
   r.add("max_in_degree", report::count(max_in));
   r.add("mean_degree", report::real(mean, "%.4f", "%.2f"));
@@ -88,9 +112,15 @@ void register_info(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("info", "Print a graph's shape, degrees, self-loops, memory");
   cmd->add_option("file", args->file, "Graph file (.mtx, edge list, .graph, binary; .gz ok)")
       ->required();
+  cmd->add_option("--degrees", args->degrees,
+                  "Also write the degree distribution to this file (TSV: degree, out_vertices, "
+                  "in_vertices; CSV for .csv; scripts/plot_degrees.py draws it)");
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
-  cmd->callback([args] { run_info(*args); });
+  cmd->callback([args] {
+    if (!args->degrees.empty()) check_output_path(args->degrees, {args->file});
+    run_info(*args);
+  });
 }
 
 }  // namespace spgraph::cli

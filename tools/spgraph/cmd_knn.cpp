@@ -41,12 +41,17 @@ struct KnnNames {
 /// One answer line "query rank vertex score" (tab-separated when `tab`).
 std::string answer_line(const KnnNames& names, Vertex query, std::size_t rank, Vertex id,
                         double score, bool tab) {
-  char line[128];
-  const int n =
-      std::snprintf(line, sizeof line, tab ? "%llu\t%zu\t%llu\t%.17g\n" : "%llu %zu %llu %.17g\n",
-                    (unsigned long long)names.queries->to_external(query), rank,
-                    (unsigned long long)names.answers->to_external(id), score);
-  return std::string(line, std::size_t(n));
+  const char sep = tab ? '\t' : ' ';
+  char tail[48];
+  std::snprintf(tail, sizeof tail, "%.17g\n", score);
+  std::string line = names.queries->name(query);
+  line += sep;
+  line += std::to_string(rank);
+  line += sep;
+  line += names.answers->name(id);
+  line += sep;
+  line += tail;
+  return line;
 }
 
 /// Writes the answers as a TSV "query rank vertex score", atomically.
@@ -66,7 +71,7 @@ void write_tsv(const std::string& path, const KnnResult& r, const KnnNames& name
 void write_graph(const std::string& path, const KnnResult& r, Vertex nrows, Vertex ncols,
                  const LoadInfo& info, const IdSpace& ids) {
   SaveOptions so;
-  so.external_ids = info.external_ids;
+  if (info.ids && info.ids->remapped()) so.ids = info.ids;
   so.base = ids.base();
   save_matrix(path, AnyMatrix(knn_graph(r, nrows, ncols)), so);
 }
@@ -83,9 +88,9 @@ void print_answers(const KnnArgs& args, const KnnResult& r, const KnnNames& name
         for (std::size_t q = 0; q < r.num_queries(); ++q)
           for (std::size_t i = 0; i < r.ids_of(q).size(); ++i) {
             Report a;
-            a.add("query", report::count(names.queries->to_external(r.queries[q])));
+            a.add("query", vertex_value(*names.queries, r.queries[q]));
             a.add("rank", report::count(i + 1));
-            a.add("vertex", report::count(names.answers->to_external(r.ids_of(q)[i])));
+            a.add("vertex", vertex_value(*names.answers, r.ids_of(q)[i]));
             a.add("score", report::real(r.scores_of(q)[i], "%.17g", "%.17g"));
             items.push_back(std::move(a));
           }
@@ -150,14 +155,11 @@ void run_graph_knn(const KnnArgs& args, KnnJob& job) {
     // Named in the file's numbering (the algorithm's message would name dense ids).
     if (const auto arc = first_negative_arc(weighted->csr())) {
       const auto [i, k] = *arc;
-      char msg[320];
-      std::snprintf(msg, sizeof msg,
-                    "knn --measure distance: arc %llu -> %llu has negative weight %.17g; "
-                    "distances need non-negative weights",
-                    (unsigned long long)ids.to_external(i),
-                    (unsigned long long)ids.to_external(weighted->csr().col[k]),
-                    weighted->csr().val[k]);
-      throw InvalidArgument(msg);
+      char w[64];
+      std::snprintf(w, sizeof w, "%.17g", weighted->csr().val[k]);
+      throw InvalidArgument("knn --measure distance: arc " + ids.name(i) + " -> " +
+                            ids.name(weighted->csr().col[k]) + " has negative weight " + w +
+                            "; distances need non-negative weights");
     }
   }
   job.similarity.undirected = graph.undirected;

@@ -53,7 +53,7 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
     f.write("# index value\n");
     std::ostringstream text;
     w.for_each([&](Vertex i, T x) {
-      text << ids.to_external(i) << '\t' << +x << '\n';
+      text << ids.name(i) << '\t' << +x << '\n';
       if (text.tellp() >= std::streamoff(1) << 16) {
         f.write(text.str());
         text.str({});

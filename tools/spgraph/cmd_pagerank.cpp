@@ -12,6 +12,7 @@
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
+#include "tools/spgraph/result_table.hpp"
 #include "tools/spgraph/traversal_flags.hpp"
 
 namespace spgraph::cli {
@@ -27,13 +28,10 @@ struct PageRankArgs {
 
 /// Writes "vertex rank" lines atomically: the old file or the complete new one.
 void write_ranks(const std::string& path, const PageRankResult& r, const IdSpace& ids) {
-  OutputFile out(path);
-  out.write("# vertex rank\n");
-  char line[96];
+  ResultTable out(path, {"vertex", "rank"});
   for (Vertex v = 0; v < r.rank.size(); ++v) {
-    const int k = std::snprintf(line, sizeof line, "%llu\t%.17g\n",
-                                (unsigned long long)ids.to_external(v), r.rank[v]);
-    out.write(std::string_view(line, std::size_t(k)));  // OutputFile buffers
+    out.field(ids.name(v)).number("%.17g", r.rank[v]);
+    out.end_row();
   }
   out.commit();
 }
@@ -68,7 +66,7 @@ void run_pagerank(const PageRankArgs& args) {
   for (Vertex v : top_vertices(r.rank, 5)) {
     Report item;
     item.add("place", report::text(std::to_string(++place)));
-    item.add("vertex", report::count(ids.to_external(v)));
+    item.add("vertex", vertex_value(ids, v));
     item.add("rank", report::real(r.rank[v], "%.17g", "%.9g"));
     top.push_back(item);
   }

@@ -88,6 +88,8 @@ void run_typed(const SpmvArgs& args, const CliGraph& graph) {
         "{stream_fraction}% of it\n";
   }
   if (args.g.json) return print_json(r);
+  // --quiet: the result alone, milliseconds per call and the effective GB/s.
+  if (args.g.quiet) return print_text(r, "{seconds_per_call} {gbps}\n");
   print_text(r,
              "spmv: {file}, {n} rows, {nnz} entries ({pattern}), {semiring} over {type}, "
              "{threads} threads\n"

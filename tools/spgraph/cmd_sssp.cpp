@@ -12,6 +12,7 @@
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
+#include "tools/spgraph/result_table.hpp"
 #include "tools/spgraph/traversal_flags.hpp"
 
 namespace spgraph::cli {
@@ -27,16 +28,15 @@ struct SsspArgs {
 
 /// Writes "vertex distance" lines atomically ("inf" where unreachable).
 void write_distances(const std::string& path, const SsspResult& r, const IdSpace& ids) {
-  OutputFile out(path);
-  out.write("# vertex distance\n");
-  char line[96];
+  ResultTable out(path, {"vertex", "distance"});
   for (Vertex v = 0; v < r.distance.size(); ++v) {
     const double d = r.distance[v];
-    const unsigned long long ext = ids.to_external(v);
-    const int k = std::isinf(d) && d > 0
-                      ? std::snprintf(line, sizeof line, "%llu\tinf\n", ext)
-                      : std::snprintf(line, sizeof line, "%llu\t%.17g\n", ext, d);
-    out.write(std::string_view(line, std::size_t(k)));  // OutputFile buffers
+    out.field(ids.name(v));
+    if (std::isinf(d) && d > 0)
+      out.field("inf");
+    else
+      out.number("%.17g", d);
+    out.end_row();
   }
   out.commit();
 }
@@ -48,13 +48,12 @@ void check_negative_weights(const Csr<double>& a, const IdSpace& ids) {
   const auto arc = first_negative_arc(a);
   if (!arc) return;
   const auto [i, k] = *arc;
-  char msg[320];
-  std::snprintf(msg, sizeof msg,
-                "sssp: arc %llu -> %llu has negative weight %.17g; delta-stepping needs "
-                "non-negative weights (use --method bellman-ford, which accepts them)",
-                (unsigned long long)ids.to_external(i),
-                (unsigned long long)ids.to_external(a.col[k]), a.val[k]);
-  throw InvalidArgument(msg);
+  char w[64];
+  std::snprintf(w, sizeof w, "%.17g", a.val[k]);
+  throw InvalidArgument("sssp: arc " + ids.name(i) + " -> " + ids.name(a.col[k]) +
+                        " has negative weight " + w +
+                        "; delta-stepping needs non-negative weights (use --method bellman-ford, "
+                        "which accepts them)");
 }
 
 void run_sssp(const SsspArgs& args) {
@@ -83,7 +82,7 @@ void run_sssp(const SsspArgs& args) {
   rep.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
   rep.add("weights", report::text(a->is_pattern() ? "unit weights" : "weighted"));
   rep.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
-  rep.add("source", report::count(args.sp.source));
+  rep.add("source", vertex_value(ids, source));
   rep.add("reached", report::count(r.reached));
   rep.add("max_distance", report::real(max_distance, "%.17g", "%.17g"));
   rep.add("method", report::str(sssp_method_name(r.method)));

@@ -27,6 +27,7 @@
 #include "engine/dynamic_graph.hpp"
 #include "loaders/dimension_guard.hpp"
 #include "loaders/update_stream.hpp"
+#include "tools/common/progress.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
@@ -44,7 +45,17 @@ struct StreamArgs {
   bool strict = false, no_grow = false, weighted = false, no_triangles = false;
 };
 
-/// The file's vertex numbering and the graph's dense ids, growing as new ids appear.
+/// A vertex as an update record names it: its number, and its token when the graph's ids are
+/// strings.
+struct VertexKey {
+  std::uint64_t number = 0;
+  std::string_view name;
+  /// The vertex as written, for messages.
+  std::string text(bool named) const { return named ? printable(name) : std::to_string(number); }
+};
+
+/// The file's vertex numbering and the graph's dense ids, growing as new ids appear: a working
+/// copy of the loaded file's VertexIds (loaders/vertex_ids.hpp), the one id map.
 class StreamIds {
  public:
   enum class Status {
@@ -53,38 +64,39 @@ class StreamIds {
     Invalid,  ///< not an id in this numbering, or growing to it is refused
   };
 
-  StreamIds(const LoadInfo& info, Vertex n) : n_(n) {
-    if (!info.external_ids.empty()) {
-      ids_ = info.external_ids;
-      for (Vertex v = 0; v < ids_.size(); ++v) index_.emplace(ids_[v], v);
-    } else {
-      base_ = info.format == FileFormat::MatrixMarket || info.format == FileFormat::Metis
-                  ? 1
-                  : info.index_base;
-    }
-  }
+  StreamIds(const LoadInfo& info, Vertex n)
+      : ids_(info.ids ? *info.ids : VertexIds::offset(info.index_base, n)), n_(n) {}
 
-  /// The dense id of `external` if the graph holds it; changes nothing.
-  Status find(std::uint64_t external, Vertex& out, std::string& error) const {
-    if (remapped()) {
-      if (auto it = index_.find(external); it != index_.end()) {
-        out = it->second;
+  /// True when the ids are strings (records carry tokens).
+  bool named() const { return ids_.kind() == VertexIds::Kind::String; }
+
+  /// The key of a record's source (or query vertex) and target.
+  VertexKey key_u(const UpdateRecord& r) const { return {r.u, r.u_name}; }
+  VertexKey key_v(const UpdateRecord& r) const { return {r.v, r.v_name}; }
+
+  /// The dense id of `k` if the graph holds it; changes nothing.
+  Status find(const VertexKey& k, Vertex& out, std::string& error) const {
+    if (ids_.remapped()) {
+      const auto v = named() ? ids_.find(k.name) : ids_.find_integer(k.number);
+      if (v) {
+        out = *v;
         return Status::Present;
       }
-      error = "vertex " + std::to_string(external) + " is not in the graph";
+      error = "vertex " + k.text(named()) + " is not in the graph";
       return Status::Absent;
     }
-    if (external < std::uint64_t(base_)) {
+    const std::uint64_t base = std::uint64_t(ids_.base());
+    if (k.number < base) {
       error =
-          "vertex " + std::to_string(external) + " is below the first id, " + std::to_string(base_);
+          "vertex " + std::to_string(k.number) + " is below the first id, " + std::to_string(base);
       return Status::Invalid;
     }
-    const std::uint64_t v = external - base_;
+    const std::uint64_t v = k.number - base;
     if (v >= n_) {
-      error = "vertex " + std::to_string(external) + " is not in the graph " +
+      error = "vertex " + std::to_string(k.number) + " is not in the graph " +
               (n_ == 0 ? std::string("(it has no vertices)")
-                       : "(ids " + std::to_string(base_) + ".." +
-                             std::to_string(std::uint64_t(n_) - 1 + base_) + ")");
+                       : "(ids " + std::to_string(base) + ".." +
+                             std::to_string(std::uint64_t(n_) - 1 + base) + ")");
       return Status::Absent;
     }
     out = Vertex(v);
@@ -95,8 +107,8 @@ class StreamIds {
   /// count this needs fails the dimension guard (loaders/dimension_guard.hpp: `content_bytes`
   /// of graph file and stream justify it, and its per-vertex memory fits), which is Invalid.
   /// Nothing changes unless both ends resolve.
-  Status resolve_insert(std::uint64_t ue, std::uint64_t ve, bool grow, std::uint64_t content_bytes,
-                        Vertex& u, Vertex& v, std::string& error) {
+  Status resolve_insert(const VertexKey& ue, const VertexKey& ve, bool grow,
+                        std::uint64_t content_bytes, Vertex& u, Vertex& v, std::string& error) {
     std::string eu, ev;
     const Status su = find(ue, u, eu);
     const Status sv = find(ve, v, ev);
@@ -114,25 +126,27 @@ class StreamIds {
     if (su == Status::Present && sv == Status::Present) return Status::Present;
     // Grow: the vertex count the new ids need.
     std::uint64_t new_n = n_;
-    std::uint64_t named = su == Status::Absent ? ue : ve;  // the id that sets new_n
-    if (remapped()) {
+    std::string named_id = (su == Status::Absent ? ue : ve).text(named());  // sets new_n
+    const std::uint64_t base = std::uint64_t(ids_.base());
+    if (ids_.remapped()) {
+      const bool same = named() ? ue.name == ve.name : ue.number == ve.number;
       new_n = ids_.size() + (su == Status::Absent) +
-              (sv == Status::Absent && !(su == Status::Absent && ue == ve));
+              (sv == Status::Absent && !(su == Status::Absent && same));
     } else {
-      for (const auto& [status, ext] : {std::pair{su, ue}, std::pair{sv, ve}}) {
+      for (const auto& [status, key] : {std::pair{su, &ue}, std::pair{sv, &ve}}) {
         if (status != Status::Absent) continue;
         // Capped so that ids near 2^64 cannot wrap; a count above kMaxDimension fails below.
+        const std::uint64_t ext = key->number;
         const std::uint64_t need =
-            ext - base_ >= kMaxDimension ? std::uint64_t(kMaxDimension) + 1 : ext - base_ + 1;
+            ext - base >= kMaxDimension ? std::uint64_t(kMaxDimension) + 1 : ext - base + 1;
         if (need > new_n) {
           new_n = need;
-          named = ext;
+          named_id = std::to_string(ext);
         }
       }
     }
     if (new_n > kMaxDimension) {
-      error = "vertex " + std::to_string(named) +
-              " would grow the graph beyond the largest dimension, " +
+      error = "vertex " + named_id + " would grow the graph beyond the largest dimension, " +
               std::to_string(kMaxDimension) + " vertices";
       return Status::Invalid;
     }
@@ -141,41 +155,47 @@ class StreamIds {
     check.content_bytes = content_bytes;
     check.bytes_per_vertex = 64;
     const std::string problem =
-        dimension_problem("vertex " + std::to_string(named) + " would grow the graph to " +
+        dimension_problem("vertex " + named_id + " would grow the graph to " +
                               std::to_string(new_n) + " vertices, which",
                           check);
     if (!problem.empty()) {
       error = problem;
       return Status::Invalid;
     }
-    if (remapped()) {
-      for (const auto& [status, ext] : {std::pair{su, ue}, std::pair{sv, ve}})
-        if (status == Status::Absent && !index_.count(ext)) {
-          index_.emplace(ext, Vertex(ids_.size()));
-          ids_.push_back(ext);
-        }
-      u = index_.at(ue);
-      v = index_.at(ve);
+    if (ids_.remapped()) {
+      u = named() ? ids_.insert(ue.name) : ids_.insert_integer(ue.number);
+      v = named() ? ids_.insert(ve.name) : ids_.insert_integer(ve.number);
     } else {
-      u = Vertex(ue - base_);
-      v = Vertex(ve - base_);
+      u = Vertex(ue.number - base);
+      v = Vertex(ve.number - base);
     }
     n_ = Vertex(std::max<std::uint64_t>(n_, new_n));
     return Status::Present;
   }
 
-  std::uint64_t external(Vertex v) const { return remapped() ? ids_[v] : std::uint64_t(v) + base_; }
-  const std::vector<std::uint64_t>& external_ids() const { return ids_; }
+  /// The file's name of dense id v as a report value (a number, or a string for names).
+  ReportValue external(Vertex v) const {
+    if (named()) return report::str(ids_.name(v));
+    return report::count(ids_.remapped() ? ids_.integer_id(v) : std::uint64_t(v) + ids_.base());
+  }
+  /// The file's name of dense id v as text.
+  std::string name(Vertex v) const {
+    if (ids_.remapped()) return ids_.name(v);
+    return std::to_string(std::uint64_t(v) + std::uint64_t(ids_.base()));
+  }
+  /// The names of every vertex so far (for the output file).
+  std::shared_ptr<const VertexIds> snapshot_ids() const {
+    VertexIds copy = ids_;
+    if (!copy.remapped()) copy.grow_offset(n_);
+    return std::make_shared<const VertexIds>(std::move(copy));
+  }
   /// The id of dense vertex 0 when the ids are not remapped.
-  int base() const { return base_; }
+  int base() const { return ids_.base(); }
   /// Vertices known so far (the graph grows to this when the pending batch is applied).
   Vertex n() const { return n_; }
 
  private:
-  bool remapped() const { return !ids_.empty() || !index_.empty(); }
-  std::vector<std::uint64_t> ids_;
-  std::unordered_map<std::uint64_t, Vertex> index_;
-  int base_ = 0;
+  VertexIds ids_;
   Vertex n_ = 0;
 };
 
@@ -204,10 +224,9 @@ std::optional<std::string> negative_weight_message(const GraphSnapshot<T>& s,
     s.for_each_neighbor(u, [&](Vertex v, T w) {
       if (!found && double(w) < 0) {
         char text[200];
-        std::snprintf(text, sizeof text, "sssp: arc %llu -> %llu has negative weight %.17g",
-                      (unsigned long long)ids.external(u), (unsigned long long)ids.external(v),
-                      double(w));
-        found = std::string(text) + "; sssp queries need non-negative weights";
+        std::snprintf(text, sizeof text, " has negative weight %.17g", double(w));
+        found = "sssp: arc " + ids.name(u) + " -> " + ids.name(v) + text +
+                "; sssp queries need non-negative weights";
       }
     });
     if (found) return found;
@@ -270,13 +289,25 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   DynamicGraph<T> dg(base, o);
   const double build_seconds = seconds_since(t_build);
   StreamIds ids(graph.loaded.info, base.nrows());
-  const bool show_progress = !args.g.quiet && !args.g.json && isatty(STDERR_FILENO);
+  // Progress over the update file's bytes (a pipe or stdin has no known end: a running count).
+  std::uint64_t update_bytes = 0;
+  if (args.updates != "-") {
+    struct stat st {};
+    if (::stat(args.updates.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+      update_bytes = std::uint64_t(st.st_size);
+  }
+  // Drawn only when the answers go elsewhere than the terminal, so that the line never splits
+  // an answer.
+  tools::Progress bar("updates", update_bytes, "B",
+                      tools::progress_allowed() && !isatty(STDOUT_FILENO));
   Offset malformed = 0;
   UpdateStreamOptions so;
   so.strict = args.strict;
+  so.names = ids.named();  // string ids: update records name vertices by any token
   const std::string stream_name = args.updates == "-" ? "<stdin>" : args.updates;
   auto skip = [&](std::uint64_t line, const std::string& message) {
     ++malformed;
+    bar.finish();         // the message starts on a clean line
     std::fflush(stdout);  // the answers before this line come first when both go to one pipe
     std::fprintf(stderr, "spgraph: %s:%llu: %s (line skipped)\n", printable(stream_name).c_str(),
                  (unsigned long long)line, printable(message).c_str());
@@ -291,10 +322,6 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   // The first SIGINT/SIGTERM ends the input (signals.hpp); what was read is still applied.
   so.stop = stop_flag();
   UpdateStreamReader reader(args.updates, so);
-  // Answers go out as they are found when the updates come from a pipe or terminal.
-  struct stat st {};
-  const bool interactive =
-      args.updates == "-" || ::stat(args.updates.c_str(), &st) != 0 || !S_ISREG(st.st_mode);
   const std::uint64_t graph_bytes = graph.loaded.info.bytes;
   Offset outside = 0;  // erases and re-weights naming a vertex the graph does not have
   UpdateBatch<T> pending;
@@ -302,8 +329,6 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   BatchSummary total;
   double apply_seconds = 0;
   const auto t0 = std::chrono::steady_clock::now();
-  auto last_progress = t0;
-  std::vector<Report> json_answers;  // with --json, the answers go into the final report
   auto flush = [&] {
     if (pending.empty()) return;
     const auto ta = std::chrono::steady_clock::now();
@@ -318,39 +343,37 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
     total.assigned += s.assigned;
     total.missing += s.missing;
     pending.clear();
-    if (show_progress && seconds_since(last_progress) > 1) {
-      last_progress = std::chrono::steady_clock::now();
-      std::fprintf(stderr, "\rstream: %llu updates applied, %.0f updates/s",
-                   (unsigned long long)applied, double(applied) / apply_seconds);
-    }
   };
-  // An answer names the snapshot's version; in text it is one line, printed as it is found.
+  // An answer names the snapshot's version. It goes out as it is found, flushed, whatever
+  // stdout is (a consumer at the end of a pipe sees each answer at once): one text line, or
+  // with --json one JSON object per line (NDJSON).
   auto answer = [&](Report a, const GraphSnapshot<T>& s, const std::string& layout) {
     ++queries;
     a.add("version", report::count(s.version()));
     if (args.g.json) {
-      json_answers.push_back(std::move(a));
+      print_json_line(a);
     } else {
       print_text(a, layout + " version={version}\n");
-      if (interactive) std::fflush(stdout);
+      std::fflush(stdout);
     }
   };
   UpdateRecord rec;
   std::string error;
   enable_graceful_stop();
   while (reader.next(rec)) {
+    bar.update(reader.bytes_read());
     if (!rec.is_query) {
       using Status = StreamIds::Status;
       Vertex u = 0, v = 0;
       Status status = Status::Present;
       if (rec.update == UpdateKind::Insert) {
-        status = ids.resolve_insert(rec.u, rec.v, !args.no_grow, graph_bytes + reader.bytes_read(),
-                                    u, v, error);
+        status = ids.resolve_insert(ids.key_u(rec), ids.key_v(rec), !args.no_grow,
+                                    graph_bytes + reader.bytes_read(), u, v, error);
       } else {
         // An erase or re-weight never grows the graph: an id it does not have is a no-op.
         std::string ev;
-        status = ids.find(rec.u, u, error);
-        const Status sv = ids.find(rec.v, v, ev);
+        status = ids.find(ids.key_u(rec), u, error);
+        const Status sv = ids.find(ids.key_v(rec), v, ev);
         if (status == Status::Present || (status == Status::Absent && sv == Status::Invalid)) {
           status = sv;
           error = ev;
@@ -410,7 +433,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
           a.add("top", ReportValue{"null", "none"});
           a.add("rank", ReportValue{"null", "none"});
         } else {
-          a.add("top", report::count(ids.external(top)));
+          a.add("top", ids.external(top));
           a.add("rank", report::real(r.rank[top], "%.17g", "%.9g"));
         }
         a.add("ms", report::real(ms, "%.3f", "%.3f"));
@@ -436,15 +459,16 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
       case QueryKind::Degree:
       case QueryKind::Bfs: {
         Vertex found = 0;
-        const bool present = ids.find(rec.u, found, error) == StreamIds::Status::Present;
+        const bool present = ids.find(ids.key_u(rec), found, error) == StreamIds::Status::Present;
         if (!present || found >= s.num_vertices()) {
           reject(rec.line,
-                 present ? "vertex " + std::to_string(rec.u) + " is not in the graph" : error);
+                 present ? "vertex " + ids.key_u(rec).text(ids.named()) + " is not in the graph"
+                         : error);
           break;
         }
         if (rec.query == QueryKind::Degree) {
           a.add("query", report::str("degree"));
-          a.add("vertex", report::count(rec.u));
+          a.add("vertex", ids.external(found));
           a.add("degree", report::count(s.degree(found)));
           answer(a, s, "degree vertex={vertex} degree={degree}");
         } else if (rec.query == QueryKind::Knn) {
@@ -477,13 +501,13 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
           std::string text;
           for (std::size_t i = 0; i < r.ids.size(); ++i) {
             Report item;
-            item.add("vertex", report::count(ids.external(r.ids[i])));
+            item.add("vertex", ids.external(r.ids[i]));
             item.add("score", report::real(r.scores[i], "%.17g", "%.17g"));
             items.push_back(item);
             text += (i ? "," : "") + item.text("{vertex}:{score}");
           }
           a.add("query", report::str("knn"));
-          a.add("vertex", report::count(rec.u));
+          a.add("vertex", ids.external(found));
           a.add("k", report::count(rec.v));
           a.add("measure", report::str(std::string(m->name)));
           a.add("found", report::count(r.ids.size()));
@@ -507,7 +531,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
           for (double d : r.distance)
             if (d != kUnreachableDistance) max_distance = std::max(max_distance, d);
           a.add("query", report::str("sssp"));
-          a.add("source", report::count(rec.u));
+          a.add("source", ids.external(found));
           a.add("reached", report::count(r.reached));
           a.add("max_distance", report::real(max_distance, "%.17g", "%.17g"));
           a.add("ms", report::real(ms, "%.3f", "%.3f"));
@@ -518,7 +542,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
           const BfsResult r = bfs(s, found);
           const double ms = 1e3 * seconds_since(tb);
           a.add("query", report::str("bfs"));
-          a.add("source", report::count(rec.u));
+          a.add("source", ids.external(found));
           a.add("reached", report::count(r.reached));
           a.add("depth", report::count(r.depth));
           a.add("ms", report::real(ms, "%.3f", "%.3f"));
@@ -531,12 +555,12 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   flush();
   total.missing += outside;
   const double wall = seconds_since(t0);
-  if (show_progress) std::fprintf(stderr, "\r\033[K");
+  bar.finish();
   const GraphSnapshot<T> s = dg.snapshot();
   if (!args.out.empty()) {
     // The file's numbering (its base, or the original ids), and the graph's symmetry.
     SaveOptions out_options;
-    out_options.external_ids = ids.external_ids();
+    out_options.ids = ids.snapshot_ids();
     out_options.base = ids.base();
     out_options.symmetric = !o.directed;
     save_matrix(args.out, AnyMatrix(s.matrix()), out_options);
@@ -561,7 +585,6 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   r.add("assigned", report::count(total.assigned));
   r.add("missing", report::count(total.missing));
   r.add("malformed", report::count(malformed));
-  r.add("queries", report::list(json_answers));
   r.add("query_count", report::text(std::to_string(queries)));
   r.add("apply_seconds", report::seconds(apply_seconds));
   r.add("wall_seconds", report::seconds(wall));

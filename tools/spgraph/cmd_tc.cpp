@@ -9,6 +9,7 @@
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
+#include "tools/spgraph/result_table.hpp"
 
 namespace spgraph::cli {
 
@@ -23,14 +24,10 @@ struct TcArgs {
 
 /// Writes the per-vertex counts atomically: the old file or the complete new one.
 void write_per_vertex(const std::string& path, const TriangleResult& r, const IdSpace& ids) {
-  OutputFile out(path);
-  out.write("# vertex triangles clustering\n");
-  char line[96];
+  ResultTable out(path, {"vertex", "triangles", "clustering"});
   for (Vertex v = 0; v < r.per_vertex.size(); ++v) {
-    const int k = std::snprintf(line, sizeof line, "%llu\t%llu\t%.12g\n",
-                                (unsigned long long)ids.to_external(v),
-                                (unsigned long long)r.per_vertex[v], r.clustering[v]);
-    out.write(std::string_view(line, std::size_t(k)));  // OutputFile buffers
+    out.field(ids.name(v)).integer((long long)r.per_vertex[v]).number("%.12g", r.clustering[v]);
+    out.end_row();
   }
   out.commit();
 }

@@ -24,20 +24,21 @@ struct CompareBfsArgs {
   LoadFlags load;
   std::string file;
   std::size_t random_sources = 16;
-  std::vector<std::uint64_t> sources;
+  std::vector<std::string> sources;
   std::uint64_t seed = 1;
+  int runs = 1;
 };
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 
 void verify(const Csr<bool>& a, Vertex s, const BfsResult& ours,
             const peers::GraphBlasBfsResult& theirs, const IdSpace& ids) {
-  const std::string where = "source " + std::to_string(ids.to_external(s)) + ": ";
+  const std::string where = "source " + ids.name(s) + ": ";
   if (ours.level != theirs.level) {
     for (Vertex v = 0; v < ours.level.size(); ++v)
       if (ours.level[v] != theirs.level[v])
-        throw VerificationFailed(where + "level of vertex " + std::to_string(ids.to_external(v)) +
-                                 " is " + std::to_string(ours.level[v]) + " in spgraph but " +
+        throw VerificationFailed(where + "level of vertex " + ids.name(v) + " is " +
+                                 std::to_string(ours.level[v]) + " in spgraph but " +
                                  std::to_string(theirs.level[v]) + " in GraphBLAS");
   }
   if (std::string e = check_bfs_tree(a, s, ours.level, ours.parent); !e.empty())
@@ -61,7 +62,7 @@ void run_compare_bfs(const CompareBfsArgs& args) {
   if (a.nrows() != a.ncols()) throw InvalidArgument("compare bfs needs a square matrix");
   const IdSpace ids(graph.loaded.info);
   std::vector<Vertex> sources;
-  for (std::uint64_t s : args.sources) sources.push_back(ids.to_internal(s, a.nrows()));
+  for (const std::string& s : args.sources) sources.push_back(ids.to_internal(s, a.nrows()));
   if (sources.empty()) sources = pick_sources(a.csr(), args.random_sources, args.seed);
 
   BfsOptions o;
@@ -86,22 +87,31 @@ void run_compare_bfs(const CompareBfsArgs& args) {
     const Vertex s = sources[k];
     BfsResult ours;
     peers::GraphBlasBfsResult theirs;
-    double ours_s = 0;
-    auto run_ours = [&] {
-      auto t0 = std::chrono::steady_clock::now();
-      ours = bfs(a, s, o);
-      ours_s = seconds_since(t0);
-    };
-    if (k % 2 == 0) {
-      run_ours();
-      theirs = peers::graphblas_bfs(grb, s, true);
-    } else {
-      theirs = peers::graphblas_bfs(grb, s, true);
-      run_ours();
+    // --runs A/B pairs per source, alternating which engine goes first; each engine's time for
+    // the source is the median of its runs.
+    std::vector<double> ours_runs, theirs_runs;
+    for (int run = 0; run < args.runs; ++run) {
+      double ours_run = 0;
+      auto run_ours = [&] {
+        auto t0 = std::chrono::steady_clock::now();
+        ours = bfs(a, s, o);
+        ours_run = seconds_since(t0);
+      };
+      if ((k + std::size_t(run)) % 2 == 0) {
+        run_ours();
+        theirs = peers::graphblas_bfs(grb, s, true);
+      } else {
+        theirs = peers::graphblas_bfs(grb, s, true);
+        run_ours();
+      }
+      ours_runs.push_back(ours_run);
+      theirs_runs.push_back(theirs.seconds);
     }
+    const double ours_s = tools::median(ours_runs);
+    theirs.seconds = tools::median(theirs_runs);
     verify(a.csr(), s, ours, theirs, ids);
     Report row;
-    row.add("source", report::count(ids.to_external(s)));
+    row.add("source", vertex_value(ids, s));
     row.add("depth", report::count(ours.depth));
     row.add("reached", report::count(ours.reached));
     row.add("spgraph_s", report::seconds_as_ms(ours_s));
@@ -114,7 +124,7 @@ void run_compare_bfs(const CompareBfsArgs& args) {
   }
 
   Report r;
-  r.add("algorithm", report::str("bfs"));
+  r.add("job", report::str("bfs"));
   r.add("file", report::str(args.file));
   r.add("threads", report::count(threads));
   r.add("n", report::count(a.nrows()));
@@ -134,12 +144,15 @@ void run_compare_bfs(const CompareBfsArgs& args) {
   r.add("min_graphblas_s", report::text_only(report::seconds_as_ms(tools::min_of(theirs_t))));
   r.add("max_graphblas_s", report::text_only(report::seconds_as_ms(tools::max_of(theirs_t))));
   r.add("median_ratio", report::real(tools::median(ratios), "%.4f", "%.3f"));
+  r.add("runs", report::count(args.runs));
   r.add("spgraph_peak_bytes", report::bytes(ours_peak));
   r.add("graphblas_peak_bytes", report::bytes(theirs_peak));
   r.add("graphblas_build_s", report::seconds(grb.build_seconds() + grb.properties_seconds()));
   r.add("graphblas_matrix_s", report::text_only(report::seconds(grb.build_seconds())));
   r.add("graphblas_properties_s", report::text_only(report::seconds(grb.properties_seconds())));
   if (args.g.json) return print_json(r);
+  // --quiet: the result alone (verified, or exit code 3 before this), the median ratio.
+  if (args.g.quiet) return print_text(r, "{median_ratio}\n");
   print_text(r,
              "compare bfs: {file}\n"
              "graph: {n} vertices, {arcs} arcs, {kind}; loaded in {load_seconds} s\n"
@@ -177,8 +190,12 @@ void register_compare_bfs(CLI::App* compare) {
                   "Source vertex in the file's numbering (1-based for .mtx); one per flag, "
                   "repeatable")
       ->allow_extra_args(false)
-      ->transform(integer_flag("--source", 0, UINT64_MAX, " (a vertex id in the file's numbering)"))
+      ->check(vertex_flag("--source"))
       ->excludes(n);
+  cmd->add_option("--runs", args->runs,
+                  "Timed A/B pairs per source after one untimed warm-up (default 1); a source's "
+                  "time is the median of its runs")
+      ->transform(integer_flag("--runs", 1, 1000));
   cmd->add_option("--seed", args->seed, "Seed for choosing sources")
       ->transform(integer_flag("--seed", 0, UINT64_MAX));
   add_global_flags(cmd, args->g);

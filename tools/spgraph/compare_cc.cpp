@@ -46,10 +46,9 @@ void verify(const std::vector<Vertex>& ours, const std::vector<Vertex>& theirs,
                              " vertices but GraphBLAS labels " + std::to_string(theirs.size()));
   for (Vertex v = 0; v < ours.size(); ++v)
     if (ours[v] != theirs[v])
-      throw VerificationFailed(
-          "vertex " + std::to_string(ids.to_external(v)) + " is in the component of vertex " +
-          std::to_string(ids.to_external(ours[v])) + " in spgraph but of vertex " +
-          std::to_string(ids.to_external(theirs[v])) + " in GraphBLAS");
+      throw VerificationFailed("vertex " + ids.name(v) + " is in the component of vertex " +
+                               ids.name(ours[v]) + " in spgraph but of vertex " +
+                               ids.name(theirs[v]) + " in GraphBLAS");
 }
 
 void run_compare_cc(const CompareCcArgs& args) {
@@ -105,6 +104,8 @@ void run_compare_cc(const CompareCcArgs& args) {
   r.add("graphblas_build_s", report::seconds(grb.build_seconds()));
   const std::string summary = add_timing_summary(r, us, {peer});
   if (args.g.json) return print_json(r);
+  // --quiet: the result alone (verified, or exit code 3 before this), the median ratio.
+  if (args.g.quiet) return print_text(r, "{median_ratio_graphblas}\n");
   print_text(r,
              "compare cc: {file}\n"
              "graph: {n} vertices, {edges} undirected edges (A + A', no self-loops; prepared in "

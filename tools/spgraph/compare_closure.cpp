@@ -101,8 +101,7 @@ void run_compare_closure(const CompareClosureArgs& args) {
   r.add("n", report::count(a.nrows()));
   r.add("arcs", report::count(a.nvals()));
   r.add("pairs", report::count(ours.pairs));
-  r.add("verified",
-        {json_string(pairwise ? "pairs" : "counts"), pairwise ? "pair sets" : "pair counts"});
+  r.add("verified", {Json(pairwise ? "pairs" : "counts"), pairwise ? "pair sets" : "pair counts"});
   r.add("spgraph_method", report::str(closure_method_name(ours.method)));
   r.add("spgraph_depth", report::count(ours.iterations));
   r.add("components", report::count(ours.components));
@@ -114,6 +113,8 @@ void run_compare_closure(const CompareClosureArgs& args) {
         report::flag(boost.note.empty(), " (Boost.Graph: count and pair hash)", ""));
   const std::string summary = add_timing_summary(r, us, {grb, boost});
   if (args.g.json) return print_json(r);
+  // --quiet: the result alone (verified, or exit code 3 before this), the median ratio.
+  if (args.g.quiet) return print_text(r, "{median_ratio_graphblas}\n");
   print_text(r,
              "compare closure: {file}\n"
              "graph: {n} vertices, {arcs} arcs; closure R+: {pairs} pairs\n"

@@ -1,4 +1,4 @@
-// Pieces shared by the `spgraph compare` jobs, following ../shared/docs/BENCHMARKING.md: timed
+// Pieces shared by the `spgraph compare` jobs, following docs/BENCHMARKING.md: timed
 // A/B pairs with alternating order, a peak-memory window per contender, and the summary every
 // job reports (medians with ranges, the median of the per-pair ratios, peak memory), as text or
 // as JSON fields of its report (report.hpp).
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tools/common/progress.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/report.hpp"
 
@@ -30,7 +31,9 @@ struct PairTimes {
 template <class Ours, class Theirs>
 PairTimes time_pairs(int runs, Ours&& ours, Theirs&& theirs) {
   PairTimes t;
+  tools::Progress bar("timing A/B pairs", std::uint64_t(runs), "pairs");
   for (int r = 0; r < runs; ++r) {
+    bar.update(std::uint64_t(r));
     if (r % 2 == 0) {
       t.ours.push_back(ours());
       t.theirs.push_back(theirs());
@@ -39,6 +42,7 @@ PairTimes time_pairs(int runs, Ours&& ours, Theirs&& theirs) {
       t.ours.push_back(ours());
     }
   }
+  bar.finish();
   return t;
 }
 

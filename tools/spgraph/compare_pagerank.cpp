@@ -136,6 +136,8 @@ void run_compare_pagerank(const ComparePageRankArgs& args) {
   r.add("graphblas_build_s", report::seconds(grb.build_seconds()));
   const std::string summary = add_timing_summary(r, us, {peer});
   if (args.g.json) return print_json(r);
+  // --quiet: the result alone (verified, or exit code 3 before this), the median ratio.
+  if (args.g.quiet) return print_text(r, "{median_ratio_graphblas}\n");
   print_text(r,
              "compare pagerank: {file}\n"
              "graph: {n} vertices, {arcs} arcs, {kind}\n"

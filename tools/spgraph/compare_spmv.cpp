@@ -134,6 +134,8 @@ void run_typed(const CompareSpmvArgs& args, const CliGraph& graph, int threads) 
   r.add("graphblas_build_s", report::seconds(grb.build_seconds()));
   const std::string summary = add_timing_summary(r, us, {peer});
   if (args.g.json) return print_json(r);
+  // --quiet: the result alone (verified, or exit code 3 before this), the median ratio.
+  if (args.g.quiet) return print_text(r, "{median_ratio_graphblas}\n");
   print_text(r,
              "compare spmv: {file}\n"
              "matrix: {n} rows, {nnz} entries ({pattern}); y = A * x over {semiring} ({type})\n"

@@ -60,8 +60,7 @@ void add_knn_flags(CLI::App* cmd, KnnFlags& f) {
                   "Query vertex in the file's numbering (1-based for .mtx); repeat or separate "
                   "with commas for several")
       ->delimiter(',')
-      ->transform(
-          integer_flag("--vertex", 0, UINT64_MAX, " (a vertex id in the file's numbering)"));
+      ->check(vertex_flag("--vertex"));
   cmd->add_flag("--all", f.all, "Query every vertex (the kNN graph)");
   cmd->add_option("--k,-k", f.k,
                   "Answers per query (default 10; with --threshold and no --k: every score "
@@ -113,24 +112,24 @@ KnnJob knn_job(const KnnFlags& f, const std::string& file, const LoadFlags& load
   KnnJob job;
   const bool features = !f.features.empty();
   if (features && !file.empty())
-    throw InvalidArgument("give either a graph FILE or --features, not both (got " + file +
-                          " and --features " + f.features + ")");
+    throw CLI::ValidationError("give either a graph FILE or --features, not both (got " + file +
+                               " and --features " + f.features + ")");
   if (!features && file.empty())
-    throw InvalidArgument("give a graph FILE, or --features X for feature kNN");
+    throw CLI::ValidationError("give a graph FILE, or --features X for feature kNN");
   if (features) {
     if (!f.vertices.empty() || f.all)
-      throw InvalidArgument(
+      throw CLI::ValidationError(
           "--features queries every row of --queries (or of the --features matrix): "
           "--vertex and --all are for graphs");
     if (load.remap_ids || load.undirected)
-      throw InvalidArgument("--remap-ids and --undirected are for graphs, not --features");
+      throw CLI::ValidationError("--remap-ids and --undirected are for graphs, not --features");
     job.kind = KnnJob::Kind::Features;
     job.measure = f.measure.empty() ? "cosine" : f.measure;
     if (job.measure != "cosine" && job.measure != "dot")
-      throw InvalidArgument("--measure " + job.measure +
-                            " is a graph measure; --features takes cosine or dot");
+      throw CLI::ValidationError("--measure " + job.measure +
+                                 " is a graph measure; --features takes cosine or dot");
     if (f.neighborhood != "out" || f.include_neighbors)
-      throw InvalidArgument("--neighborhood and --include-neighbors are for graphs");
+      throw CLI::ValidationError("--neighborhood and --include-neighbors are for graphs");
     job.k = f.k != 0                     ? std::size_t(f.k)
             : std::isfinite(f.threshold) ? kAllNeighbors
                                          : std::size_t(10);
@@ -140,25 +139,25 @@ KnnJob knn_job(const KnnFlags& f, const std::string& file, const LoadFlags& load
     job.features.include_self = f.include_self;
     return job;
   }
-  if (!f.queries.empty()) throw InvalidArgument("--queries is for --features");
-  if (std::isfinite(f.threshold)) throw InvalidArgument("--threshold is for --features");
+  if (!f.queries.empty()) throw CLI::ValidationError("--queries is for --features");
+  if (std::isfinite(f.threshold)) throw CLI::ValidationError("--threshold is for --features");
   if (f.all == !f.vertices.empty())
-    throw InvalidArgument(f.all ? "give --vertex or --all, not both"
-                                : "give the query vertices with --vertex V (repeatable), or "
-                                  "--all for every vertex");
+    throw CLI::ValidationError(f.all ? "give --vertex or --all, not both"
+                                     : "give the query vertices with --vertex V (repeatable), or "
+                                       "--all for every vertex");
   job.measure = f.measure.empty() ? "jaccard" : f.measure;
   job.k = f.k != 0 ? std::size_t(f.k) : std::size_t(10);
   if (job.measure == "dot")
-    throw InvalidArgument(
+    throw CLI::ValidationError(
         "--measure dot is for --features; graphs take common, jaccard, "
         "cosine, overlap, adamic-adar, resource-allocation, hops or distance");
   if (job.measure == "hops" || job.measure == "distance") {
     if (f.include_neighbors)
-      throw InvalidArgument("--include-neighbors is for the similarity measures, not " +
-                            job.measure);
+      throw CLI::ValidationError("--include-neighbors is for the similarity measures, not " +
+                                 job.measure);
     if (f.neighborhood != "out")
-      throw InvalidArgument("--neighborhood is for the similarity measures, not " + job.measure +
-                            " (which follow out-arcs)");
+      throw CLI::ValidationError("--neighborhood is for the similarity measures, not " +
+                                 job.measure + " (which follow out-arcs)");
     job.kind = KnnJob::Kind::Distance;
     job.distance.k = job.k;
     job.distance.kind = job.measure == "hops" ? DistanceKind::Hops : DistanceKind::Weighted;
@@ -200,7 +199,7 @@ std::string knn_exclusions(const KnnJob& job) {
 std::vector<Vertex> knn_queries(const KnnFlags& f, const IdSpace& ids, Vertex n) {
   std::vector<Vertex> q;
   q.reserve(f.vertices.size());
-  for (std::uint64_t v : f.vertices) {
+  for (const std::string& v : f.vertices) {
     try {
       q.push_back(ids.to_internal(v, n));
     } catch (const InvalidArgument& e) {

@@ -19,7 +19,7 @@
 namespace spgraph::cli {
 
 struct KnnFlags {
-  std::vector<std::uint64_t> vertices;  ///< --vertex, in the file's numbering
+  std::vector<std::string> vertices;  ///< --vertex, in the file's numbering (names for string ids)
   bool all = false;
   std::uint64_t k = 0;  ///< 0: --k not given
   std::string measure;  ///< empty: jaccard for graphs, cosine for features
@@ -48,8 +48,9 @@ struct KnnJob {
 };
 
 /// Checks the flags against each other (`file`: the graph FILE argument, empty when none) and
-/// resolves the defaults; throws InvalidArgument naming the flags in conflict. `undirected`
-/// is filled in later by the caller (it is known once the graph is loaded).
+/// resolves the defaults; throws CLI::ValidationError (a usage error, exit code 2) naming the
+/// flags in conflict. `undirected` is filled in later by the caller (it is known once the graph
+/// is loaded).
 KnnJob knn_job(const KnnFlags& f, const std::string& file, const LoadFlags& load);
 
 /// "k 10" or "no limit".

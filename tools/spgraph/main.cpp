@@ -1,6 +1,7 @@
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
 // tc, closure, stream, compare, mxv, pagerank, sssp, cc, knn); every error becomes one line on
-// stderr (control bytes escaped) and a documented exit code.
+// stderr (control bytes escaped) and a documented exit code. `--help` shows every option's
+// default; `--version` the version, commit and build options (version.hpp, made by CMake).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/signals.hpp"
+#include "tools/spgraph/version.hpp"
 
 namespace {
 
@@ -39,6 +41,83 @@ std::string usage_message(const CLI::Error& e) {
   return spgraph::cli::printable(what);
 }
 
+/// What --version prints: one line per fact.
+std::string version_text() {
+  using namespace spgraph::cli;
+  std::string v = "spgraph ";
+  v += kVersion;
+  v += "\ncommit: ";
+  v += kGitCommit;
+  v += "\nbuild type: ";
+  v += kBuildType;
+  v += "\ncompiler: ";
+  v += kCompiler;
+  v += "\noptions: OpenMP ";
+  v += kOpenMP;
+  v += ", GraphBLAS compare ";
+  v += kGraphBlasCompare;
+  v += ", Boost.Graph ";
+  v += kBoost;
+  v += ", sanitizer ";
+  v += kSanitizer;
+  v += ", native ";
+  v += kNative;
+  return v;
+}
+
+/// Drops the "[]" default CLI11 captures for repeatable options that start empty (--source),
+/// in `app` and every subcommand below it: "=[]" in --help says nothing.
+void drop_empty_list_defaults(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options())
+    if (opt->get_default_str() == "[]") opt->default_str("");
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    drop_empty_list_defaults(*sub);
+}
+
+/// The first word of the command line that names no subcommand where one is expected
+/// ("spgraph bsf g.mtx", "spgraph compare xyz"), with the names valid there; empty when the
+/// subcommands named are all known. CLI11 alone reports such a word as "A subcommand is
+/// required". Options end the walk: no command takes an option before its subcommand.
+std::string unknown_subcommand(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* at = &app;
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word.empty() || word[0] == '-') return "";
+    const auto subs = at->get_subcommands({});
+    if (subs.empty()) return "";
+    const CLI::App* next = nullptr;
+    std::string valid;
+    for (const CLI::App* sub : subs) {
+      if (sub->check_name(word)) next = sub;
+      if (!valid.empty()) valid += ", ";
+      valid += sub->get_name();
+    }
+    if (!next) {
+      std::string where = "spgraph";
+      for (int k = 1; k < i; ++k) {
+        where += ' ';
+        where += argv[k];
+      }
+      std::string message = "spgraph: error: unknown subcommand '";
+      message += spgraph::cli::printable(word);
+      message += "'; valid subcommands";
+      if (at != &app) {
+        message += " of '";
+        message += where;
+        message += "'";
+      }
+      message += ": ";
+      message += valid;
+      message += " (see '";
+      message += where;
+      message += " --help')\n";
+      return message;
+    }
+    at = next;
+  }
+  return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -46,6 +125,10 @@ int main(int argc, char** argv) {
   install_signal_handlers();
   CLI::App app{"spgraph: graph analytics on sparse linear algebra"};
   app.require_subcommand(1);
+  // Every option's default in --help; subcommands inherit this when they are added.
+  app.option_defaults()->always_capture_default();
+  app.set_version_flag("--version,-V", version_text(),
+                       "Print the version, the git commit and the build options, and exit");
   app.footer(
       "Exit codes: 0 success; 1 error (bad input file, invalid argument, I/O); 2 bad command "
       "line; 3 compare found different answers; 128+N stream stopped by signal N.\nRun "
@@ -69,8 +152,15 @@ int main(int argc, char** argv) {
   register_sssp(app);
   register_cc(app);
   register_knn(app);
+  drop_empty_list_defaults(app);
+  if (const std::string unknown = unknown_subcommand(app, argc, argv); !unknown.empty()) {
+    std::fputs(unknown.c_str(), stderr);
+    return kExitUsage;
+  }
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

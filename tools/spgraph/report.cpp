@@ -1,7 +1,11 @@
-// Printing of command reports as JSON and as laid-out text (see report.hpp).
+// Printing of command reports as JSON (nlohmann-json, one writer for every command) and as
+// laid-out text (see report.hpp).
 #include "tools/spgraph/report.hpp"
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "engine/core/resources.hpp"
@@ -24,33 +28,94 @@ void write(std::FILE* out, const std::string& s) {
 std::string aligned(const std::string& s, int width, bool left) {
   if (s.size() >= std::size_t(width)) return s;
   const std::string pad(std::size_t(width) - s.size(), ' ');
-  return left ? s + pad : pad + s;
+  std::string out;
+  if (left) {
+    out = s;
+    out += pad;
+  } else {
+    out = pad;
+    out += s;
+  }
+  return out;
+}
+
+/// A scalar as nlohmann writes it; invalid UTF-8 in strings becomes U+FFFD instead of throwing.
+std::string dump_scalar(const Json& j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+void dump_to(const Json& j, std::string& out) {
+  switch (j.type()) {
+    case Json::value_t::object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [key, value] : j.items()) {
+        if (!first) out += ", ";
+        first = false;
+        out += dump_scalar(Json(key));
+        out += ": ";
+        dump_to(value, out);
+      }
+      out += '}';
+      return;
+    }
+    case Json::value_t::array: {
+      out += '[';
+      bool first = true;
+      for (const Json& value : j) {
+        if (!first) out += ", ";
+        first = false;
+        dump_to(value, out);
+      }
+      out += ']';
+      return;
+    }
+    case Json::value_t::number_float:
+      if (!std::isfinite(j.get<double>())) {
+        out += "null";
+        return;
+      }
+      break;
+    default:
+      break;
+  }
+  out += dump_scalar(j);
+}
+
+/// The JSON members of `fields` (text-only ones left out) in order, without braces.
+std::string members(const Json& object) {
+  std::string out = dump_json(object);
+  return out.substr(1, out.size() - 2);
 }
 
 }  // namespace
+
+ReportValue::ReportValue(const char* json_literal, std::string text_form)
+    : text(std::move(text_form)) {
+  const std::string_view literal(json_literal);
+  if (literal.empty()) return;
+  json = Json::parse(literal);
+  in_json = true;
+}
 
 Report& Report::add(std::string key, ReportValue value) {
   fields_.emplace_back(std::move(key), std::move(value));
   return *this;
 }
 
-std::string Report::json_fields() const {
-  std::string out;
-  for (const auto& [key, value] : fields_) {
-    if (value.json.empty()) continue;
-    if (!out.empty()) out += ", ";
-    out += json_string(key);
-    out += ": ";
-    out += value.json;
-  }
+Json Report::to_json() const {
+  Json out = Json::object();
+  for (const auto& [key, value] : fields_)
+    if (value.in_json) out[key] = value.json;
   return out;
 }
 
+std::string Report::json_fields() const {
+  return members(to_json());
+}
+
 std::string Report::json() const {
-  std::string out = "{";
-  out += json_fields();
-  out += "}";
-  return out;
+  return dump_json(to_json());
 }
 
 const ReportValue& Report::find(std::string_view key) const {
@@ -89,8 +154,21 @@ std::string Report::text(std::string_view layout) const {
   return out;
 }
 
+std::string dump_json(const Json& j) {
+  std::string out;
+  dump_to(j, out);
+  return out;
+}
+
 void print_json(const Report& r) {
-  write(stdout, r.json() + "\n");
+  std::string line = r.json();
+  line += '\n';
+  write(stdout, line);
+}
+
+void print_json_line(const Report& r) {
+  print_json(r);
+  std::fflush(stdout);
 }
 
 void print_text(const Report& r, std::string_view layout, std::FILE* out) {
@@ -98,32 +176,30 @@ void print_text(const Report& r, std::string_view layout, std::FILE* out) {
 }
 
 std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\', out += c;
-    else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else
-      out += c;
-  }
-  return out + "\"";
+  return dump_scalar(Json(s));
 }
 
 namespace report {
 
 ReportValue str(const std::string& s) {
-  return {json_string(s), s};
+  return {Json(s), s};
 }
 
 ReportValue flag(bool b, std::string if_true, std::string if_false) {
-  return {b ? "true" : "false", b ? std::move(if_true) : std::move(if_false)};
+  return {Json(b), b ? std::move(if_true) : std::move(if_false)};
 }
 
 ReportValue real(double x, const char* json_format, const char* text_format, double text_scale) {
-  return {formatted(json_format, x), formatted(text_format, x * text_scale)};
+  std::string text = formatted(text_format, x * text_scale);
+  if (!std::isfinite(x)) return {Json(nullptr), std::move(text)};
+  // The value JSON shows is the one json_format prints (0.012346 for %.6f), as a number.
+  const std::string shown = formatted(json_format, x);
+  std::int64_t whole = 0;
+  const char* end = shown.data() + shown.size();
+  if (auto [p, ec] = std::from_chars(shown.data(), end, whole); ec == std::errc() && p == end)
+    return {Json(whole), std::move(text)};
+  const double rounded = std::strtod(shown.c_str(), nullptr);
+  return {std::isfinite(rounded) ? Json(rounded) : Json(x), std::move(text)};
 }
 
 ReportValue seconds(double s) {
@@ -135,30 +211,31 @@ ReportValue seconds_as_ms(double s) {
 }
 
 ReportValue bytes(std::uint64_t n) {
-  return {std::to_string(n), human_bytes(double(n))};
+  return {Json(n), human_bytes(double(n))};
 }
 
-ReportValue null() {
-  return {"null", ""};
+ReportValue null(std::string text) {
+  return {Json(nullptr), std::move(text)};
 }
 
 ReportValue text(std::string s) {
-  return {"", std::move(s)};
+  ReportValue v;
+  v.text = std::move(s);
+  return v;
 }
 
 ReportValue text_only(ReportValue v) {
-  v.json.clear();
+  v.in_json = false;
+  v.json = Json();
   return v;
 }
 
 ReportValue list(const std::vector<Report>& items, std::string_view item_layout) {
-  ReportValue v{"[", ""};
-  for (std::size_t k = 0; k < items.size(); ++k) {
-    if (k) v.json += ", ";
-    v.json += items[k].json();
-    v.text += items[k].text(item_layout);
+  ReportValue v{Json::array(), ""};
+  for (const Report& item : items) {
+    v.json.push_back(item.to_json());
+    v.text += item.text(item_layout);
   }
-  v.json += "]";
   return v;
 }
 

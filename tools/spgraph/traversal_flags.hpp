@@ -75,7 +75,7 @@ inline PageRankOptions pagerank_options(const PageRankFlags& f, const IdSpace& i
 }
 
 struct SsspFlags {
-  std::uint64_t source = 0;
+  std::string source;  ///< in the file's numbering (a name for string ids)
   std::string method = "auto";
   double delta = 0;
 };
@@ -84,8 +84,7 @@ inline void add_sssp_flags(CLI::App* cmd, SsspFlags& f) {
   cmd->add_option("--source,-s", f.source,
                   "Source vertex in the file's numbering (1-based for .mtx)")
       ->required()
-      ->transform(
-          integer_flag("--source", 0, UINT64_MAX, " (a vertex id in the file's numbering)"));
+      ->check(vertex_flag("--source"));
   cmd->add_option("--method", f.method,
                   "auto (delta-stepping), delta, or bellman-ford (the only one that accepts "
                   "negative weights; finds negative cycles)")

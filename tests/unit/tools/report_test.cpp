@@ -1,10 +1,13 @@
 // The CLI's one report path (tools/spgraph/report.hpp): a Report's JSON keeps the order fields
 // were added and leaves text-only fields out; a layout places each field's text, padded as
-// printf's %Ws / %-Ws would; JSON strings are escaped; a layout naming a missing key is refused.
+// printf's %Ws / %-Ws would; JSON strings are escaped; a layout naming a missing key is refused;
+// numbers that are not finite are JSON null (text "inf"), and every JSON made parses.
 #include "tools/spgraph/report.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace spgraph::cli {
@@ -42,7 +45,56 @@ TEST(Report, list_renders_items_as_an_array_and_through_the_item_layout) {
 }
 
 TEST(Report, control_bytes_are_escaped_in_json_strings) {
-  EXPECT_EQ(json_string("a\nb\x01"), "\"a\\u000ab\\u0001\"");
+  EXPECT_EQ(json_string("a\nb\x01"), "\"a\\nb\\u0001\"");
+  // Bytes that are not UTF-8 (a hostile file name) still give valid JSON.
+  const std::string bad = json_string("x\xff.mtx");
+  EXPECT_TRUE(nlohmann::json::parse(bad).is_string()) << bad;
+}
+
+TEST(Report, non_finite_numbers_are_json_null_and_inf_in_text) {
+  const double inf = std::numeric_limits<double>::infinity();
+  Report r;
+  r.add("ratio", report::real(inf, "%.4f", "%.3f"))
+      .add("nan", report::real(std::nan(""), "%.4f", "%.3f"))
+      .add("ms", report::seconds_as_ms(-inf))
+      .add("ok", report::real(0.5, "%.4f", "%.3f"));
+  EXPECT_EQ(r.json(), "{\"ratio\": null, \"nan\": null, \"ms\": null, \"ok\": 0.5}");
+  EXPECT_EQ(r.text("{ratio} {ms}"), "inf -inf");
+  const nlohmann::json parsed = nlohmann::json::parse(r.json());
+  EXPECT_TRUE(parsed["ratio"].is_null());
+}
+
+TEST(Report, reals_keep_the_json_format_precision_and_integers_stay_integers) {
+  Report r;
+  r.add("pairs", report::real(1156.0, "%.0f", "%.0f"))
+      .add("s", report::real(0.0123456789, "%.6f", "%.3f"))
+      .add("big", report::real(1e300, "%.17g", "%g"));
+  EXPECT_EQ(r.json(), "{\"pairs\": 1156, \"s\": 0.012346, \"big\": 1e+300}");
+  const nlohmann::json parsed = nlohmann::json::parse(r.json());
+  EXPECT_TRUE(parsed["pairs"].is_number_integer());
+  EXPECT_DOUBLE_EQ(parsed["big"].get<double>(), 1e300);
+}
+
+TEST(Report, a_json_literal_value_is_parsed_and_null_keeps_its_text) {
+  Report r;
+  r.add("top", ReportValue{"null", "none"})
+      .add("n", ReportValue{"42", "forty-two"})
+      .add("gone", ReportValue{"", "text only"})
+      .add("absent", report::null("-"));
+  EXPECT_EQ(r.json(), "{\"top\": null, \"n\": 42, \"absent\": null}");
+  EXPECT_EQ(r.text("{top} {n} {gone} {absent}"), "none forty-two text only -");
+}
+
+TEST(Report, nested_lists_parse_as_json) {
+  Report item;
+  item.add("v", report::count(7)).add("name", report::str("q\"x"));
+  Report r;
+  r.add("items", report::list({item, item})).add("empty", report::list({}));
+  const nlohmann::json parsed = nlohmann::json::parse(r.json());
+  ASSERT_EQ(parsed["items"].size(), 2u);
+  EXPECT_EQ(parsed["items"][1]["name"], "q\"x");
+  EXPECT_TRUE(parsed["empty"].is_array());
+  EXPECT_TRUE(parsed["empty"].empty());
 }
 
 TEST(Report, a_layout_naming_a_missing_key_is_a_programming_error) {

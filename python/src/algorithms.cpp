@@ -1,0 +1,233 @@
+// Graph algorithms for Python, with the CLI's names and options (docs/cli.md): bfs, triangles
+// (tc), pagerank, sssp and cc. Each releases the GIL while the kernel runs and returns a dict of
+// numpy arrays (owning the C++ vectors, no copy) and scalars, which spgraph/__init__.py wraps.
+#include "algorithms/bfs/bfs.hpp"
+#include "algorithms/components/components.hpp"
+#include "algorithms/pagerank/pagerank.hpp"
+#include "algorithms/sssp/sssp.hpp"
+#include "algorithms/triangles/triangle_count.hpp"
+#include "engine/core/error.hpp"
+#include "python/src/algorithms_common.hpp"
+#include "python/src/common.hpp"
+
+namespace spgraph::python {
+
+BfsOptions bfs_options(const std::string& method, bool levels, bool parents, bool undirected) {
+  BfsOptions o;
+  if (method == "auto")
+    o.method = BfsMethod::Auto;
+  else if (method == "push")
+    o.method = BfsMethod::Push;
+  else if (method == "pull")
+    o.method = BfsMethod::Pull;
+  else
+    throw InvalidArgument("method must be auto, push or pull, got '" + method + "'");
+  o.levels = levels;
+  o.parents = parents;
+  o.undirected = undirected;
+  return o;
+}
+
+py::dict bfs_dict(BfsResult&& r) {
+  py::dict d;
+  d["source"] = r.source;
+  d["levels"] =
+      r.level.empty() ? py::object(py::none()) : py::object(own_array(std::move(r.level)));
+  d["parents"] =
+      r.parent.empty() ? py::object(py::none()) : py::object(own_array(std::move(r.parent)));
+  d["reached"] = r.reached;
+  d["depth"] = r.depth;
+  d["push_steps"] = r.push_steps;
+  d["pull_steps"] = r.pull_steps;
+  return d;
+}
+
+PageRankOptions pagerank_options(double damping, double tolerance, int iterations,
+                                 const std::string& variant, std::vector<Vertex> personalize,
+                                 const std::string& spmv, bool undirected) {
+  PageRankOptions o;
+  if (!(damping >= 0 && damping < 1)) throw InvalidArgument("damping must be in [0, 1)");
+  if (!(tolerance >= 0)) throw InvalidArgument("tolerance must be >= 0");
+  if (iterations < 1) throw InvalidArgument("iterations must be >= 1");
+  o.damping = damping;
+  o.tolerance = tolerance;
+  o.max_iterations = iterations;
+  if (variant == "gap")
+    o.variant = PageRankVariant::Gap;
+  else if (variant == "standard")
+    o.variant = PageRankVariant::Standard;
+  else
+    throw InvalidArgument("variant must be gap or standard, got '" + variant + "'");
+  o.personalize = std::move(personalize);
+  o.spmv = spmv_format_arg(spmv);
+  o.undirected = undirected;
+  return o;
+}
+
+SpmvFormat spmv_format_arg(const std::string& s) {
+  if (s == "auto") return SpmvFormat::Auto;
+  if (s == "csr") return SpmvFormat::Csr;
+  if (s == "csr5") return SpmvFormat::Csr5;
+  throw InvalidArgument("spmv must be auto, csr or csr5, got '" + s + "'");
+}
+
+py::dict pagerank_dict(PageRankResult&& r) {
+  py::dict d;
+  d["rank"] = own_array(std::move(r.rank));
+  d["iterations"] = r.iterations;
+  d["delta"] = r.delta;
+  d["converged"] = r.converged;
+  return d;
+}
+
+SsspOptions sssp_options(const std::string& method, double delta) {
+  SsspOptions o;
+  if (method == "auto")
+    o.method = SsspMethod::Auto;
+  else if (method == "delta")
+    o.method = SsspMethod::Delta;
+  else if (method == "bellman-ford")
+    o.method = SsspMethod::BellmanFord;
+  else
+    throw InvalidArgument("method must be auto, delta or bellman-ford, got '" + method + "'");
+  if (!(delta >= 0)) throw InvalidArgument("delta must be >= 0");
+  o.delta = delta;
+  return o;
+}
+
+py::dict sssp_dict(SsspResult&& r) {
+  py::dict d;
+  d["source"] = r.source;
+  d["distance"] = own_array(std::move(r.distance));
+  d["method"] = r.method == SsspMethod::BellmanFord ? "bellman-ford" : "delta";
+  d["delta"] = r.delta;
+  d["rounds"] = r.rounds;
+  d["reached"] = r.reached;
+  return d;
+}
+
+CcOptions cc_options(const std::string& method, bool undirected) {
+  CcOptions o;
+  if (method == "auto")
+    o.method = CcMethod::Auto;
+  else if (method == "labelprop")
+    o.method = CcMethod::LabelProp;
+  else if (method == "fastsv")
+    o.method = CcMethod::FastSV;
+  else if (method == "afforest")
+    o.method = CcMethod::Afforest;
+  else
+    throw InvalidArgument("method must be auto, labelprop, fastsv or afforest, got '" + method +
+                          "'");
+  o.undirected = undirected;
+  return o;
+}
+
+py::dict cc_dict(CcResult&& r) {
+  static const char* names[] = {"auto", "labelprop", "fastsv", "afforest"};
+  py::dict d;
+  d["labels"] = own_array(std::move(r.label));
+  d["components"] = r.components;
+  d["method"] = names[static_cast<int>(r.method)];
+  d["rounds"] = r.rounds;
+  return d;
+}
+
+namespace {
+
+py::object bfs_py(const Graph& g, py::handle source, const std::string& method, bool levels,
+                  bool parents) {
+  const Matrix<bool>& a = g.pattern();
+  const BfsOptions o = bfs_options(method, levels, parents, g.undirected);
+  const bool many = !is_scalar_arg(source);
+  std::vector<Vertex> sources = vertices_arg(g, source, "source");
+  std::vector<BfsResult> results;
+  {
+    py::gil_scoped_release nogil;
+    results = bfs_batch(a, std::span<const Vertex>(sources), o);
+  }
+  if (!many) return bfs_dict(std::move(results.at(0)));
+  py::list out;
+  for (auto& r : results) out.append(bfs_dict(std::move(r)));
+  return out;
+}
+
+py::dict triangles_py(const Graph& g, bool per_vertex, const std::string& method) {
+  TriangleOptions o;
+  o.method = parse_triangle_method(method);
+  o.per_vertex = per_vertex;
+  o.undirected = g.undirected;
+  const Matrix<bool>& a = g.pattern();
+  TriangleResult r;
+  {
+    py::gil_scoped_release nogil;
+    r = triangle_count(a, o);
+  }
+  py::dict d;
+  d["count"] = r.triangles;
+  d["per_vertex"] = r.per_vertex.empty() && !per_vertex
+                        ? py::object(py::none())
+                        : py::object(own_array(std::move(r.per_vertex)));
+  d["clustering"] = r.clustering.empty() && !per_vertex
+                        ? py::object(py::none())
+                        : py::object(own_array(std::move(r.clustering)));
+  d["symmetrized"] = r.symmetrized;
+  d["self_loops"] = r.self_loops;
+  d["method"] = triangle_method_name(r.method);
+  return d;
+}
+
+py::dict pagerank_py(const Graph& g, double damping, double tolerance, int iterations,
+                     const std::string& variant, const py::object& personalize,
+                     const std::string& spmv) {
+  std::vector<Vertex> teleport;
+  if (!personalize.is_none()) teleport = vertices_arg(g, personalize, "personalize vertex");
+  const PageRankOptions o = pagerank_options(damping, tolerance, iterations, variant,
+                                             std::move(teleport), spmv, g.undirected);
+  const Matrix<bool>& a = g.pattern();
+  PageRankResult r;
+  {
+    py::gil_scoped_release nogil;
+    r = pagerank(a, o);
+  }
+  return pagerank_dict(std::move(r));
+}
+
+py::dict sssp_py(const Graph& g, py::handle source, const std::string& method, double delta) {
+  const Vertex s = vertex_arg(g, source, "source");
+  const SsspOptions o = sssp_options(method, delta);
+  SsspResult r;
+  {
+    py::gil_scoped_release nogil;
+    r = sssp(g.weights(), s, o);
+  }
+  return sssp_dict(std::move(r));
+}
+
+py::dict cc_py(const Graph& g, const std::string& method) {
+  const CcOptions o = cc_options(method, g.undirected);
+  const Matrix<bool>& a = g.pattern();
+  CcResult r;
+  {
+    py::gil_scoped_release nogil;
+    r = connected_components(a, o);
+  }
+  return cc_dict(std::move(r));
+}
+
+}  // namespace
+
+void register_algorithms(py::module_& m) {
+  m.def("_bfs", &bfs_py, py::arg("g"), py::arg("source"), py::arg("method") = "auto",
+        py::arg("levels") = true, py::arg("parents") = false);
+  m.def("_triangles", &triangles_py, py::arg("g"), py::arg("per_vertex") = false,
+        py::arg("method") = "auto");
+  m.def("_pagerank", &pagerank_py, py::arg("g"), py::arg("damping") = 0.85,
+        py::arg("tolerance") = 1e-4, py::arg("iterations") = 100, py::arg("variant") = "gap",
+        py::arg("personalize") = py::none(), py::arg("spmv") = "auto");
+  m.def("_sssp", &sssp_py, py::arg("g"), py::arg("source"), py::arg("method") = "auto",
+        py::arg("delta") = 0.0);
+  m.def("_cc", &cc_py, py::arg("g"), py::arg("method") = "auto");
+}
+
+}  // namespace spgraph::python

@@ -1,0 +1,480 @@
+// spgraph.DynamicGraph and spgraph.Snapshot (engine/dynamic_graph.hpp): a graph that takes
+// batches of edge updates from numpy arrays (insert, erase, assign, apply) while other Python
+// threads query immutable snapshots of it. Every update batch and every snapshot query releases
+// the GIL, so a writer thread and reader threads really run at the same time; the engine's
+// writer mutex serializes writers and snapshot() never blocks on the writer's work.
+#include <variant>
+
+#include "algorithms/bfs/bfs.hpp"
+#include "algorithms/closure/reachability.hpp"
+#include "algorithms/triangles/incremental_triangles.hpp"
+#include "algorithms/triangles/triangle_count.hpp"
+#include "engine/core/error.hpp"
+#include "engine/dynamic_graph.hpp"
+#include "python/src/algorithms_common.hpp"
+
+namespace spgraph::python {
+
+namespace {
+
+using AnyDynamic =
+    std::variant<std::unique_ptr<DynamicGraph<bool>>, std::unique_ptr<DynamicGraph<double>>>;
+using AnySnapshot = std::variant<GraphSnapshot<bool>, GraphSnapshot<double>>;
+
+/// The value type of a DynamicGraph.
+template <class G>
+struct DynValue;
+template <class T>
+struct DynValue<DynamicGraph<T>> {
+  using type = T;
+};
+
+/// Vertex ids of updates: non-negative, below the largest dimension (the graph may grow).
+std::vector<Vertex> update_ids(py::handle v, const char* what) {
+  auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(v);
+  if (!a) throw py::error_already_set();
+  std::vector<Vertex> out(std::size_t(a.size()));
+  const std::int64_t* p = a.data();
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (p[k] < 0 || p[k] >= std::int64_t(kMaxDimension))
+      throw IndexOutOfBounds(std::string(what) + " " + std::to_string(p[k]) +
+                             " is not a valid vertex id");
+    out[k] = Vertex(p[k]);
+  }
+  return out;
+}
+
+std::vector<double> update_weights(const py::object& w, std::size_t n) {
+  if (w.is_none()) return std::vector<double>(n, 1.0);
+  auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(w);
+  if (!a) throw py::error_already_set();
+  if (a.ndim() == 0 || a.size() == 1) return std::vector<double>(n, a.data()[0]);
+  if (std::size_t(a.size()) != n)
+    throw DimensionMismatch(std::to_string(n) + " updates but " + std::to_string(a.size()) +
+                            " weights");
+  return std::vector<double>(a.data(), a.data() + a.size());
+}
+
+py::dict summary_dict(const BatchSummary& s) {
+  py::dict d;
+  d["version"] = s.version;
+  d["updates"] = s.updates;
+  d["inserted"] = s.inserted;
+  d["erased"] = s.erased;
+  d["ignored"] = s.ignored;
+  d["combined"] = s.combined;
+  d["assigned"] = s.assigned;
+  d["missing"] = s.missing;
+  d["vertices"] = s.vertices;
+  d["triangle_delta"] = s.triangle_delta;
+  return d;
+}
+
+/// A snapshot plus its reachability index, built on first use.
+struct Snapshot {
+  AnySnapshot s;
+  std::shared_ptr<std::once_flag> reach_once = std::make_shared<std::once_flag>();
+  std::shared_ptr<std::unique_ptr<ReachabilityIndex>> reach =
+      std::make_shared<std::unique_ptr<ReachabilityIndex>>();
+
+  template <class F>
+  decltype(auto) visit(F&& f) const {
+    return std::visit(std::forward<F>(f), s);
+  }
+  Vertex n() const {
+    return visit([](const auto& x) { return x.num_vertices(); });
+  }
+  std::vector<Vertex> ids(py::handle v, const char* what) const { return dense_ids(v, n(), what); }
+  const ReachabilityIndex& reachability() const {
+    std::call_once(*reach_once, [&] {
+      visit([&](const auto& x) { *reach = std::make_unique<ReachabilityIndex>(x.matrix()); });
+    });
+    return **reach;
+  }
+};
+
+bool is_scalar(py::handle v) {
+  return is_scalar_arg(v);
+}
+
+/// f(u) for each vertex of `v`; a scalar in gives a scalar out, an array an int64/bool array.
+template <class R, class F>
+py::object per_vertex(const Snapshot& s, py::handle v, F&& f) {
+  const std::vector<Vertex> us = s.ids(v, "vertex");
+  std::vector<R> out(us.size());
+  {
+    py::gil_scoped_release nogil;
+    for (std::size_t k = 0; k < us.size(); ++k) out[k] = f(us[k]);
+  }
+  if (is_scalar(v)) return py::cast(out.at(0));
+  if constexpr (std::is_same_v<R, std::uint8_t>) {
+    return own_array(std::move(out)).attr("view")(py::dtype::of<bool>());
+  } else {
+    return own_array(std::move(out));
+  }
+}
+
+/// The same over pairs (u, v).
+template <class R, class F>
+py::object per_pair(const Snapshot& s, py::handle u, py::handle v, F&& f) {
+  const std::vector<Vertex> us = s.ids(u, "u"), vs = s.ids(v, "v");
+  if (us.size() != vs.size())
+    throw DimensionMismatch(std::to_string(us.size()) + " sources but " +
+                            std::to_string(vs.size()) + " targets");
+  std::vector<R> out(us.size());
+  {
+    py::gil_scoped_release nogil;
+    for (std::size_t k = 0; k < us.size(); ++k) out[k] = f(us[k], vs[k]);
+  }
+  if (is_scalar(u) && is_scalar(v)) {
+    if constexpr (std::is_same_v<R, std::uint8_t>)
+      return py::bool_(out.at(0) != 0);
+    else
+      return py::cast(out.at(0));
+  }
+  if constexpr (std::is_same_v<R, std::uint8_t>) {
+    return own_array(std::move(out)).attr("view")(py::dtype::of<bool>());
+  } else {
+    return own_array(std::move(out));
+  }
+}
+
+/// The Python DynamicGraph: a pattern (DynamicGraph<bool>) or weighted (double) graph.
+struct PyDynamic {
+  AnyDynamic g;
+
+  template <class F>
+  decltype(auto) visit(F&& f) const {
+    return std::visit([&](const auto& p) -> decltype(auto) { return f(*p); }, g);
+  }
+  bool weighted() const { return g.index() == 1; }
+
+  /// Inserts, erases or re-weights the arcs src[k] -> dst[k] as one batch (GIL released).
+  py::dict update(UpdateKind kind, py::handle src, py::handle dst, const py::object& w) {
+    const std::vector<Vertex> u = update_ids(src, "src"), v = update_ids(dst, "dst");
+    if (u.size() != v.size())
+      throw DimensionMismatch(std::to_string(u.size()) + " sources but " +
+                              std::to_string(v.size()) + " targets");
+    if (!w.is_none() && !weighted())
+      throw InvalidArgument("this DynamicGraph is unweighted (weighted=False): give no weights");
+    const std::vector<double> ws = update_weights(w, u.size());
+    BatchSummary s = visit([&](auto& dg) {
+      using T = typename DynValue<std::decay_t<decltype(dg)>>::type;
+      py::gil_scoped_release nogil;
+      if (kind == UpdateKind::Erase) {
+        std::vector<std::pair<Vertex, Vertex>> arcs(u.size());
+        for (std::size_t k = 0; k < u.size(); ++k) arcs[k] = {u[k], v[k]};
+        return dg.erase_edges(arcs);
+      }
+      std::vector<EdgeUpdate<T>> ups(u.size());
+      for (std::size_t k = 0; k < u.size(); ++k) ups[k] = {kind, u[k], v[k], static_cast<T>(ws[k])};
+      if (kind == UpdateKind::Insert) return dg.insert_edges(ups);
+      UpdateBatch<T> b;
+      b.updates = std::move(ups);
+      return dg.apply(b);
+    });
+    return summary_dict(s);
+  }
+
+  /// A mixed batch: op[k] 0 insert, 1 erase, 2 assign; applied in order.
+  py::dict apply(const py::array& ops, py::handle src, py::handle dst, const py::object& w) {
+    auto op = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>::ensure(ops);
+    if (!op) throw py::error_already_set();
+    const std::vector<Vertex> u = update_ids(src, "src"), v = update_ids(dst, "dst");
+    if (u.size() != v.size() || std::size_t(op.size()) != u.size())
+      throw DimensionMismatch("apply: op, src and dst must have the same length");
+    if (!w.is_none() && !weighted())
+      throw InvalidArgument("this DynamicGraph is unweighted (weighted=False): give no weights");
+    const std::vector<double> ws = update_weights(w, u.size());
+    for (py::ssize_t k = 0; k < op.size(); ++k)
+      if (op.data()[k] > 2)
+        throw InvalidArgument("apply: op must be 0 (insert), 1 (erase) or 2 (assign)");
+    BatchSummary s = visit([&](auto& dg) {
+      using T = typename DynValue<std::decay_t<decltype(dg)>>::type;
+      UpdateBatch<T> b;
+      b.updates.resize(u.size());
+      for (std::size_t k = 0; k < u.size(); ++k)
+        b.updates[k] = {static_cast<UpdateKind>(op.data()[k]), u[k], v[k], static_cast<T>(ws[k])};
+      py::gil_scoped_release nogil;
+      return dg.apply(b);
+    });
+    return summary_dict(s);
+  }
+
+  Snapshot snapshot() const {
+    return visit([](auto& dg) { return Snapshot{AnySnapshot(dg.snapshot())}; });
+  }
+};
+
+DynamicGraphOptions dynamic_options(bool directed, bool weighted, const std::string& duplicates,
+                                    bool grow, bool triangles) {
+  DynamicGraphOptions o;
+  o.directed = directed;
+  o.weighted = weighted;
+  if (duplicates == "ignore")
+    o.duplicates = DuplicatePolicy::IgnoreIfPresent;
+  else if (duplicates == "combine")
+    o.duplicates = DuplicatePolicy::Combine;
+  else if (duplicates == "keep")
+    o.duplicates = DuplicatePolicy::Keep;
+  else
+    throw InvalidArgument("duplicates must be ignore, combine or keep, got '" + duplicates + "'");
+  o.growth = grow ? VertexGrowth::Grow : VertexGrowth::Reject;
+  if (triangles) {
+    if (directed) throw InvalidArgument("triangles are maintained on undirected graphs only");
+    o.triangle_counter = std::make_shared<IncrementalTriangles>();
+  }
+  return o;
+}
+
+}  // namespace
+
+std::unique_ptr<PyDynamic> make_dynamic(py::handle base, py::object directed, bool weighted,
+                                        const std::string& duplicates, bool grow, bool triangles) {
+  auto out = std::make_unique<PyDynamic>();
+  if (py::isinstance<Graph>(base)) {
+    const Graph& g = base.cast<const Graph&>();
+    const bool dir = directed.is_none() ? !g.undirected : directed.cast<bool>();
+    const DynamicGraphOptions o = dynamic_options(dir, weighted, duplicates, grow, triangles);
+    py::gil_scoped_release nogil;
+    if (weighted)
+      out->g = std::make_unique<DynamicGraph<double>>(g.weights(), o);
+    else
+      out->g = std::make_unique<DynamicGraph<bool>>(g.pattern(), o);
+    return out;
+  }
+  const long long n = base.cast<long long>();
+  if (n < 0 || n > static_cast<long long>(kMaxDimension))
+    throw InvalidArgument("DynamicGraph: n must be in [0, " + std::to_string(kMaxDimension) + "]");
+  const bool dir = directed.is_none() ? false : directed.cast<bool>();
+  const DynamicGraphOptions o = dynamic_options(dir, weighted, duplicates, grow, triangles);
+  if (weighted)
+    out->g = std::make_unique<DynamicGraph<double>>(Vertex(n), o);
+  else
+    out->g = std::make_unique<DynamicGraph<bool>>(Vertex(n), o);
+  return out;
+}
+
+void register_snapshot(py::module_& m) {
+  py::class_<Snapshot>(m, "Snapshot", R"doc(
+An immutable view of a DynamicGraph as of one batch boundary. Safe to query from any thread
+while the writer goes on; every query releases the GIL. Vertex ids are dense (0..n-1).)doc")
+      .def_property_readonly(
+          "version",
+          [](const Snapshot& s) { return s.visit([](const auto& x) { return x.version(); }); })
+      .def_property_readonly("n", &Snapshot::n)
+      .def_property_readonly(
+          "directed",
+          [](const Snapshot& s) { return s.visit([](const auto& x) { return x.directed(); }); })
+      .def_property_readonly(
+          "weighted",
+          [](const Snapshot& s) { return s.visit([](const auto& x) { return x.weighted(); }); })
+      .def_property_readonly(
+          "num_edges",
+          [](const Snapshot& s) { return s.visit([](const auto& x) { return x.num_edges(); }); },
+          "Edges: arcs for a directed graph; each undirected edge once.")
+      .def_property_readonly(
+          "num_arcs",
+          [](const Snapshot& s) { return s.visit([](const auto& x) { return x.num_arcs(); }); })
+      .def_property_readonly(
+          "self_loops",
+          [](const Snapshot& s) { return s.visit([](const auto& x) { return x.self_loops(); }); })
+      .def_property_readonly(
+          "triangles",
+          [](const Snapshot& s) -> py::object {
+            auto t = s.visit([](const auto& x) { return x.triangles(); });
+            return t ? py::object(py::int_(*t)) : py::object(py::none());
+          },
+          "The maintained triangle count (DynamicGraph(triangles=True)), else None.")
+      .def(
+          "degree",
+          [](const Snapshot& s, py::handle v) {
+            return s.visit([&](const auto& x) {
+              return per_vertex<std::int64_t>(s, v,
+                                              [&](Vertex u) { return std::int64_t(x.degree(u)); });
+            });
+          },
+          py::arg("v"), "Out-degree of v (an int, or an array for an array of vertices).")
+      .def(
+          "has_edge",
+          [](const Snapshot& s, py::handle u, py::handle v) {
+            return s.visit([&](const auto& x) {
+              return per_pair<std::uint8_t>(
+                  s, u, v, [&](Vertex a, Vertex b) { return std::uint8_t(x.has_edge(a, b)); });
+            });
+          },
+          py::arg("u"), py::arg("v"))
+      .def(
+          "weight",
+          [](const Snapshot& s, Vertex u, Vertex v) -> py::object {
+            if (u >= s.n() || v >= s.n()) throw IndexOutOfBounds("vertex outside the snapshot");
+            return s.visit([&](const auto& x) -> py::object {
+              auto w = x.weight(u, v);
+              return w ? py::object(py::float_(double(*w))) : py::object(py::none());
+            });
+          },
+          py::arg("u"), py::arg("v"), "The weight of u -> v, or None when absent.")
+      .def(
+          "neighbors",
+          [](const Snapshot& s, Vertex v) {
+            if (v >= s.n()) throw IndexOutOfBounds("vertex outside the snapshot");
+            std::vector<Vertex> out;
+            s.visit([&](const auto& x) {
+              x.for_each_neighbor(v, [&](Vertex c, auto) { out.push_back(c); });
+            });
+            std::sort(out.begin(), out.end());
+            return own_array(std::move(out));
+          },
+          py::arg("v"), "Out-neighbours of v, sorted.")
+      .def(
+          "reachable",
+          [](const Snapshot& s, py::handle u, py::handle v) {
+            const ReachabilityIndex* index;
+            {
+              py::gil_scoped_release nogil;
+              index = &s.reachability();
+            }
+            return per_pair<std::uint8_t>(s, u, v, [index](Vertex a, Vertex b) {
+              return std::uint8_t(index->reachable(a, b));
+            });
+          },
+          py::arg("u"), py::arg("v"),
+          "Is there a path of >= 1 arc from u to v? (index built once per snapshot)")
+      .def(
+          "count_triangles",
+          [](const Snapshot& s) {
+            return s.visit([](const auto& x) -> std::uint64_t {
+              py::gil_scoped_release nogil;
+              if (auto t = x.triangles()) return std::uint64_t(*t);
+              TriangleOptions o;
+              o.undirected = !x.directed();
+              return triangle_count(x.matrix(), o).triangles;
+            });
+          },
+          "The triangle count: the maintained one, or counted on the snapshot.")
+      .def(
+          "bfs",
+          [](const Snapshot& s, py::handle source, const std::string& method, bool levels,
+             bool parents) {
+            const Vertex src = s.ids(source, "source").at(0);
+            return s.visit([&](const auto& x) {
+              const BfsOptions o = bfs_options(method, levels, parents, !x.directed());
+              BfsResult r;
+              {
+                py::gil_scoped_release nogil;
+                r = bfs(x, src, o);
+              }
+              return bfs_dict(std::move(r));
+            });
+          },
+          py::arg("source"), py::arg("method") = "auto", py::arg("levels") = true,
+          py::arg("parents") = false)
+      .def(
+          "pagerank",
+          [](const Snapshot& s, double damping, double tolerance, int iterations,
+             const std::string& variant, const std::string& spmv) {
+            return s.visit([&](const auto& x) {
+              const PageRankOptions o = pagerank_options(damping, tolerance, iterations, variant,
+                                                         {}, spmv, !x.directed());
+              PageRankResult r;
+              {
+                py::gil_scoped_release nogil;
+                r = pagerank(x, o);
+              }
+              return pagerank_dict(std::move(r));
+            });
+          },
+          py::arg("damping") = 0.85, py::arg("tolerance") = 1e-4, py::arg("iterations") = 100,
+          py::arg("variant") = "gap", py::arg("spmv") = "auto")
+      .def(
+          "sssp",
+          [](const Snapshot& s, py::handle source, const std::string& method, double delta) {
+            const Vertex src = s.ids(source, "source").at(0);
+            const SsspOptions o = sssp_options(method, delta);
+            return s.visit([&](const auto& x) {
+              SsspResult r;
+              {
+                py::gil_scoped_release nogil;
+                r = sssp(x, src, o);
+              }
+              return sssp_dict(std::move(r));
+            });
+          },
+          py::arg("source"), py::arg("method") = "auto", py::arg("delta") = 0.0)
+      .def(
+          "cc",
+          [](const Snapshot& s, const std::string& method) {
+            return s.visit([&](const auto& x) {
+              const CcOptions o = cc_options(method, !x.directed());
+              CcResult r;
+              {
+                py::gil_scoped_release nogil;
+                r = connected_components(x, o);
+              }
+              return cc_dict(std::move(r));
+            });
+          },
+          py::arg("method") = "auto")
+      .def(
+          "to_graph",
+          [](const Snapshot& s) {
+            return s.visit([](const auto& x) {
+              std::shared_ptr<Graph> g;
+              {
+                py::gil_scoped_release nogil;
+                g = std::make_shared<Graph>(AnyMatrix(x.matrix()), VertexNames::offset(0),
+                                            !x.directed());
+              }
+              return g;
+            });
+          },
+          "The snapshot as a spgraph.Graph (a copy of its sorted CSR).");
+}
+
+void register_dynamic(py::module_& m) {
+  register_snapshot(m);
+  py::class_<PyDynamic>(m, "_DynamicGraph")
+      .def(py::init(&make_dynamic), py::arg("base"), py::arg("directed") = py::none(),
+           py::arg("weighted") = false, py::arg("duplicates") = "ignore", py::arg("grow") = true,
+           py::arg("triangles") = false)
+      .def(
+          "insert",
+          [](PyDynamic& d, py::handle s, py::handle t, const py::object& w) {
+            return d.update(UpdateKind::Insert, s, t, w);
+          },
+          py::arg("src"), py::arg("dst"), py::arg("w") = py::none())
+      .def(
+          "erase",
+          [](PyDynamic& d, py::handle s, py::handle t) {
+            return d.update(UpdateKind::Erase, s, t, py::none());
+          },
+          py::arg("src"), py::arg("dst"))
+      .def(
+          "assign",
+          [](PyDynamic& d, py::handle s, py::handle t, const py::object& w) {
+            return d.update(UpdateKind::Assign, s, t, w);
+          },
+          py::arg("src"), py::arg("dst"), py::arg("w"))
+      .def("_apply", &PyDynamic::apply, py::arg("op"), py::arg("src"), py::arg("dst"),
+           py::arg("w") = py::none())
+      .def(
+          "add_vertices",
+          [](PyDynamic& d, Vertex k) {
+            BatchSummary s = d.visit([&](auto& dg) {
+              py::gil_scoped_release nogil;
+              return dg.add_vertices(k);
+            });
+            return summary_dict(s);
+          },
+          py::arg("k"))
+      .def("snapshot", &PyDynamic::snapshot, "The latest published snapshot (O(1)).")
+      .def_property_readonly("weighted", &PyDynamic::weighted)
+      .def_property_readonly("directed",
+                             [](const PyDynamic& d) {
+                               return d.visit([](auto& dg) { return dg.options().directed; });
+                             })
+      .def("memory_bytes",
+           [](const PyDynamic& d) { return d.visit([](auto& dg) { return dg.memory_bytes(); }); });
+}
+
+}  // namespace spgraph::python

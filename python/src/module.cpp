@@ -1,0 +1,16 @@
+// The `_spgraph` extension module: registers every binding (python/src/*.cpp). The public
+// package spgraph (python/spgraph/__init__.py) wraps it with Python-side conveniences.
+#include "python/src/common.hpp"
+
+PYBIND11_MODULE(_spgraph, m) {
+  m.doc() = "spgraph: graph algorithms on sparse linear algebra (C++ core)";
+  using namespace spgraph::python;
+  register_errors(m);
+  register_graph(m);
+  register_algorithms(m);
+  register_closure(m);
+  register_knn(m);
+  register_mxm(m);
+  register_mxv(m);
+  register_dynamic(m);
+}

@@ -1,0 +1,17 @@
+# Tests of spgraph as users get it (issue 13), run by ctest with everything else:
+#   - python_tests: the Python module's pytest suite (python/tests), against networkx and scipy,
+#     with the module from this build tree (only when SPGRAPH_PYTHON builds it);
+#   - install_example: scripts/check_install.sh installs this build into a scratch prefix and
+#     builds and runs examples/, the docs/api.md snippets and the README's program against it
+#     (release builds only: a sanitizer build's libraries need the sanitizer runtime to link).
+if(TARGET _spgraph)
+  add_test(NAME python_tests
+           COMMAND ${SPGRAPH_PYTHON_EXECUTABLE} -m pytest -q -p no:cacheprovider ${PROJECT_SOURCE_DIR}/python/tests)
+  set_tests_properties(python_tests PROPERTIES LABELS "python"
+                       ENVIRONMENT "PYTHONPATH=${PROJECT_BINARY_DIR}/python;PYTHONDONTWRITEBYTECODE=1"
+                       TIMEOUT 600)
+endif()
+if(SPGRAPH_SANITIZE STREQUAL "" AND NOT SPGRAPH_FUZZ AND CMAKE_BUILD_TYPE STREQUAL "Release")
+  add_test(NAME install_example COMMAND ${PROJECT_SOURCE_DIR}/scripts/check_install.sh ${PROJECT_BINARY_DIR})
+  set_tests_properties(install_example PROPERTIES LABELS "install" TIMEOUT 600)
+endif()
