@@ -30,7 +30,7 @@ if(SPGRAPH_FUZZ)
     # corpus for this target (tests/fuzz/corpus/, written by tests/hostile/make_corpus.py),
     # tests/data and tests/data/bad. The dictionary holds the format's keywords and tokens.
     add_test(NAME fuzz_${target}
-      COMMAND fuzz_${target} -max_total_time=20 -max_len=65536 -rss_limit_mb=2048
+      COMMAND fuzz_${target} -max_total_time=12 -max_len=65536 -rss_limit_mb=2048
               -dict=${CMAKE_CURRENT_SOURCE_DIR}/fuzz/dict/${target}.dict
               ${CMAKE_CURRENT_BINARY_DIR}/fuzz_corpus_${target}
               ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${target}
