@@ -212,8 +212,7 @@ TEST(IdsCli, InfoWritesTheDegreeDistribution) {
   std::ifstream in(out);
   std::stringstream text;
   text << in.rdbuf();
-  EXPECT_EQ(text.str(),
-            "# degree out_vertices in_vertices\n0\t2\t1\n1\t1\t2\n2\t0\t1\n3\t1\t0\n");
+  EXPECT_EQ(text.str(), "# degree out_vertices in_vertices\n0\t2\t1\n1\t1\t2\n2\t0\t1\n3\t1\t0\n");
   std::filesystem::remove(f);
   std::filesystem::remove(out);
 }

@@ -102,10 +102,10 @@ struct Verifier {
                          double score) const {
     char msg[256];
     std::snprintf(msg, sizeof msg,
-                  ", rank %zu: spgraph has %llu (score %.17g), GraphBLAS has %llu "
+                  ", rank %zu: spgraph has %s (score %.17g), GraphBLAS has %s "
                   "(score %.17g)",
-                  i + 1, (unsigned long long)answer_ids->to_external(r.ids_of(q)[i]),
-                  r.scores_of(q)[i], (unsigned long long)answer_ids->to_external(id), score);
+                  i + 1, answer_ids->name(r.ids_of(q)[i]).c_str(), r.scores_of(q)[i],
+                  answer_ids->name(id).c_str(), score);
     return query_name(r, q) + msg;
   }
   // main prints the difference on stderr ("spgraph: MISMATCH: ..."), so stdout stays the

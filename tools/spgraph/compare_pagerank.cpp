@@ -64,10 +64,10 @@ RankCheck verify(const PageRankResult& ours, const peers::GraphBlasPageRankResul
   if (!(c.max_diff <= c.bound)) {
     char msg[256];
     std::snprintf(msg, sizeof msg,
-                  "rank of vertex %llu is %.17g in spgraph but %.17g in GraphBLAS (difference "
+                  "rank of vertex %s is %.17g in spgraph but %.17g in GraphBLAS (difference "
                   "%.3g > %.3g)",
-                  (unsigned long long)ids.to_external(worst), ours.rank[worst], theirs.rank[worst],
-                  c.max_diff, c.bound);
+                  ids.name(worst).c_str(), ours.rank[worst], theirs.rank[worst], c.max_diff,
+                  c.bound);
     throw VerificationFailed(msg);
   }
   return c;

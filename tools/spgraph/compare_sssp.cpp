@@ -45,9 +45,9 @@ void verify(const std::vector<double>& ours, const std::vector<double>& theirs,
     if (!same) {
       char msg[200];
       std::snprintf(msg, sizeof msg,
-                    "distance of vertex %llu is %.17g in spgraph but %.17g in "
+                    "distance of vertex %s is %.17g in spgraph but %.17g in "
                     "GraphBLAS",
-                    (unsigned long long)ids.to_external(v), a, b);
+                    ids.name(v).c_str(), a, b);
       throw VerificationFailed(msg);
     }
   }
@@ -61,9 +61,8 @@ void check_weights(const Csr<double>& a, const IdSpace& ids) {
   char msg[240];
   std::snprintf(msg, sizeof msg,
                 "compare sssp needs non-negative weights (GraphBLAS runs LAGraph's "
-                "delta-stepping), but arc %llu -> %llu has weight %.17g",
-                (unsigned long long)ids.to_external(i),
-                (unsigned long long)ids.to_external(a.col[k]), a.val[k]);
+                "delta-stepping), but arc %s -> %s has weight %.17g",
+                ids.name(i).c_str(), ids.name(a.col[k]).c_str(), a.val[k]);
   throw InvalidArgument(msg);
 }
 
