@@ -186,30 +186,17 @@ std::string column_arg(const py::object& c) {
 std::vector<std::string> edge_types_arg(const py::object& edge_types);
 char delimiter_arg(const py::object& delimiter);
 
-/// Sets the header/column/type/delimiter options (loaders/load_options.hpp); a loader without
-/// them refuses the non-default values instead of ignoring them.
-template <class O>
-void set_loader_options(O& o, int header, std::string src, std::string dst, std::string weight,
-                        std::string type_column, std::vector<std::string> edge_types,
-                        char delimiter) {
-  if constexpr (requires {
-                  o.header;
-                  o.src_column;
-                  o.edge_types;
-                  o.delimiter;
-                }) {
-    o.header = header;
-    o.src_column = std::move(src);
-    o.dst_column = std::move(dst);
-    o.weight_column = std::move(weight);
-    o.type_column = std::move(type_column);
-    o.edge_types = std::move(edge_types);
-    o.delimiter = delimiter;
-  } else {
-    if (header != -1 || !src.empty() || !dst.empty() || !weight.empty() || !type_column.empty() ||
-        !edge_types.empty() || delimiter != 0)
-      throw InvalidArgument("this build's loader has no header/column/edge-type options");
-  }
+/// Sets the header/column/type/delimiter options (loaders/load_options.hpp).
+void set_loader_options(LoadOptions& o, int header, std::string src, std::string dst,
+                        std::string weight, std::string type_column,
+                        std::vector<std::string> edge_types, char delimiter) {
+  o.header = header;
+  o.src_column = std::move(src);
+  o.dst_column = std::move(dst);
+  o.weight_column = std::move(weight);
+  o.type_column = std::move(type_column);
+  o.edge_types = std::move(edge_types);
+  o.delimiter = delimiter;
 }
 
 Graph load(const std::string& path, const std::string& format, const py::object& base,

@@ -17,44 +17,12 @@ VertexNames VertexNames::offset(int base) {
   return n;
 }
 
-#if __has_include("loaders/vertex_ids.hpp")
 VertexNames VertexNames::from_load(const LoadInfo& info) {
   VertexNames n;
   n.ids_ = info.ids;
   n.base_ = info.ids ? info.ids->base() : 0;
   return n;
 }
-#else
-VertexNames VertexNames::from_load(const LoadInfo& info) {
-  auto ids = std::make_shared<VertexIds>();
-  ids->ids_ = info.external_ids;
-  const bool one_based =
-      info.format == FileFormat::MatrixMarket || info.format == FileFormat::Metis;
-  ids->base_ = info.external_ids.empty() ? (one_based ? 1 : info.index_base) : 0;
-  VertexNames n;
-  n.ids_ = ids;
-  n.base_ = ids->base_;
-  return n;
-}
-}  // namespace spgraph::python
-namespace spgraph {
-std::optional<Vertex> VertexIds::find(std::string_view token) const {
-  std::uint64_t x = 0;
-  if (token.empty()) return std::nullopt;
-  for (char c : token) {
-    if (c < '0' || c > '9') return std::nullopt;
-    x = x * 10 + std::uint64_t(c - '0');
-  }
-  return find_integer(x);
-}
-std::optional<Vertex> VertexIds::find_integer(std::uint64_t id) const {
-  for (std::size_t k = 0; k < ids_.size(); ++k)
-    if (ids_[k] == id) return Vertex(k);
-  return std::nullopt;
-}
-}  // namespace spgraph
-namespace spgraph::python {
-#endif
 
 const char* VertexNames::kind() const {
   if (!ids_) return "offset";

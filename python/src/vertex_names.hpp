@@ -11,31 +11,7 @@
 
 #include "engine/core/types.hpp"
 #include "loaders/load_options.hpp"
-#if __has_include("loaders/vertex_ids.hpp")
 #include "loaders/vertex_ids.hpp"
-#else
-#include <cstdint>
-#include <string>
-#include <string_view>
-#include <vector>
-namespace spgraph {
-/// Stand-in for loaders/vertex_ids.hpp until it exists: integer ids from LoadInfo::external_ids.
-class VertexIds {
- public:
-  enum class Kind { Offset, Integer, String };
-  Kind kind() const { return ids_.empty() ? Kind::Offset : Kind::Integer; }
-  bool remapped() const { return !ids_.empty(); }
-  int base() const { return base_; }
-  std::string name(Vertex v) const { return std::to_string(integer_id(v)); }
-  void append_name(Vertex v, std::string& out) const { out += name(v); }
-  std::uint64_t integer_id(Vertex v) const { return ids_.empty() ? v + base_ : ids_[v]; }
-  std::optional<Vertex> find(std::string_view token) const;
-  std::optional<Vertex> find_integer(std::uint64_t id) const;
-  std::vector<std::uint64_t> ids_;
-  int base_ = 0;
-};
-}  // namespace spgraph
-#endif
 
 namespace spgraph::python {
 
