@@ -3,7 +3,8 @@
 // random new arcs (uniform endpoints, the same for all). Reported per contender, in a forked
 // child: its own byte count (slots in use, including slack and dead space, plus metadata), the
 // resident memory it added (RSS, which leaves out capacity never touched), and both per edge
-// against CSR of the final graph (8 bytes per row pointer + 4 per column id; no values).
+// against CSR of the final graph (8 bytes per row pointer + 4 per column id; no values); an
+// undirected contender against the CSR of its own, symmetric, final graph.
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -57,7 +58,8 @@ int bench_memory(const StreamGraph& g, const BenchOptions& o) {
       out.rss = rss > rss0 ? rss - rss0 : 0;
       out.bytes = c->bytes();
       // Oracle (built here: the parent must not start OpenMP).
-      const Csr<bool> want = csr_of_arcs(g, 0, g.m(), rs, cs);
+      Csr<bool> want = csr_of_arcs(g, 0, g.m(), rs, cs);
+      if (c->undirected()) want = symmetric_closure(want);  // its own CSR: both arcs per edge
       out.arcs = want.nnz();
       out.verified = same_arcs(c->arcs(), want) ? 1 : -1;
     });

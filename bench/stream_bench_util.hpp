@@ -105,6 +105,19 @@ inline RandomArcs random_arcs(Vertex n, Offset count, std::uint64_t seed) {
   return a;
 }
 
+/// A ∪ A': the arcs of an undirected graph holding the edges of `a`.
+inline Csr<bool> symmetric_closure(const Csr<bool>& a) {
+  Coo<bool> coo{a.nrows, a.ncols, true, {}, {}, {}};
+  for (Vertex r = 0; r < a.nrows; ++r)
+    for (Offset k = a.row_ptr[r]; k < a.row_ptr[r + 1]; ++k) {
+      coo.row.push_back(r);
+      coo.col.push_back(a.col[k]);
+      coo.row.push_back(a.col[k]);
+      coo.col.push_back(r);
+    }
+  return build_csr<bool, FirstOp<bool>>(std::move(coo), DuplicatePolicy::Combine);
+}
+
 /// True when two pattern CSRs hold the same arcs.
 inline bool same_arcs(const Csr<bool>& a, const Csr<bool>& b) {
   return a.nrows == b.nrows && a.row_ptr == b.row_ptr && a.col == b.col;

@@ -7,6 +7,8 @@
 //   dcsr-set       Dynamic CSR, streaming_dcsr_params, duplicates ignored (the adjacency stays a
 //                  set; lookups per row)
 //   dynamic-graph  DynamicGraph (directed, set), publishing a reader snapshot after every batch
+//   dynamic-graph-undirected  DynamicGraph (undirected, set: the default), each arc of the
+//                  stream an edge stored as two arcs; rates count arcs stored (2 per edge)
 //   hyb            ELL (width mu) + sorted COO overflow, the paper's baseline (duplicates kept)
 //   csr-rebuild    a new CSR per batch (bench/csr_rebuild.hpp)
 //   grb-setelement SuiteSparse:GraphBLAS, GrB_Matrix_setElement per arc + GrB_wait
@@ -50,6 +52,9 @@ class StreamContender {
   virtual Csr<bool> arcs() const = 0;
   /// Bytes of the structure by its own accounting (in use, not reserved).
   virtual std::size_t bytes() const = 0;
+  /// True when each inserted arc (u, v) is an undirected edge, stored as u->v and v->u: the
+  /// base is symmetrized and rates count both arcs.
+  virtual bool undirected() const { return false; }
 };
 
 class DcsrContender final : public StreamContender {
@@ -72,8 +77,8 @@ class DcsrContender final : public StreamContender {
 
 class DynamicGraphContender final : public StreamContender {
  public:
-  explicit DynamicGraphContender(const Csr<bool>& base)
-      : g_(Matrix<bool>::trusted(Csr<bool>(base)), options()) {}
+  DynamicGraphContender(const Csr<bool>& base, bool directed)
+      : g_(Matrix<bool>::trusted(Csr<bool>(base)), options(directed)) {}
   void insert(const ArcBatch& b) override {
     edges_.resize(b.n);
     for (std::size_t k = 0; k < b.n; ++k)
@@ -86,11 +91,12 @@ class DynamicGraphContender final : public StreamContender {
   }
   Csr<bool> arcs() const override { return g_.snapshot().view().to_csr<FirstOp<bool>>(); }
   std::size_t bytes() const override { return g_.memory_bytes(); }
+  bool undirected() const override { return !g_.options().directed; }
 
  private:
-  static DynamicGraphOptions options() {
+  static DynamicGraphOptions options(bool directed) {
     DynamicGraphOptions o;
-    o.directed = true;
+    o.directed = directed;
     return o;
   }
   DynamicGraph<bool> g_;
@@ -146,8 +152,9 @@ class GraphBlasContender final : public StreamContender {
 
 /// The names of the contenders built into this binary.
 inline std::vector<std::string> contender_names() {
-  std::vector<std::string> names{"dcsr-paper",    "dcsr-keep", "dcsr-set",
-                                 "dynamic-graph", "hyb",       "csr-rebuild"};
+  std::vector<std::string> names{
+      "dcsr-paper", "dcsr-keep",  "dcsr-set", "dynamic-graph", "dynamic-graph-undirected",
+      "hyb",        "csr-rebuild"};
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
   names.push_back("grb-setelement");
   names.push_back("grb-build-add");
@@ -163,7 +170,9 @@ inline std::unique_ptr<StreamContender> make_contender(const std::string& name,
   if (name == "dcsr-keep") return std::make_unique<DcsrContender>(base, p);
   p.duplicates = DuplicatePolicy::IgnoreIfPresent;
   if (name == "dcsr-set") return std::make_unique<DcsrContender>(base, p);
-  if (name == "dynamic-graph") return std::make_unique<DynamicGraphContender>(base);
+  if (name == "dynamic-graph") return std::make_unique<DynamicGraphContender>(base, true);
+  if (name == "dynamic-graph-undirected")
+    return std::make_unique<DynamicGraphContender>(base, false);
   if (name == "hyb") return std::make_unique<HybContender>(base);
   if (name == "csr-rebuild") return std::make_unique<CsrRebuildContender>(base);
 #ifdef SPGRAPH_HAVE_GRAPHBLAS

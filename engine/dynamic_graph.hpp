@@ -30,10 +30,8 @@
 // Duplicates: IgnoreIfPresent (the default; the adjacency stays a set), Combine (weights are
 // summed), or Keep (a multigraph; directed graphs only).
 //
-// Durability: not built in this version. The design for it: an append-only log of applied
-// batches (framed, with a checksum, fsync'ed before the batch is acknowledged), replayed on
-// open, and truncated after a checkpoint written from a snapshot (snapshots are consistent, so
-// a checkpoint needs no writer pause).
+// Durability: GraphStore (engine/store/graph_store.hpp) wraps a DynamicGraph with a write-ahead
+// log and checkpoints; this class itself lives in memory only.
 #pragma once
 
 #include <cstdint>
@@ -86,6 +84,9 @@ struct DynamicGraphOptions {
   /// Format parameters (streaming_dcsr_params: the paper's k, proportional slack);
   /// `format.duplicates` is replaced by `duplicates`.
   DcsrParams format = streaming_dcsr_params();
+  /// The version of the initial state (0 for a new graph); batches count on from it. A durable
+  /// store (engine/store/graph_store.hpp) sets it so that versions go on across restarts.
+  std::uint64_t start_version = 0;
 };
 
 /// A mixed batch of edge updates (engine/core/edge_update.hpp), applied in order.
@@ -142,6 +143,15 @@ class DynamicGraph {
   BatchSummary apply(const UpdateBatch<T>& batch);
   /// Adds k isolated vertices (one batch).
   BatchSummary add_vertices(Vertex k);
+  /// Starts maintaining a count (triangles) from now on: counts the current graph once with
+  /// counter->initial, then batch by batch; republishes the latest version with the count. For
+  /// callers that learn late that the count is wanted (a stream's first triangle query), so
+  /// that updates before it pay nothing. Same preconditions as the triangle_counter option.
+  void track_triangles(std::shared_ptr<IncrementalCount> counter);
+  /// Throws exactly as apply(batch) would for an invalid batch (a vertex the graph cannot
+  /// grow to, a re-weight of an unweighted graph), without changing anything; a caller that
+  /// must act between validation and application (a write-ahead log) calls it first.
+  void check(const UpdateBatch<T>& batch) const;
 
   /// The latest published snapshot (O(1), never blocks on the writer's work).
   GraphSnapshot<T> snapshot() const {
@@ -161,9 +171,10 @@ class DynamicGraph {
   Offset vertices_needed(std::span<const EdgeUpdate<T>> updates) const;
   DcsrBatchResult apply_arcs(std::span<const EdgeUpdate<T>> updates, bool mirror, ArcBatch& arcs,
                              DcsrChangeLog* log);
+  DcsrBatchResult apply_mirrored_changes(const DcsrChangeLog& log, ArcBatch& arcs);
   void count_changes(DcsrChangeLog& log, BatchSummary& s);
   void publish(std::uint64_t version);
-  void check_options() const;
+  void check_options(bool counting) const;
 
   DynamicGraphOptions options_;
   mutable std::mutex writer_mutex_;
@@ -173,6 +184,7 @@ class DynamicGraph {
   std::uint64_t version_ = 0;
   Offset self_loops_ = 0;
   std::int64_t triangles_ = 0;
+  std::shared_ptr<IncrementalCount> counter_;  // the writer's counter (options or tracked later)
 };
 
 }  // namespace spgraph

@@ -7,12 +7,17 @@
 //   2. apply it to the Dynamic CSR (apply_arcs): a directed graph as one arc batch; an
 //      undirected graph as the canonical arcs (min, max) first, whose result counts each edge
 //      once and whose change log lists the edges that appeared or went, then the mirrored arcs
-//      (max, min);
+//      (max, min). The arcs (u, v) and (v, u) of an undirected graph are present together, so
+//      for an unweighted graph the mirrored pass replays only the change log, reversed: the
+//      arcs that appeared are inserted without a membership search (they are known absent) and
+//      those that went are erased; a weighted graph replays every mirrored arc, for its values;
 //   3. update the self-loop count and, when tracked, the triangle count (count_changes; the
 //      triangle delta reads the previous snapshot for removed edges and the new state for added
 //      ones);
 //   4. publish the new snapshot.
 #pragma once
+
+#include <omp.h>
 
 #include <algorithm>
 #include <memory>
@@ -78,10 +83,11 @@ template <class T>
 DynamicGraph<T>::DynamicGraph(Vertex n, DynamicGraphOptions options)
     : options_(std::move(options)),
       arcs_(n, n, !options_.weighted, detail::dynamic_graph_format(options_)) {
-  check_options();
-  if (options_.triangle_counter)
-    triangles_ = options_.triangle_counter->initial(arcs_.view().adjacency());
-  publish(0);
+  check_options(options_.triangle_counter != nullptr);
+  counter_ = options_.triangle_counter;
+  if (counter_) triangles_ = counter_->initial(arcs_.view().adjacency());
+  version_ = options_.start_version;
+  publish(version_);
 }
 
 template <class T>
@@ -89,21 +95,22 @@ DynamicGraph<T>::DynamicGraph(const Matrix<T>& base, DynamicGraphOptions options
     : options_(std::move(options)),
       arcs_(Dcsr<T>::from_csr(detail::dynamic_graph_base(base, options_),
                               detail::dynamic_graph_format(options_))) {
-  check_options();
+  check_options(options_.triangle_counter != nullptr);
   const DcsrView<T> v = arcs_.view();
   for (Vertex r = 0; r < v.nrows(); ++r) self_loops_ += v.contains(r, r);
-  if (options_.triangle_counter) triangles_ = options_.triangle_counter->initial(v.adjacency());
-  publish(0);
+  counter_ = options_.triangle_counter;
+  if (counter_) triangles_ = counter_->initial(v.adjacency());
+  version_ = options_.start_version;
+  publish(version_);
 }
 
 template <class T>
-void DynamicGraph<T>::check_options() const {
+void DynamicGraph<T>::check_options(bool counting) const {
   if (!options_.directed && options_.duplicates == DuplicatePolicy::Keep)
     throw InvalidArgument(
         "dynamic graph: duplicates 'keep' (a multigraph) needs a directed graph; an undirected "
         "graph keeps a set of edges ('ignore' or 'combine')");
-  if (options_.triangle_counter &&
-      (options_.directed || options_.duplicates == DuplicatePolicy::Keep))
+  if (counting && (options_.directed || options_.duplicates == DuplicatePolicy::Keep))
     throw InvalidArgument(
         "dynamic graph: triangle tracking needs an undirected graph without duplicate edges");
 }
@@ -126,6 +133,22 @@ BatchSummary DynamicGraph<T>::apply(const UpdateBatch<T>& batch) {
   bool inserts_only = true;
   for (const auto& e : batch.updates) inserts_only = inserts_only && e.kind == UpdateKind::Insert;
   return run(batch.updates, inserts_only);
+}
+
+template <class T>
+void DynamicGraph<T>::track_triangles(std::shared_ptr<IncrementalCount> counter) {
+  std::lock_guard<std::mutex> lock(writer_mutex_);
+  if (!counter) throw InvalidArgument("dynamic graph: track_triangles needs a counter");
+  check_options(true);
+  triangles_ = counter->initial(arcs_.view().adjacency());
+  counter_ = std::move(counter);
+  publish(version_);
+}
+
+template <class T>
+void DynamicGraph<T>::check(const UpdateBatch<T>& batch) const {
+  std::lock_guard<std::mutex> lock(writer_mutex_);
+  vertices_needed(batch.updates);
 }
 
 template <class T>
@@ -169,7 +192,9 @@ BatchSummary DynamicGraph<T>::run(std::span<const EdgeUpdate<T>> updates, bool i
   const bool undirected = !options_.directed;
   const DcsrBatchResult r = apply_arcs(updates, false, arcs, undirected ? &log : nullptr);
   DcsrBatchResult mirror_result;
-  if (undirected) mirror_result = apply_arcs(updates, true, arcs, nullptr);
+  if (undirected)
+    mirror_result = options_.weighted ? apply_arcs(updates, true, arcs, nullptr)
+                                      : apply_mirrored_changes(log, arcs);
   // Phase 3: self-loops and triangles.
   BatchSummary s;
   count_changes(log, s);
@@ -225,6 +250,24 @@ DcsrBatchResult DynamicGraph<T>::apply_arcs(std::span<const EdgeUpdate<T>> updat
   arcs.rows.clear();
   arcs.cols.clear();
   arcs.kinds.clear();
+  if (!mirror) {
+    // One arc per update, packed in parallel (a large batch's packing was a serial loop).
+    const std::int64_t n = std::int64_t(updates.size());
+    arcs.rows.resize(updates.size());
+    arcs.cols.resize(updates.size());
+    if (arcs.with_kinds) arcs.kinds.resize(updates.size());
+#pragma omp parallel for schedule(static) if (n > 65536)
+    for (std::int64_t k = 0; k < n; ++k) {
+      const EdgeUpdate<T>& e = updates[std::size_t(k)];
+      const bool swap = undirected && e.u > e.v;
+      arcs.rows[std::size_t(k)] = swap ? e.v : e.u;
+      arcs.cols[std::size_t(k)] = swap ? e.u : e.v;
+      if (arcs.with_kinds) arcs.kinds[std::size_t(k)] = e.kind;
+      if (options_.weighted) arcs.vals[std::size_t(k)] = e.w;
+    }
+    const std::span<const T> vs(arcs.vals.get(), options_.weighted ? updates.size() : 0);
+    return arcs_.apply_trusted(arcs.kinds, arcs.rows, arcs.cols, vs, log);
+  }
   std::size_t count = 0;
   for (const EdgeUpdate<T>& e : updates) {
     Vertex a = e.u, b = e.v;
@@ -242,18 +285,44 @@ DcsrBatchResult DynamicGraph<T>::apply_arcs(std::span<const EdgeUpdate<T>> updat
   return arcs_.apply_trusted(arcs.kinds, arcs.rows, arcs.cols, vs, log);
 }
 
+/// The mirrored arcs of an unweighted undirected graph from the canonical arcs' change log:
+/// (v, u) for each edge (u, v) that appeared, inserted without a membership search since its
+/// mirror was absent too, and erased for each edge that went. Self-loops have no mirror.
+template <class T>
+DcsrBatchResult DynamicGraph<T>::apply_mirrored_changes(const DcsrChangeLog& log, ArcBatch& arcs) {
+  arcs.rows.clear();
+  arcs.cols.clear();
+  arcs.kinds.clear();
+  for (const auto& [a, b] : log.added) {
+    if (a == b) continue;
+    arcs.rows.push_back(b);
+    arcs.cols.push_back(a);
+  }
+  const std::size_t inserts = arcs.rows.size();
+  for (const auto& [a, b] : log.removed) {
+    if (a == b) continue;
+    arcs.rows.push_back(b);
+    arcs.cols.push_back(a);
+  }
+  if (arcs.rows.size() > inserts) {  // mixed: name each arc's kind
+    arcs.kinds.assign(inserts, UpdateKind::Insert);
+    arcs.kinds.resize(arcs.rows.size(), UpdateKind::Erase);
+  }
+  return arcs_.apply_trusted(arcs.kinds, arcs.rows, arcs.cols, {}, nullptr, true);
+}
+
 /// The self-loop count, and the triangle count when tracked, after the canonical arcs' change
 /// log (each undirected edge once).
 template <class T>
 void DynamicGraph<T>::count_changes(DcsrChangeLog& log, BatchSummary& s) {
   for (const auto& [a, b] : log.added) self_loops_ += a == b;
   for (const auto& [a, b] : log.removed) self_loops_ -= a == b;
-  if (!options_.triangle_counter) return;
+  if (!counter_) return;
   const auto is_loop = [](const std::pair<Vertex, Vertex>& e) { return e.first == e.second; };
   std::erase_if(log.added, is_loop);
   std::erase_if(log.removed, is_loop);
-  s.triangle_delta = options_.triangle_counter->delta(
-      latest_->view.adjacency(), arcs_.view().adjacency(), log.removed, log.added);
+  s.triangle_delta =
+      counter_->delta(latest_->view.adjacency(), arcs_.view().adjacency(), log.removed, log.added);
   triangles_ += s.triangle_delta;
 }
 
@@ -264,7 +333,7 @@ void DynamicGraph<T>::publish(std::uint64_t version) {
   st->version = version;
   st->directed = options_.directed;
   st->self_loops = self_loops_;
-  if (options_.triangle_counter) st->triangles = triangles_;
+  if (counter_) st->triangles = triangles_;
   std::shared_ptr<const detail::SnapshotState<T>> old = std::move(st);
   {
     std::lock_guard<std::mutex> lock(publish_mutex_);

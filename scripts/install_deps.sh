@@ -2,11 +2,12 @@
 # Installs the Debian packages spgraph needs, skipping those already present (fast when all are).
 set -euo pipefail
 # C++ build and tests; the JSON writer; the Python module (pybind11, numpy, scipy) with its test
-# oracles (networkx, pytest); charts (matplotlib); pkg-config for the installed-library check.
+# oracles (networkx, pytest); charts (matplotlib); pkg-config for the installed-library check;
+# cpp-httplib for `spgraph serve`, with curl for its documented examples.
 packages=(g++ cmake make clang libclang-rt-14-dev libgtest-dev libbenchmark-dev libomp-dev
           libgraphblas-dev libboost-graph-dev zlib1g-dev libcli11-dev nlohmann-json3-dev pkg-config
           pybind11-dev python3-dev python3-numpy python3-scipy python3-networkx python3-pytest
-          python3-matplotlib python3-venv python3-pip)
+          python3-matplotlib python3-venv python3-pip libcpp-httplib-dev curl)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

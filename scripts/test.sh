@@ -14,16 +14,24 @@ status=0
 # Two threads exercise the parallel paths; passive waiting keeps idle OpenMP threads from
 # spinning on cores that the other test processes (ctest -j) need.
 export OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive
+# Each step's wall time, so that the CI budget (45 minutes on 2 cores) can be watched.
+step_start=$SECONDS
+step_done() {
+  echo "== step '$1' took $((SECONDS - step_start)) s (total $SECONDS s)"
+  step_start=$SECONDS
+}
 if command -v clang++ >/dev/null; then
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz -j"$jobs" --target fuzz_targets
   ctest --preset fuzz || status=$?
+  step_done fuzz
 fi
 if command -v clang++ >/dev/null; then
   # The writer/readers stress test under ThreadSanitizer (label "concurrency"; clang + libomp).
   cmake --preset tsan -DSPGRAPH_BUILD_TESTS=ON >/dev/null
   cmake --build --preset tsan -j"$jobs" --target dynamic_graph_concurrency_tests
   ctest --preset tsan -L concurrency --timeout 600 || status=$?
+  step_done tsan
 fi
 # ASan + UBSan over everything that reads input (issue 10): only the CLI, the loaders' tests and
 # the hostile-input tests are built, which keeps this step to minutes. The asan test preset sets
@@ -32,10 +40,12 @@ fi
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs" --target spgraph_cli loader_tests hostile_tests
 ctest --preset asan -j"$jobs" -L 'hostile|loaders' --timeout 600 --no-tests=error || status=$?
+step_done asan
 # The release build includes the Python module (SPGRAPH_PYTHON) and the benchmarks; its ctest
 # run includes the module's pytest suite (label "python") and the installed-library check
 # (label "install": scripts/check_install.sh builds examples/ against `cmake --install`).
 cmake --preset release -DSPGRAPH_WERROR=ON -DSPGRAPH_BUILD_TESTS=ON -DSPGRAPH_PYTHON=ON >/dev/null
 cmake --build --preset release -j"$jobs"
+step_done "release build"
 ctest --preset release -j"$jobs" --timeout 600 --no-tests=error || status=$?
 exit $status

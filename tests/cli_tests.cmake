@@ -1,7 +1,7 @@
 # End-to-end tests of the spgraph binary.
 spgraph_test(cli_tests SOURCES cli/cli_test.cpp cli/stream_cli_test.cpp cli/hostile_cli_test.cpp
              cli/kill_cli_test.cpp cli/update_stream_stop_test.cpp cli/traversal_cli_test.cpp
-             cli/knn_cli_test.cpp cli/ids_cli_test.cpp LIBS ZLIB::ZLIB LABELS cli)
+             cli/knn_cli_test.cpp cli/ids_cli_test.cpp cli/store_cli_test.cpp LIBS ZLIB::ZLIB LABELS cli)
 target_compile_definitions(cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 if(SPGRAPH_HAVE_GRAPHBLAS)
   target_compile_definitions(cli_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
@@ -22,3 +22,9 @@ if(SPGRAPH_HAVE_GRAPHBLAS)
   target_compile_definitions(cli_contract_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
 endif()
 add_dependencies(cli_contract_tests spgraph_cli)
+
+# `spgraph serve` through a real HTTP client (cpp-httplib's own), against the running binary.
+spgraph_test(serve_cli_tests SOURCES cli/serve_cli_test.cpp
+             LIBS PkgConfig::HTTPLIB nlohmann_json::nlohmann_json LABELS cli serve)
+target_compile_definitions(serve_cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+add_dependencies(serve_cli_tests spgraph_cli)

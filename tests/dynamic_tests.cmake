@@ -17,3 +17,16 @@ spgraph_test(dynamic_graph_concurrency_tests
   LABELS concurrency dcsr
   ENV "OMP_NUM_THREADS=1"
       "TSAN_OPTIONS=halt_on_error=1 suppressions=${CMAKE_CURRENT_SOURCE_DIR}/tsan.supp")
+# The durable store (engine/store): the model tests, and the crash test, whose child process
+# (store_crash_child) the parent kills with SIGKILL 50 times per graph kind.
+spgraph_test(graph_store_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/graph_store_test.cpp
+  LABELS unit store)
+add_executable(store_crash_child ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/store_crash_child.cpp)
+target_include_directories(store_crash_child PRIVATE ${PROJECT_SOURCE_DIR})
+target_link_libraries(store_crash_child PRIVATE spgraph::spgraph)
+spgraph_test(store_crash_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/store_crash_test.cpp
+  LABELS unit store crash)
+target_compile_definitions(store_crash_tests PRIVATE STORE_CRASH_CHILD="$<TARGET_FILE:store_crash_child>")
+add_dependencies(store_crash_tests store_crash_child)

@@ -20,7 +20,9 @@ std::uint64_t edge_key(Vertex a, Vertex b) {
 }  // namespace
 
 std::uint64_t triangles_touching(const DcsrAdjacency& g,
-                                 std::span<const std::pair<Vertex, Vertex>> edges) {
+                                 std::span<const std::pair<Vertex, Vertex>> edges,
+                                 TriangleMarks* marks) {
+  if (edges.empty()) return 0;
   // Phase 1: the changed edges, sorted by key.
   std::vector<std::uint64_t> keys(edges.size());
   for (std::size_t k = 0; k < edges.size(); ++k)
@@ -34,9 +36,17 @@ std::uint64_t triangles_touching(const DcsrAdjacency& g,
   std::uint64_t total = 0;
   Offset work = 0;
   for (const auto& [u, v] : edges) work += g.degree(u) + g.degree(v);
-#pragma omp parallel if (work > 65536) reduction(+ : total)
+  const std::size_t words = (std::size_t(n) + 63) / 64;
+  TriangleMarks local;
+  TriangleMarks& m = marks ? *marks : local;
+  const bool parallel = work > 65536;
+  const std::size_t threads = parallel ? std::size_t(omp_get_max_threads()) : 1;
+  if (m.bits.size() < threads) m.bits.resize(threads);
+  for (std::size_t t = 0; t < threads; ++t)
+    if (m.bits[t].size() < words) m.bits[t].resize(words, 0);  // new words are zero
+#pragma omp parallel if (parallel) reduction(+ : total)
   {
-    std::vector<std::uint64_t> mark((std::size_t(n) + 63) / 64, 0);
+    std::vector<std::uint64_t>& mark = m.bits[std::size_t(omp_get_thread_num())];
 #pragma omp for schedule(dynamic, 16)
     for (std::int64_t k = 0; k < std::int64_t(keys.size()); ++k) {
       const Vertex u = Vertex(keys[k] >> 32), v = Vertex(keys[k] & 0xFFFFFFFFu);
@@ -78,8 +88,8 @@ std::int64_t IncrementalTriangles::initial(const DcsrAdjacency& g) {
 std::int64_t IncrementalTriangles::delta(const DcsrAdjacency& before, const DcsrAdjacency& after,
                                          std::span<const std::pair<Vertex, Vertex>> removed,
                                          std::span<const std::pair<Vertex, Vertex>> added) {
-  return std::int64_t(triangles_touching(after, added)) -
-         std::int64_t(triangles_touching(before, removed));
+  return std::int64_t(triangles_touching(after, added, &marks_)) -
+         std::int64_t(triangles_touching(before, removed, &marks_));
 }
 
 }  // namespace spgraph

@@ -11,7 +11,9 @@
 // Phases: 1. sort the changed edges (for the "is it changed, and smaller" test, by binary
 // search); 2. in parallel over changed edges, mark N(u) in a per-thread bitmap of n bits, scan
 // N(v), unmark. Cost O(sum over changed edges of deg(u) + deg(v)) plus O(|X| log |X|);
-// workspace n bits per thread.
+// workspace n bits per thread, allocated once per counter and reused batch after batch (every
+// bit is cleared after use), so a small batch on a large graph costs O(its edges' degrees), not
+// O(n).
 // initial() counts a whole graph with the fused triangle count
 // (algorithms/triangles/triangle_count.hpp).
 //
@@ -24,23 +26,33 @@
 #include <memory>
 #include <span>
 #include <utility>
+#include <vector>
 
 #include "engine/dynamic_graph.hpp"
 
 namespace spgraph {
 
 /// Keeps the triangle count of an undirected DynamicGraph (DynamicGraphOptions::triangle_counter).
+/// Per-thread bitmaps of n bits for triangles_touching, all zero between calls.
+struct TriangleMarks {
+  std::vector<std::vector<std::uint64_t>> bits;
+};
+
 class IncrementalTriangles final : public IncrementalCount {
  public:
   std::int64_t initial(const DcsrAdjacency& g) override;
   std::int64_t delta(const DcsrAdjacency& before, const DcsrAdjacency& after,
                      std::span<const std::pair<Vertex, Vertex>> removed,
                      std::span<const std::pair<Vertex, Vertex>> added) override;
+
+ private:
+  TriangleMarks marks_;  // reused by every batch (the writer calls delta on one thread)
 };
 
 /// The triangles of `g` that have at least one edge in `edges` (each edge as (min, max)), each
-/// counted once.
+/// counted once. `marks` (optional) are reused bitmaps; without them each call allocates its own.
 std::uint64_t triangles_touching(const DcsrAdjacency& g,
-                                 std::span<const std::pair<Vertex, Vertex>> edges);
+                                 std::span<const std::pair<Vertex, Vertex>> edges,
+                                 TriangleMarks* marks = nullptr);
 
 }  // namespace spgraph

@@ -49,6 +49,9 @@ struct OrderedBatch {
 
 namespace detail {
 
+/// Batches of at least this many updates pack and unpack their sort words in parallel.
+inline constexpr std::size_t kParallelPackMin = 65536;
+
 /// Sorts words[0, n) stably by their bits [lo, lo + bits) (the bits below lo hold each word's
 /// batch position, which makes equal keys keep batch order; nothing lies above lo + bits):
 /// 1. one parallel stable scatter by the top (up to) 8 of those bits into 256 ranges;
@@ -152,12 +155,13 @@ inline void order_batch(const Vertex* rows, const Vertex* cols, std::size_t n, V
     b.keys.resize(n);
     b.index.resize(n);
   }
-  // Phase 1.
-  for (std::size_t k = 0; k < n; ++k) {
-    b.keys[k] = (std::uint64_t(rows[k]) << b.col_bits) | cols[k];
-    b.index[k] = std::uint32_t(k);
-  }
+  const bool parallel = n >= detail::kParallelPackMin;
   if (n < 2048) {
+    // Phase 1.
+    for (std::size_t k = 0; k < n; ++k) {
+      b.keys[k] = (std::uint64_t(rows[k]) << b.col_bits) | cols[k];
+      b.index[k] = std::uint32_t(k);
+    }
     // Phase 2, small: a comparison sort of (key, position) pairs.
     detail::sort_key_position_pairs(b, n);
     return;
@@ -169,9 +173,12 @@ inline void order_batch(const Vertex* rows, const Vertex* cols, std::size_t n, V
   std::uint64_t* words = b.keys.data();  // keys hold the packed words until they are unpacked
   if (row_bits + b.col_bits + idx_bits <= 64) {
     // Words (row, column, position): sorting them by the key bits orders everything, stably.
+    // Packing and unpacking are parallel loops, as the sort is.
+#pragma omp parallel for schedule(static) if (parallel)
     for (std::size_t k = 0; k < n; ++k)
       words[k] = (((std::uint64_t(rows[k]) << b.col_bits) | cols[k]) << idx_bits) | k;
     detail::sort_words_by_bits(words, b.keys_tmp.data(), n, idx_bits, row_bits + b.col_bits);
+#pragma omp parallel for schedule(static) if (parallel)
     for (std::size_t k = 0; k < n; ++k) {
       b.index[k] = std::uint32_t(words[k] & idx_mask);
       words[k] >>= idx_bits;
@@ -180,15 +187,19 @@ inline void order_batch(const Vertex* rows, const Vertex* cols, std::size_t n, V
   }
   if (row_bits + idx_bits > 64) {
     // Too wide to pack (over 2^32 rows with a huge batch): sort (key, position) pairs.
+    for (std::size_t k = 0; k < n; ++k)
+      b.keys[k] = (std::uint64_t(rows[k]) << b.col_bits) | cols[k];
     detail::sort_key_position_pairs(b, n);
     return;
   }
   // Words (row, position) sorted by the row bits; then unpack, gathering each column, and sort
   // each row's columns (insertion sort for short rows; positions break ties, so the order stays
   // stable).
+#pragma omp parallel for schedule(static) if (parallel)
   for (std::size_t k = 0; k < n; ++k) words[k] = (std::uint64_t(rows[k]) << idx_bits) | k;
   detail::sort_words_by_bits(words, b.keys_tmp.data(), n, idx_bits, row_bits);
   std::uint64_t* keys = b.keys_tmp.data();
+#pragma omp parallel for schedule(static) if (parallel)
   for (std::size_t k = 0; k < n; ++k) {
     const std::uint32_t i = std::uint32_t(words[k] & idx_mask);
     b.index[k] = i;

@@ -113,9 +113,12 @@ class Dcsr {
   /// apply() for a caller that validated the batch at its own boundary (DynamicGraph): the
   /// arrays hold one entry per update (`kinds` empty: every update inserts; `vals` empty for a
   /// pattern), every index is in range, and a pattern gets no Assign. Checked by assert only.
+  /// `inserts_absent`: the caller knows that every insert names a distinct entry the matrix
+  /// does not hold (DynamicGraph's mirrored arcs, taken from the canonical arcs' change log), so
+  /// rows are not searched for them, as under Keep.
   DcsrBatchResult apply_trusted(std::span<const UpdateKind> kinds, std::span<const Vertex> rows,
                                 std::span<const Vertex> cols, std::span<const T> vals,
-                                DcsrChangeLog* log);
+                                DcsrChangeLog* log, bool inserts_absent = false);
 
   /// Compacts every row into one segment with no slack, dropping tombstones and dead space
   /// (Algorithm 4); with `sort_rows`, each row also comes out sorted.
@@ -150,7 +153,8 @@ class Dcsr {
                  std::shared_ptr<const void> hold) const;
   /// Applies a valid batch (kinds null: every update is `uniform`; vals null for a pattern).
   DcsrBatchResult run_batch(const Vertex* rows, const Vertex* cols, const UpdateKind* kinds,
-                            UpdateKind uniform, const T* vals, std::size_t n, DcsrChangeLog* log);
+                            UpdateKind uniform, const T* vals, std::size_t n, DcsrChangeLog* log,
+                            bool inserts_absent = false);
   /// Throws for the first update out of range, or assigning a value to a pattern.
   void validate(const Vertex* rows, const Vertex* cols, const UpdateKind* kinds, UpdateKind uniform,
                 std::size_t n) const;

@@ -90,11 +90,13 @@ template <class T, class CombineOp>
 DcsrBatchResult Dcsr<T, CombineOp>::apply_trusted(std::span<const UpdateKind> kinds,
                                                   std::span<const Vertex> rows,
                                                   std::span<const Vertex> cols,
-                                                  std::span<const T> vals, DcsrChangeLog* log) {
+                                                  std::span<const T> vals, DcsrChangeLog* log,
+                                                  bool inserts_absent) {
   assert(rows.size() == cols.size() && (kinds.empty() || kinds.size() == rows.size()));
   assert(pattern_ ? vals.empty() : vals.size() == rows.size());
   return run_batch(rows.data(), cols.data(), kinds.empty() ? nullptr : kinds.data(),
-                   UpdateKind::Insert, pattern_ ? nullptr : vals.data(), rows.size(), log);
+                   UpdateKind::Insert, pattern_ ? nullptr : vals.data(), rows.size(), log,
+                   inserts_absent);
 }
 
 template <class T, class CombineOp>
@@ -124,7 +126,8 @@ void Dcsr<T, CombineOp>::validate(const Vertex* rows, const Vertex* cols, const 
 template <class T, class CombineOp>
 DcsrBatchResult Dcsr<T, CombineOp>::run_batch(const Vertex* rows, const Vertex* cols,
                                               const UpdateKind* kinds, UpdateKind uniform,
-                                              const T* vals, std::size_t n, DcsrChangeLog* log) {
+                                              const T* vals, std::size_t n, DcsrChangeLog* log,
+                                              bool inserts_absent) {
   // Phase 1: the public entry points validated the batch.
   assert(first_invalid(rows, cols, kinds, uniform, n) == n);
   DcsrBatchResult result;
@@ -140,9 +143,9 @@ DcsrBatchResult Dcsr<T, CombineOp>::run_batch(const Vertex* rows, const Vertex* 
   b.vals = vals;
   b.alpha = alpha();
   // Keep with inserts only needs no lookups, unless the caller wants to know which entries
-  // became present.
-  b.lookups = params_.duplicates != DuplicatePolicy::Keep || uniform != UpdateKind::Insert ||
-              log != nullptr;
+  // became present; nor do inserts the caller knows to be absent.
+  b.lookups = (params_.duplicates != DuplicatePolicy::Keep && !inserts_absent) ||
+              uniform != UpdateKind::Insert || log != nullptr;
   if (kinds)
     for (std::size_t k = 0; k < n && !b.lookups; ++k) b.lookups = kinds[k] != UpdateKind::Insert;
   std::vector<Group> groups;

@@ -9,6 +9,9 @@
 // a no-op counted as missing. Malformed lines are reported with their line number and skipped,
 // or end the run with --strict; they are never applied. The first SIGINT or SIGTERM ends the
 // input: what was read is applied, --out is written, and the exit code is 128 + the signal.
+// With --store DIR the graph lives in a durable store (engine/store/graph_store.hpp): created
+// from GRAPH when DIR holds none, else opened and recovered (GRAPH may then be left out); each
+// batch is in the store's log, fsync'ed, before a query that depends on it is answered.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,6 +28,7 @@
 #include "algorithms/sssp/sssp.hpp"
 #include "algorithms/triangles/triangles.hpp"
 #include "engine/dynamic_graph.hpp"
+#include "engine/store/graph_store.hpp"
 #include "loaders/dimension_guard.hpp"
 #include "loaders/update_stream.hpp"
 #include "tools/common/progress.hpp"
@@ -40,8 +44,9 @@ namespace {
 struct StreamArgs {
   GlobalOptions g;
   LoadFlags load;
-  std::string file, updates, out, duplicates = "ignore";
+  std::string file, updates, out, duplicates = "ignore", store;
   std::size_t batch = 10000;
+  std::uint64_t checkpoint_every = 0;
   bool strict = false, no_grow = false, weighted = false, no_triangles = false;
 };
 
@@ -271,6 +276,16 @@ KnnResult stream_knn(const GraphSnapshot<T>& s, Vertex u, std::size_t k,
   return similarity_knn(s.matrix(), q, o);
 }
 
+/// Where a stream starts: a loaded graph (base set; a new store is created from it when --store
+/// names an empty directory), or an existing store (base null).
+template <class T>
+struct StreamStart {
+  const Matrix<T>* base = nullptr;
+  bool undirected = false;
+  LoadInfo info;  ///< the file's numbering (for a store: its index base)
+  double load_seconds = 0;
+};
+
 DuplicatePolicy parse_duplicates(const std::string& s) {
   return s == "keep"      ? DuplicatePolicy::Keep
          : s == "combine" ? DuplicatePolicy::Combine
@@ -278,17 +293,43 @@ DuplicatePolicy parse_duplicates(const std::string& s) {
 }
 
 template <class T>
-void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& base) {
+void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
   DynamicGraphOptions o;
   o.directed = !graph.undirected;
-  o.weighted = !base.is_pattern() || args.weighted;
+  o.weighted = !std::is_same_v<T, bool>;
   o.duplicates = parse_duplicates(args.duplicates);
-  if (graph.undirected && !args.no_triangles && o.duplicates != DuplicatePolicy::Keep)
-    o.triangle_counter = std::make_shared<IncrementalTriangles>();
+  // The triangle count is kept from the first '? triangles' query on (track_triangles), so a
+  // stream that never asks pays nothing for it.
+  const bool can_count_triangles =
+      graph.undirected && !args.no_triangles && o.duplicates != DuplicatePolicy::Keep;
   const auto t_build = std::chrono::steady_clock::now();
-  DynamicGraph<T> dg(base, o);
+  // The graph: in memory, or in a durable store (created from the base, or recovered).
+  std::unique_ptr<DynamicGraph<T>> memory;
+  std::unique_ptr<GraphStore<T>> store;
+  if (args.store.empty()) {
+    memory = std::make_unique<DynamicGraph<T>>(*graph.base, o);
+  } else {
+    StoreOptions so;
+    so.graph = o;
+    so.checkpoint_every = args.checkpoint_every;
+    store = graph.base ? GraphStore<T>::create(args.store, *graph.base, graph.info.index_base, so)
+                       : GraphStore<T>::open(args.store, so);
+    if (!graph.base && !args.g.quiet && !args.g.json) {
+      const StoreRecovery& r = store->recovery();
+      std::fprintf(
+          stderr,
+          "spgraph: opened store %s at version %llu (checkpoint %llu, %llu logged "
+          "batches replayed%s)\n",
+          printable(args.store).c_str(), (unsigned long long)store->version(),
+          (unsigned long long)r.checkpoint_version, (unsigned long long)r.replayed,
+          r.torn_bytes
+              ? (", a torn tail of " + std::to_string(r.torn_bytes) + " bytes dropped").c_str()
+              : "");
+    }
+  }
+  auto snapshot = [&] { return store ? store->snapshot() : memory->snapshot(); };
   const double build_seconds = seconds_since(t_build);
-  StreamIds ids(graph.loaded.info, base.nrows());
+  StreamIds ids(graph.info, snapshot().num_vertices());
   // Progress over the update file's bytes (a pipe or stdin has no known end: a running count).
   std::uint64_t update_bytes = 0;
   if (args.updates != "-") {
@@ -322,7 +363,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   // The first SIGINT/SIGTERM ends the input (signals.hpp); what was read is still applied.
   so.stop = stop_flag();
   UpdateStreamReader reader(args.updates, so);
-  const std::uint64_t graph_bytes = graph.loaded.info.bytes;
+  const std::uint64_t graph_bytes = graph.info.bytes;
   Offset outside = 0;  // erases and re-weights naming a vertex the graph does not have
   UpdateBatch<T> pending;
   Offset applied = 0, batches = 0, queries = 0;
@@ -332,7 +373,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   auto flush = [&] {
     if (pending.empty()) return;
     const auto ta = std::chrono::steady_clock::now();
-    const BatchSummary s = dg.apply(pending);
+    const BatchSummary s = store ? store->apply(pending) : memory->apply(pending);
     apply_seconds += seconds_since(ta);
     applied += pending.size();
     ++batches;
@@ -401,7 +442,13 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
       continue;
     }
     flush();
-    const GraphSnapshot<T> s = dg.snapshot();
+    if (rec.query == QueryKind::Triangles && can_count_triangles && !snapshot().triangles()) {
+      if (store)
+        store->track_triangles(std::make_shared<IncrementalTriangles>());
+      else
+        memory->track_triangles(std::make_shared<IncrementalTriangles>());
+    }
+    const GraphSnapshot<T> s = snapshot();
     Report a;
     switch (rec.query) {
       case QueryKind::Edges:
@@ -556,7 +603,7 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   total.missing += outside;
   const double wall = seconds_since(t0);
   bar.finish();
-  const GraphSnapshot<T> s = dg.snapshot();
+  const GraphSnapshot<T> s = snapshot();
   if (!args.out.empty()) {
     // The file's numbering (its base, or the original ids), and the graph's symmetry.
     SaveOptions out_options;
@@ -568,7 +615,8 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   const int stop_signal = *stop_flag();
   const double rate = apply_seconds > 0 ? double(applied) / apply_seconds : 0;
   Report r;
-  r.add("file", report::str(args.file));
+  r.add("file", report::str(args.file.empty() ? args.store : args.file));
+  r.add("store", args.store.empty() ? report::null() : report::str(args.store));
   r.add("updates", report::str(stream_name));
   r.add("vertices", report::count(s.num_vertices()));
   r.add("edges", report::count(s.num_edges()));
@@ -623,22 +671,69 @@ void run_stream_typed(const StreamArgs& args, CliGraph& graph, const Matrix<T>& 
   }
 }
 
+/// A start from a loaded graph (its matrix set later by the caller).
+template <class T>
+StreamStart<T> start_from(const CliGraph& graph) {
+  StreamStart<T> s;
+  s.undirected = graph.undirected;
+  s.info = graph.loaded.info;
+  s.load_seconds = graph.load_seconds;
+  return s;
+}
+
 void run_stream(const StreamArgs& args) {
   apply_threads(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file, args.updates});
+  if (!args.store.empty() && GraphStore<bool>::exists(args.store)) {
+    // An existing store: its own settings and numbering; a graph file is not needed.
+    const StoreMeta meta = read_store_meta(args.store);
+    if (!args.file.empty() && !args.g.quiet)
+      std::fprintf(stderr, "spgraph: %s already holds a store; the graph file %s is ignored\n",
+                   printable(args.store).c_str(), printable(args.file).c_str());
+    StreamArgs a = args;
+    a.duplicates = meta.duplicates == DuplicatePolicy::Combine ? "combine" : "ignore";
+    if (meta.weighted) {
+      StreamStart<double> s;
+      s.undirected = !meta.directed;
+      s.info.index_base = meta.index_base;
+      run_stream_typed<double>(a, s);
+    } else {
+      StreamStart<bool> s;
+      s.undirected = !meta.directed;
+      s.info.index_base = meta.index_base;
+      run_stream_typed<bool>(a, s);
+    }
+    return;
+  }
+  if (args.file.empty())
+    throw InvalidArgument(
+        args.store.empty()
+            ? std::string("a graph file is needed (or --store DIR naming an existing store)")
+            : "--store " + printable(args.store) +
+                  " holds no store yet: give a graph file to create it from");
   CliGraph graph = load_for_cli(args.file, args.load, args.g, false);
+  if (!args.store.empty() && graph.loaded.info.ids && graph.loaded.info.ids->remapped())
+    throw InvalidArgument(
+        "--store keeps integer vertex ids numbered from 0 or 1; " + printable(args.file) +
+        " has remapped ids (strings or sparse integers), which the store does not record yet");
+  if (!args.store.empty() && args.duplicates == "keep")
+    throw InvalidArgument(
+        "--store keeps a set of edges: --duplicates keep (a multigraph) is not supported");
   std::visit(
       [&](const auto& m) {
         using T = typename std::decay_t<decltype(m)>::value_type;
         if constexpr (std::is_same_v<T, bool>) {
-          if (args.weighted) {
-            run_stream_typed<double>(args, graph, to_double_matrix(m));
+          if (!args.weighted) {
+            StreamStart<bool> s = start_from<bool>(graph);
+            s.base = &m;
+            run_stream_typed<bool>(args, s);
             return;
           }
-          run_stream_typed<bool>(args, graph, m);
-        } else {
-          run_stream_typed<double>(args, graph, to_double_matrix(m));
         }
+        const Matrix<double> d = to_double_matrix(m);
+        StreamStart<double> s = start_from<double>(graph);
+        s.base = &d;
+        run_stream_typed<double>(args, s);
       },
       graph.loaded.matrix);
 }
@@ -649,7 +744,8 @@ void register_stream(CLI::App& app) {
   auto args = std::make_shared<StreamArgs>();
   CLI::App* cmd = app.add_subcommand(
       "stream", "Apply a stream of edge updates to a graph and answer queries on the way");
-  cmd->add_option("graph", args->file, "Graph file to start from")->required();
+  cmd->add_option("graph", args->file,
+                  "Graph file to start from (optional with --store naming an existing store)");
   cmd->add_option("--updates,-u", args->updates,
                   "Update stream ('-' = standard input): '+ u v [w]', '- u v', '= u v w', "
                   "'? bfs s', '? degree v', '? edges', '? triangles', '? pagerank' (GAP "
@@ -673,8 +769,17 @@ void register_stream(CLI::App& app) {
                   "(multigraph, directed only)")
       ->check(CLI::IsMember({"ignore", "combine", "keep"}));
   cmd->add_flag("--no-triangles", args->no_triangles,
-                "Do not maintain the triangle count (undirected graphs maintain it by default)");
+                "Refuse '? triangles' (by default an undirected graph counts its triangles at the "
+                "first such query and keeps the count up to date from then on)");
   cmd->add_option("--out,-o", args->out, "Write the final graph here (format by extension)");
+  cmd->add_option("--store", args->store,
+                  "Keep the graph in a durable store in this directory: created from GRAPH when "
+                  "it holds none, else opened and recovered (see docs/store.md); every batch is "
+                  "logged and fsync'ed before a query depending on it is answered");
+  cmd->add_option("--checkpoint-every", args->checkpoint_every,
+                  "With --store: write a checkpoint every N batches (default: only when the "
+                  "stream ends)")
+      ->transform(integer_flag("--checkpoint-every", 0, UINT64_MAX));
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_stream(*args); });

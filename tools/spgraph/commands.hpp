@@ -15,6 +15,7 @@ void register_spmv(CLI::App& app);
 void register_tc(CLI::App& app);
 void register_closure(CLI::App& app);
 void register_stream(CLI::App& app);
+void register_serve(CLI::App& app);
 void register_pagerank(CLI::App& app);
 void register_sssp(CLI::App& app);
 void register_cc(CLI::App& app);

@@ -148,6 +148,7 @@ int main(int argc, char** argv) {
   register_tc(app);
   register_closure(app);
   register_stream(app);
+  register_serve(app);
   register_pagerank(app);
   register_sssp(app);
   register_cc(app);

@@ -185,6 +185,7 @@ TEST_P(DynamicGraphModel, random_batches_match_the_model_after_every_batch) {
 
 INSTANTIATE_TEST_SUITE_P(Graphs, DynamicGraphModel,
                          ::testing::Values(Case{false, false, DuplicatePolicy::IgnoreIfPresent},
+                                           Case{false, false, DuplicatePolicy::Combine},
                                            Case{false, true, DuplicatePolicy::IgnoreIfPresent},
                                            Case{false, true, DuplicatePolicy::Combine},
                                            Case{true, false, DuplicatePolicy::IgnoreIfPresent},
@@ -309,14 +310,28 @@ TEST(DynamicGraph, the_triangle_count_is_maintained_exactly) {
       c.push_back(Vertex(rng() % 60));
     }
     const Matrix<bool> base = Matrix<bool>::build_pattern(60, 60, r, c);
+    // Seed 43 starts counting late (track_triangles after 10 batches), as a stream does at its
+    // first triangle query.
+    const bool late = seed == 43;
     DynamicGraphOptions o;
-    o.triangle_counter = std::make_shared<IncrementalTriangles>();
+    if (!late) o.triangle_counter = std::make_shared<IncrementalTriangles>();
     DynamicGraph<bool> g(base, o);
     GraphModel m;
     m.n = 60;
     for (std::size_t k = 0; k < r.size(); ++k) m.set(r[k], c[k], 1.0);
-    ASSERT_EQ(g.snapshot().triangles(), std::optional<std::int64_t>(m.triangles()));
+    if (!late) {
+      ASSERT_EQ(g.snapshot().triangles(), std::optional<std::int64_t>(m.triangles()));
+    }
     for (int b = 0; b < 40; ++b) {
+      if (late && b < 10) {
+        EXPECT_FALSE(g.snapshot().triangles().has_value());
+      }
+      if (late && b == 10) {
+        const std::uint64_t version = g.snapshot().version();
+        g.track_triangles(std::make_shared<IncrementalTriangles>());
+        EXPECT_EQ(g.snapshot().version(), version) << "tracking publishes no new version";
+        ASSERT_EQ(g.snapshot().triangles(), std::optional<std::int64_t>(m.triangles()));
+      }
       UpdateBatch<bool> batch;
       std::vector<EdgeUpdate<double>> mirror;
       const int len = int(rng() % 120);
@@ -333,10 +348,66 @@ TEST(DynamicGraph, the_triangle_count_is_maintained_exactly) {
       const std::uint64_t before = m.triangles();
       m.apply(mirror);
       const BatchSummary s = g.apply(batch);
+      if (late && b < 10) continue;
       EXPECT_EQ(s.triangle_delta, std::int64_t(m.triangles()) - std::int64_t(before));
       ASSERT_EQ(g.snapshot().triangles(), std::optional<std::int64_t>(m.triangles()))
           << "batch " << b;
     }
+  }
+}
+
+// Batches large enough for every parallel path (packing, the radix-sorted batch order, the
+// parallel row pass) on an undirected pattern graph, whose mirrored arcs are replayed from the
+// canonical arcs' change log: after each batch the arcs must be exactly the model's edges in
+// both directions, and the counts the model's. Batches mix duplicates, self-loops, re-inserts
+// and erases of edges inserted earlier in the same batch.
+TEST(DynamicGraph, large_undirected_pattern_batches_keep_both_arcs_of_every_edge) {
+  std::mt19937_64 rng(77);
+  const Vertex n = 3000;
+  DynamicGraph<bool> g(n, DynamicGraphOptions{});
+  std::set<Key> edges;  // (min, max)
+  for (int b = 0; b < 6; ++b) {
+    SCOPED_TRACE("batch " + std::to_string(b));
+    UpdateBatch<bool> batch;
+    Offset inserted = 0, erased = 0, ignored = 0, missing = 0;
+    std::set<Key> state = edges;
+    const bool mixed = b >= 2;
+    for (int k = 0; k < 120000; ++k) {
+      // Skewed ids: a few rows get thousands of updates, as Kronecker rows do.
+      const Vertex u = Vertex(rng() % 8 == 0 ? rng() % 16 : rng() % n);
+      const Vertex v = Vertex(rng() % 50 == 0 ? u : rng() % n);
+      const Key e{std::min(u, v), std::max(u, v)};
+      if (mixed && rng() % 3 == 0) {
+        batch.erase(u, v);
+        missing += state.erase(e) == 0;
+      } else {
+        batch.insert(u, v);
+        ignored += !state.insert(e).second;
+      }
+    }
+    // Inserted and erased count net changes over the batch (an edge erased and inserted again
+    // in one batch is neither); ignored and missing count updates.
+    for (const Key& e : state) inserted += edges.count(e) == 0;
+    for (const Key& e : edges) erased += state.count(e) == 0;
+    const BatchSummary got = g.apply(batch);
+    edges = state;
+    EXPECT_EQ(got.inserted, inserted);
+    EXPECT_EQ(got.erased, erased);
+    EXPECT_EQ(got.ignored, ignored);
+    EXPECT_EQ(got.missing, missing);
+    const GraphSnapshot<bool> s = g.snapshot();
+    Offset arcs = 0;
+    for (const Key& e : edges) arcs += e.first == e.second ? 1 : 2;
+    ASSERT_EQ(s.num_arcs(), arcs);
+    ASSERT_EQ(s.num_edges(), edges.size());
+    std::set<Key> seen;
+    for (Vertex v = 0; v < n; ++v)
+      s.for_each_neighbor(v, [&](Vertex u, bool) {
+        ASSERT_TRUE(seen.insert({v, u}).second) << "arc (" << v << ", " << u << ") twice";
+        ASSERT_TRUE(edges.count({std::min(u, v), std::max(u, v)}))
+            << "arc (" << v << ", " << u << ") is no edge of the model";
+      });
+    ASSERT_EQ(seen.size(), arcs);
   }
 }
 

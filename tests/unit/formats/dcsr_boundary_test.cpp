@@ -249,3 +249,46 @@ TEST(DcsrBoundary, tombstones_past_the_threshold_trigger_a_defragmentation) {
 
 }  // namespace
 }  // namespace spgraph
+
+namespace spgraph {
+namespace {
+
+// A long sorted row searched for few columns at a time takes the galloping lookup
+// (dcsr_row_lookup.hpp); many columns take the merge walk. Both against a set model, with
+// columns before, between, after and equal to the stored ones, and erases that find them.
+TEST(DcsrBoundary, long_sorted_row_lookups_gallop_and_merge_like_a_set) {
+  std::mt19937_64 rng(99);
+  const Vertex n = 40000;
+  Coo<bool> coo{1, n, true, {}, {}, {}};
+  std::set<Vertex> model;
+  for (Vertex c = 0; c < n; c += 2) {
+    coo.row.push_back(0);
+    coo.col.push_back(c);
+    model.insert(c);
+  }
+  DcsrParams p = streaming_dcsr_params();
+  p.duplicates = DuplicatePolicy::IgnoreIfPresent;
+  Dcsr<bool> d = Dcsr<bool>::from_csr(
+      build_csr<bool, FirstOp<bool>>(std::move(coo), DuplicatePolicy::Combine), p);
+  for (int round = 0; round < 60; ++round) {
+    const std::size_t q = round % 3 == 0 ? 2000 : 1 + rng() % 12;  // merge walk, or gallop
+    std::vector<Vertex> rows(q, 0), cols(q);
+    for (auto& c : cols) c = round % 5 == 4 ? n - 1 - Vertex(rng() % 8) : Vertex(rng() % n);
+    const bool erase = round % 4 == 1;
+    const DcsrBatchResult r = erase ? d.erase(rows, cols) : d.insert(rows, cols);
+    Offset changed = 0;
+    std::set<Vertex> seen;
+    for (Vertex c : cols) {
+      if (!seen.insert(c).second) continue;
+      changed += erase ? model.erase(c) : model.insert(c).second;
+    }
+    EXPECT_EQ(erase ? r.erased : r.inserted, changed) << "round " << round;
+    const Csr<bool> c = d.view().to_csr<FirstOp<bool>>();
+    ASSERT_EQ(std::vector<Vertex>(c.col.begin(), c.col.end()),
+              std::vector<Vertex>(model.begin(), model.end()))
+        << "round " << round;
+  }
+}
+
+}  // namespace
+}  // namespace spgraph

@@ -1,0 +1,199 @@
+// The durable store's write-ahead log codec and recovery scan (store_log.hpp).
+#include "engine/store/store_log.hpp"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "engine/store/graph_store.hpp"
+
+namespace spgraph::store_log {
+
+namespace {
+
+constexpr char kFileMagic[8] = {'S', 'P', 'G', 'W', 'A', 'L', '0', '1'};
+constexpr std::uint32_t kRecordMagic = 0x52574753;  // "SGWR" little-endian
+
+std::uint32_t crc_of(const char* p, std::size_t n) {
+  uLong crc = crc32(0L, Z_NULL, 0);
+  while (n > 0) {
+    const uInt chunk = uInt(std::min<std::size_t>(n, 1u << 30));
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(p), chunk);
+    p += chunk;
+    n -= chunk;
+  }
+  return std::uint32_t(crc);
+}
+
+template <class V>
+void put(std::string& out, V v) {
+  char b[sizeof(V)];
+  std::memcpy(b, &v, sizeof(V));
+  out.append(b, sizeof(V));
+}
+
+template <class V>
+V get(const char* p) {
+  V v;
+  std::memcpy(&v, p, sizeof(V));
+  return v;
+}
+
+/// Frames `payload` as a record: header, payload, CRC.
+std::string frame(std::uint64_t version, std::uint8_t type, std::string_view payload) {
+  std::string r;
+  r.reserve(kRecordHeaderBytes + payload.size() + kRecordTrailerBytes);
+  put<std::uint32_t>(r, kRecordMagic);
+  put<std::uint32_t>(r, std::uint32_t(payload.size()));
+  put<std::uint64_t>(r, version);
+  r.push_back(char(type));
+  r.append(3, '\0');
+  r.append(payload);
+  put<std::uint32_t>(r, crc_of(r.data(), r.size()));
+  return r;
+}
+
+bool all_zero(std::string_view bytes) {
+  return std::all_of(bytes.begin(), bytes.end(), [](char c) { return c == 0; });
+}
+
+std::string at(const std::string& path, std::uint64_t offset) {
+  std::string m = path;
+  m += " at byte ";
+  m += std::to_string(offset);
+  return m;
+}
+
+}  // namespace
+
+std::string file_header(bool weighted) {
+  std::string h(kFileMagic, sizeof kFileMagic);
+  put<std::uint32_t>(h, weighted ? 1 : 0);
+  put<std::uint32_t>(h, 0);
+  return h;
+}
+
+template <class T>
+std::string encode_batch(std::uint64_t version, const UpdateBatch<T>& batch, bool weighted) {
+  const std::size_t n = batch.updates.size();
+  if (n > (std::size_t(1) << 32) / (weighted ? 17 : 9))
+    throw StoreError("a batch of " + std::to_string(n) +
+                     " updates is too large for one log "
+                     "record (split it)");
+  std::string p;
+  p.reserve(8 + n * (weighted ? 17 : 9));
+  put<std::uint64_t>(p, n);
+  for (const auto& e : batch.updates) p.push_back(char(e.kind));
+  for (const auto& e : batch.updates) put<std::uint32_t>(p, e.u);
+  for (const auto& e : batch.updates) put<std::uint32_t>(p, e.v);
+  if (weighted)
+    for (const auto& e : batch.updates) put<double>(p, double(e.w));
+  return frame(version, kBatchRecord, p);
+}
+
+std::string encode_add_vertices(std::uint64_t version, Vertex k) {
+  std::string p;
+  put<std::uint32_t>(p, k);
+  return frame(version, kAddVerticesRecord, p);
+}
+
+Scan scan(const std::string& path, std::string_view bytes, bool weighted) {
+  if (bytes.size() < kFileHeaderBytes || std::memcmp(bytes.data(), kFileMagic, 8) != 0)
+    throw StoreError(path + ": not a spgraph store log (bad or short header)");
+  if (get<std::uint32_t>(bytes.data() + 8) != (weighted ? 1u : 0u))
+    throw StoreError(path + ": the log says the graph is " +
+                     (weighted ? std::string("unweighted") : std::string("weighted")) +
+                     ", but the store's metadata says otherwise");
+  Scan s;
+  std::uint64_t pos = kFileHeaderBytes;
+  std::uint64_t last_version = 0;
+  while (pos < bytes.size()) {
+    const std::string_view rest = bytes.substr(pos);
+    // The failure of the record at `pos`, or empty when it is sound.
+    std::string problem;
+    std::uint64_t end = 0;  // the record's declared end, when its header is readable
+    if (rest.size() < kRecordHeaderBytes) {
+      problem = "a record header is cut short";
+    } else if (get<std::uint32_t>(rest.data()) != kRecordMagic) {
+      problem = "no record starts here (bad magic)";
+    } else {
+      const std::uint64_t len = get<std::uint32_t>(rest.data() + 4);
+      end = pos + kRecordHeaderBytes + len + kRecordTrailerBytes;
+      const std::uint64_t version = get<std::uint64_t>(rest.data() + 8);
+      const std::uint8_t type = std::uint8_t(rest[16]);
+      if (end > bytes.size()) {
+        problem = "the record runs past the end of the log";
+      } else if (crc_of(rest.data(), end - pos - 4) != get<std::uint32_t>(bytes.data() + end - 4)) {
+        problem = "checksum mismatch";
+      } else if (type != kBatchRecord && type != kAddVerticesRecord) {
+        problem = "unknown record type " + std::to_string(type);
+      } else if (last_version != 0 && version != last_version + 1) {
+        problem = "version " + std::to_string(version) + " follows version " +
+                  std::to_string(last_version);
+      } else {
+        s.records.push_back(
+            {pos, version, type, rest.substr(kRecordHeaderBytes, std::size_t(len))});
+        last_version = version;
+        pos = end;
+        continue;
+      }
+    }
+    // A failed record: a torn tail if nothing but zeros follows it, else corruption.
+    const bool runs_past = problem.find("past the end") != std::string::npos ||
+                           problem.find("cut short") != std::string::npos;
+    const bool zeros_after_start = all_zero(rest.substr(std::min<std::size_t>(rest.size(), 4)));
+    const bool zeros_after_end =
+        end != 0 && end <= bytes.size() && all_zero(bytes.substr(std::size_t(end)));
+    if (runs_past || zeros_after_start || (zeros_after_end && problem == "checksum mismatch")) {
+      s.torn_bytes = bytes.size() - pos;
+      break;
+    }
+    throw StoreError(at(path, pos) + ": corrupt record (" + problem + ") with " +
+                     std::to_string(bytes.size() - pos) +
+                     " bytes after it; the log cannot be replayed past this point");
+  }
+  s.valid_bytes = pos;
+  return s;
+}
+
+template <class T>
+UpdateBatch<T> decode_batch(const std::string& path, const Record& r, bool weighted) {
+  const std::string_view p = r.payload;
+  const auto bad = [&](const std::string& what) {
+    return StoreError(at(path, r.offset) + ": malformed batch record (" + what + ")");
+  };
+  if (p.size() < 8) throw bad("no update count");
+  const std::uint64_t n = get<std::uint64_t>(p.data());
+  const std::uint64_t per = weighted ? 17 : 9;
+  if (n > (p.size() - 8) / per || 8 + n * per != p.size()) throw bad("size does not match count");
+  UpdateBatch<T> b;
+  b.updates.resize(std::size_t(n));
+  const char* kinds = p.data() + 8;
+  const char* us = kinds + n;
+  const char* vs = us + 4 * n;
+  const char* ws = vs + 4 * n;
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto kind = std::uint8_t(kinds[k]);
+    if (kind > std::uint8_t(UpdateKind::Assign)) throw bad("unknown update kind");
+    EdgeUpdate<T>& e = b.updates[k];
+    e.kind = UpdateKind(kind);
+    e.u = get<std::uint32_t>(us + 4 * k);
+    e.v = get<std::uint32_t>(vs + 4 * k);
+    e.w = weighted ? static_cast<T>(get<double>(ws + 8 * k)) : T(1);
+  }
+  return b;
+}
+
+Vertex decode_add_vertices(const std::string& path, const Record& r) {
+  if (r.payload.size() != 4)
+    throw StoreError(at(path, r.offset) + ": malformed add-vertices record");
+  return get<std::uint32_t>(r.payload.data());
+}
+
+template std::string encode_batch<bool>(std::uint64_t, const UpdateBatch<bool>&, bool);
+template std::string encode_batch<double>(std::uint64_t, const UpdateBatch<double>&, bool);
+template UpdateBatch<bool> decode_batch<bool>(const std::string&, const Record&, bool);
+template UpdateBatch<double> decode_batch<double>(const std::string&, const Record&, bool);
+
+}  // namespace spgraph::store_log

@@ -1,0 +1,91 @@
+// `spgraph stream --store DIR` end to end: a store created from a graph file keeps every update
+// across runs (a second run needs no graph file), an answer printed by a run that is then killed
+// with SIGKILL is never lost, and misuse is a clear error.
+#include <signal.h>
+
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/cli/cli_process.hpp"
+#include "tests/cli/cli_run.hpp"
+
+namespace spgraph::testing {
+namespace {
+
+std::string fresh_store(const std::string& name) {
+  const std::string d = temp_file(name).string();
+  std::filesystem::remove_all(d);
+  return d;
+}
+
+TEST(StoreCli, UpdatesSurviveAcrossRuns) {
+  const auto g = temp_file("store_g.txt", "0 1\n1 2\n2 3\n");
+  const auto u1 = temp_file("store_u1.txt", "+ 3 0\n+ 0 2\n- 1 2\n? edges\n? triangles\n");
+  const auto u2 = temp_file("store_u2.txt", "? edges\n? degree 0\n+ 4 5\n? edges\n");
+  const std::string dir = fresh_store("store_a");
+  CliRun r = run("stream " + g.string() + " --undirected --store " + dir + " -u " + u1.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("edges 4 version=1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("triangles 1 version=1"), std::string::npos) << r.output;
+  // No graph file: the store holds the graph; versions go on.
+  r = run("stream --store " + dir + " -u " + u2.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("edges 4 version=1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("degree vertex=0 degree=3 version=1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("edges 5 version=2"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("opened store"), std::string::npos) << r.output;
+  // A graph file next to an existing store is ignored, with a warning.
+  r = run("stream " + g.string() + " --store " + dir + " -u " + u2.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("is ignored"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("edges 5 version=2"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(StoreCli, AnAnsweredQueryIsNeverLostToSigkill) {
+  const auto g = temp_file("store_k.txt", "0 1\n");
+  const std::string dir = fresh_store("store_kill");
+  Child c = spawn_spgraph(
+      {"stream", g.string(), "--undirected", "--store", dir, "-u", "-", "--batch", "1000"}, "", "",
+      true, true);
+  ASSERT_GT(c.pid, 0);
+  std::string last;
+  for (int k = 2; k < 30; ++k) {
+    const std::string lines = "+ " + std::to_string(k) + " " + std::to_string(k + 1) + "\n+ 0 " +
+                              std::to_string(k) + "\n? edges\n";
+    ASSERT_EQ(write(c.stdin_fd, lines.data(), lines.size()), ssize_t(lines.size()));
+    const std::string want = "edges " + std::to_string(1 + 2 * (k - 1));
+    last = read_until(c, want);
+    ASSERT_NE(last.find(want), std::string::npos) << last;
+  }
+  kill(c.pid, SIGKILL);
+  wait_child(c);
+  const auto q = temp_file("store_q.txt", "? edges\n? degree 0\n");
+  const CliRun r = run("stream --store " + dir + " -u " + q.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("edges 57 version=28"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("degree vertex=0 degree=29"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(StoreCli, MisuseIsAClearError) {
+  const std::string dir = fresh_store("store_bad");
+  const auto u = temp_file("store_bu.txt", "? edges\n");
+  CliRun r = run("stream --store " + dir + " -u " + u.string());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("holds no store yet"), std::string::npos) << r.output;
+  const auto g = temp_file("store_bg.txt", "0 1\n");
+  r = run("stream " + g.string() + " --store " + dir + " --duplicates keep -u " + u.string());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("multigraph"), std::string::npos) << r.output;
+  const auto named = temp_file("store_names.csv", "a,b\nb,c\n");
+  r = run("stream " + named.string() + " --string-ids --store " + dir + " -u " + u.string());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("remapped ids"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace spgraph::testing

@@ -1,0 +1,245 @@
+// `spgraph serve GRAPH|--store DIR [--port P] [--bind ADDR]`: the dynamic graph behind an
+// HTTP/1.1 endpoint (cpp-httplib), so that programs in any language can stream updates and ask
+// questions; the endpoints, limits and semantics are in docs/server.md. The graph is in memory,
+// or in a durable store (engine/store/graph_store.hpp) created from GRAPH when DIR holds none.
+// One writer thread applies the updates (serve/graph_service.hpp); readers are answered on
+// snapshots by the HTTP worker threads. The first line on stdout is "listening on
+// http://ADDR:PORT"; SIGINT or SIGTERM stops accepting, drains the writer, closes the store
+// cleanly (a checkpoint) and exits 0. There is no authentication: the server binds to
+// 127.0.0.1 unless --bind says otherwise.
+#include <httplib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "engine/store/graph_store.hpp"
+#include "tools/spgraph/cli_common.hpp"
+#include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/serve/graph_service.hpp"
+#include "tools/spgraph/serve/routes.hpp"
+#include "tools/spgraph/signals.hpp"
+
+namespace spgraph::cli {
+
+namespace {
+
+struct ServeArgs {
+  GlobalOptions g;
+  LoadFlags load;
+  std::string file, store, bind = "127.0.0.1", duplicates = "ignore";
+  int port = 8080;
+  int workers = 8;
+  std::uint64_t max_body = std::uint64_t(64) << 20;
+  std::uint64_t max_vertices = 0;
+  std::uint64_t checkpoint_every = 0;
+  bool weighted = false, no_triangles = false;
+};
+
+/// Runs the server on `service` until SIGINT or SIGTERM.
+template <class T>
+void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int index_base) {
+  const GraphSnapshot<T> start = service.snapshot();
+  serve::ServeSettings s;
+  s.limits.index_base = index_base;
+  s.limits.weighted = !std::is_same_v<T, bool>;
+  const std::uint64_t n = start.num_vertices();
+  s.limits.max_vertices = args.max_vertices
+                              ? args.max_vertices
+                              : std::max<std::uint64_t>(2 * n, n + (std::uint64_t(1) << 20));
+  s.limits.max_vertices = std::min<std::uint64_t>(s.limits.max_vertices, kMaxDimension);
+  s.count_triangles = !start.directed() && !args.no_triangles;
+  serve::ServeCounters counters;
+  httplib::Server svr;
+  svr.set_payload_max_length(std::size_t(args.max_body));
+  const int workers = args.workers;
+  svr.new_task_queue = [workers] { return new httplib::ThreadPool(std::size_t(workers)); };
+  serve::add_routes(svr, service, s, counters);
+  int port = args.port;
+  if (port == 0) {
+    port = svr.bind_to_any_port(args.bind);
+    if (port < 0) throw IoError("cannot listen on " + args.bind + " (any port)");
+  } else if (!svr.bind_to_port(args.bind, port)) {
+    throw IoError("cannot listen on " + args.bind + ":" + std::to_string(port) +
+                  " (in use, or not an address of this machine)");
+  }
+  // From here on the first SIGINT/SIGTERM only sets the stop flag (signals.hpp); the watcher
+  // thread below turns it into svr.stop(). Installed before the line that tells clients the
+  // port, so that a client's signal always finds it.
+  enable_graceful_stop();
+  const std::string host =
+      args.bind.find(':') != std::string::npos ? "[" + args.bind + "]" : args.bind;
+  std::printf("listening on http://%s:%d\n", host.c_str(), port);
+  std::fflush(stdout);
+  if (!args.g.quiet)
+    std::fprintf(stderr,
+                 "spgraph: serving %u vertices, %llu edges (version %llu)%s; no "
+                 "authentication: anyone who can reach %s:%d can change the graph\n",
+                 service.snapshot().num_vertices(),
+                 (unsigned long long)service.snapshot().num_edges(),
+                 (unsigned long long)service.snapshot().version(),
+                 service.store() ? (", store " + printable(args.store)).c_str() : ", in memory",
+                 args.bind.c_str(), port);
+  std::atomic<bool> done{false};
+  std::thread watcher([&] {
+    while (!done.load() && !*stop_flag())
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    svr.stop();
+  });
+  svr.listen_after_bind();
+  done = true;
+  watcher.join();
+  if (!args.g.quiet)
+    std::fprintf(stderr, "spgraph: server stopped at version %llu after %llu batches\n",
+                 (unsigned long long)service.snapshot().version(),
+                 (unsigned long long)service.batches.load());
+}
+
+/// `m` with its values as doubles (1 for a pattern).
+template <class V>
+Matrix<double> to_double(const Matrix<V>& m) {
+  const Csr<V>& a = m.csr();
+  Csr<double> d;
+  d.nrows = a.nrows;
+  d.ncols = a.ncols;
+  d.row_ptr = a.row_ptr;
+  d.col = a.col;
+  d.val.resize(a.nnz());
+  for (Offset k = 0; k < a.nnz(); ++k) d.val[k] = double(a.value(k));
+  return Matrix<double>::trusted(std::move(d));
+}
+
+/// Serves the graph `base` (moved from, then freed once the graph holds it), or with an empty
+/// `base` the existing store --store.
+template <class T>
+void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undirected,
+                 int index_base) {
+  DynamicGraphOptions o;
+  o.directed = !undirected;
+  o.weighted = !std::is_same_v<T, bool>;
+  o.duplicates =
+      args.duplicates == "combine" ? DuplicatePolicy::Combine : DuplicatePolicy::IgnoreIfPresent;
+  std::unique_ptr<DynamicGraph<T>> memory;
+  std::unique_ptr<GraphStore<T>> store;
+  if (args.store.empty()) {
+    memory = std::make_unique<DynamicGraph<T>>(*base, o);
+  } else {
+    StoreOptions so;
+    so.graph = o;
+    so.checkpoint_every = args.checkpoint_every;
+    store = base ? GraphStore<T>::create(args.store, *base, index_base, so)
+                 : GraphStore<T>::open(args.store, so);
+    index_base = store->index_base();
+    if (!base && !args.g.quiet) {
+      const StoreRecovery& r = store->recovery();
+      std::fprintf(stderr,
+                   "spgraph: opened store %s at version %llu (checkpoint %llu, %llu logged "
+                   "batches replayed, %llu torn bytes dropped)\n",
+                   printable(args.store).c_str(), (unsigned long long)store->version(),
+                   (unsigned long long)r.checkpoint_version, (unsigned long long)r.replayed,
+                   (unsigned long long)r.torn_bytes);
+    }
+  }
+  base.reset();  // the dynamic graph holds its own copy
+  serve::GraphService<T> service(std::move(memory), std::move(store));
+  serve_graph(args, service, index_base);
+}
+
+void run_serve(const ServeArgs& args) {
+  apply_threads(args.g);
+  if (!args.store.empty() && GraphStore<bool>::exists(args.store)) {
+    const StoreMeta meta = read_store_meta(args.store);
+    if (!args.file.empty() && !args.g.quiet)
+      std::fprintf(stderr, "spgraph: %s already holds a store; the graph file %s is ignored\n",
+                   printable(args.store).c_str(), printable(args.file).c_str());
+    if (meta.weighted)
+      serve_typed<double>(args, std::nullopt, !meta.directed, meta.index_base);
+    else
+      serve_typed<bool>(args, std::nullopt, !meta.directed, meta.index_base);
+    return;
+  }
+  if (args.file.empty())
+    throw InvalidArgument(args.store.empty()
+                              ? std::string("a graph file is needed (or --store DIR)")
+                              : "--store " + printable(args.store) +
+                                    " holds no store yet: give a graph file to create it from");
+  CliGraph graph = load_for_cli(args.file, args.load, args.g, false);
+  if (graph.loaded.info.ids && graph.loaded.info.ids->remapped())
+    throw InvalidArgument("serve takes integer vertex ids numbered from 0 or 1; " +
+                          printable(args.file) +
+                          " has remapped ids (strings or sparse integers), which serve does not "
+                          "map yet");
+  const int base = graph.loaded.info.index_base;
+  // The loaded matrix is moved out of `graph` so that serve_typed can free it once the dynamic
+  // graph (or the store) holds the edges.
+  std::visit(
+      [&](auto& m) {
+        using V = typename std::decay_t<decltype(m)>::value_type;
+        std::optional<Matrix<V>> loaded(std::move(m));
+        if constexpr (std::is_same_v<V, bool>) {
+          if (!args.weighted) {
+            serve_typed<bool>(args, std::move(loaded), graph.undirected, base);
+            return;
+          }
+        }
+        std::optional<Matrix<double>> weighted(to_double(*loaded));
+        loaded.reset();
+        serve_typed<double>(args, std::move(weighted), graph.undirected, base);
+      },
+      graph.loaded.matrix);
+}
+
+}  // namespace
+
+void register_serve(CLI::App& app) {
+  auto args = std::make_shared<ServeArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "serve",
+      "Serve a dynamic graph over HTTP: POST /updates; GET /bfs, /degree, /edges, /triangles, "
+      "/pagerank, /sssp, /cc, /stats, /health (docs/server.md). No authentication: it binds to "
+      "127.0.0.1 by default");
+  cmd->add_option("graph", args->file,
+                  "Graph file to serve (optional with --store naming an existing store)");
+  cmd->add_option("--store", args->store,
+                  "Keep the graph in a durable store in this directory (created from GRAPH when "
+                  "it holds none; docs/store.md): updates are acknowledged once fsync'ed");
+  cmd->add_option("--port,-p", args->port,
+                  "TCP port (0: any free port; the first line printed "
+                  "says which)")
+      ->capture_default_str()
+      ->transform(integer_flag("--port", 0, 65535));
+  cmd->add_option("--bind", args->bind,
+                  "Address to listen on; the default serves this machine only. There is no "
+                  "authentication: do not expose the server to a network you do not trust")
+      ->capture_default_str();
+  cmd->add_option("--workers", args->workers, "HTTP worker threads")
+      ->capture_default_str()
+      ->transform(integer_flag("--workers", 1, 1024));
+  cmd->add_option("--max-body", args->max_body,
+                  "Largest request body in bytes (larger ones get 413)")
+      ->capture_default_str()
+      ->transform(integer_flag("--max-body", 1, UINT64_MAX));
+  cmd->add_option("--max-vertices", args->max_vertices,
+                  "Updates may grow the graph up to this many vertices (default: max(2n, n + "
+                  "2^20))")
+      ->transform(integer_flag("--max-vertices", 1, kMaxDimension));
+  cmd->add_option("--checkpoint-every", args->checkpoint_every,
+                  "With --store: a checkpoint every N batches (default: only at shutdown)")
+      ->transform(integer_flag("--checkpoint-every", 0, UINT64_MAX));
+  cmd->add_flag("--weighted", args->weighted, "Keep weights even if the graph file has none");
+  cmd->add_flag("--no-triangles", args->no_triangles,
+                "Refuse GET /triangles (by default an undirected graph counts its triangles at "
+                "the first such request and keeps the count up to date from then on)");
+  cmd->add_option("--duplicates", args->duplicates,
+                  "Insert of a present edge: ignore (default) or combine (add weights)")
+      ->check(CLI::IsMember({"ignore", "combine"}));
+  add_global_flags(cmd, args->g);
+  add_load_flags(cmd, args->load);
+  cmd->callback([args] { run_serve(*args); });
+}
+
+}  // namespace spgraph::cli

@@ -1,0 +1,105 @@
+// What every route of `spgraph serve` shares (docs/server.md): the settings and counters, JSON
+// replies, 400s with a reason, and the vertex parameter of a query read in the graph file's own
+// numbering.
+#pragma once
+
+#include <httplib.h>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/graph_snapshot.hpp"
+#include "tools/spgraph/serve/update_body.hpp"
+
+namespace spgraph::serve {
+
+/// What the routes need to know beyond the graph.
+struct ServeSettings {
+  BatchLimits limits;           ///< index base, --max-vertices, weighted
+  bool count_triangles = true;  ///< /triangles allowed (an undirected graph, no --no-triangles)
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+};
+
+/// The endpoints, in the order of ServeCounters::requests.
+inline constexpr std::array<const char*, 10> kEndpoints = {
+    "/updates",  "/bfs",  "/degree", "/edges", "/triangles",
+    "/pagerank", "/sssp", "/cc",     "/stats", "/health"};
+enum Endpoint : std::size_t {
+  kUpdates,
+  kBfs,
+  kDegree,
+  kEdges,
+  kTriangles,
+  kPageRank,
+  kSssp,
+  kCc,
+  kStats,
+  kHealth
+};
+
+/// Requests served per endpoint, and requests refused (4xx, 5xx).
+struct ServeCounters {
+  std::array<std::atomic<std::uint64_t>, kEndpoints.size()> requests{};
+  std::atomic<std::uint64_t> bad_requests{0};
+  void count(Endpoint e) { ++requests[e]; }
+};
+
+using Json = nlohmann::ordered_json;
+
+/// The reply text of `body` (bytes that are not UTF-8, from a request, become U+FFFD).
+inline std::string to_text(const Json& body) {
+  return body.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+inline void reply(httplib::Response& res, int status, const Json& body) {
+  res.status = status;
+  res.set_content(to_text(body), "application/json");
+}
+
+/// A refusal: `status` and {"error": why}.
+inline void refuse(httplib::Response& res, ServeCounters& c, int status, const std::string& why) {
+  ++c.bad_requests;
+  reply(res, status, Json{{"error", why}});
+}
+
+/// The dense id of query parameter `name` (the file's numbering, a vertex of `snap`), or false
+/// after a 400 reply.
+template <class T>
+bool vertex_param(const httplib::Request& req, httplib::Response& res, ServeCounters& c,
+                  const ServeSettings& s, const GraphSnapshot<T>& snap, const char* name,
+                  Vertex& out) {
+  if (!req.has_param(name)) {
+    refuse(res, c, 400, std::string("missing query parameter '") + name + "'");
+    return false;
+  }
+  const std::string text = req.get_param_value(name);
+  std::uint64_t x = 0;
+  bool ok = !text.empty() && text.size() <= 19;  // below 10^19: no overflow
+  for (char ch : text) {
+    ok = ok && ch >= '0' && ch <= '9';
+    if (ok) x = 10 * x + std::uint64_t(ch - '0');
+  }
+  if (!ok) {
+    std::string why = "parameter '";
+    why += name;
+    why += "' must be a vertex id (a non-negative integer), got '" + text + "'";
+    refuse(res, c, 400, why);
+    return false;
+  }
+  const std::uint64_t base = std::uint64_t(s.limits.index_base), n = snap.num_vertices();
+  if (x < base || x - base >= n) {
+    std::string why = "vertex " + text + " is not in the graph ";
+    why += n == 0 ? std::string("(it has no vertices)")
+                  : "(ids " + std::to_string(base) + ".." + std::to_string(base + n - 1) + ")";
+    refuse(res, c, 400, why);
+    return false;
+  }
+  out = Vertex(x - base);
+  return true;
+}
+
+}  // namespace spgraph::serve

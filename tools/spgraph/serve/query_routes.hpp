@@ -1,0 +1,126 @@
+// The graph queries of `spgraph serve` (docs/server.md), as `spgraph stream` answers them:
+// GET /bfs?source=S, /degree?vertex=V, /edges, /triangles, /pagerank, /sssp?source=S and /cc.
+// Each is answered on ONE snapshot, taken when the request arrives, and its reply carries that
+// snapshot's version. Vertex ids in parameters and replies are the graph file's own numbering.
+#pragma once
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "algorithms/bfs/bfs.hpp"
+#include "algorithms/components/components.hpp"
+#include "algorithms/pagerank/pagerank.hpp"
+#include "algorithms/sssp/sssp.hpp"
+#include "tools/spgraph/serve/graph_service.hpp"
+#include "tools/spgraph/serve/http_util.hpp"
+
+namespace spgraph::serve {
+
+template <class T>
+void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s,
+                      ServeCounters& c) {
+  const auto ext = [&s](Vertex v) { return std::uint64_t(v) + std::uint64_t(s.limits.index_base); };
+  svr.Get("/bfs", [&, ext](const httplib::Request& req, httplib::Response& res) {
+    c.count(kBfs);
+    const GraphSnapshot<T> snap = g.snapshot();
+    Vertex v = 0;
+    if (!vertex_param(req, res, c, s, snap, "source", v)) return;
+    const BfsResult r = bfs(snap, v);
+    reply(res, 200,
+          Json{{"query", "bfs"},
+               {"source", ext(v)},
+               {"reached", r.reached},
+               {"depth", r.depth},
+               {"version", snap.version()}});
+  });
+  svr.Get("/degree", [&, ext](const httplib::Request& req, httplib::Response& res) {
+    c.count(kDegree);
+    const GraphSnapshot<T> snap = g.snapshot();
+    Vertex v = 0;
+    if (!vertex_param(req, res, c, s, snap, "vertex", v)) return;
+    reply(res, 200,
+          Json{{"query", "degree"},
+               {"vertex", ext(v)},
+               {"degree", snap.degree(v)},
+               {"version", snap.version()}});
+  });
+  svr.Get("/edges", [&](const httplib::Request&, httplib::Response& res) {
+    c.count(kEdges);
+    const GraphSnapshot<T> snap = g.snapshot();
+    reply(res, 200,
+          Json{{"query", "edges"},
+               {"edges", snap.num_edges()},
+               {"arcs", snap.num_arcs()},
+               {"vertices", snap.num_vertices()},
+               {"directed", snap.directed()},
+               {"version", snap.version()}});
+  });
+  svr.Get("/triangles", [&](const httplib::Request&, httplib::Response& res) {
+    c.count(kTriangles);
+    if (!s.count_triangles)
+      return refuse(res, c, 400,
+                    g.snapshot().directed()
+                        ? "triangles need an undirected graph (serve --undirected)"
+                        : "triangles are not tracked (the server runs with --no-triangles)");
+    g.track_triangles();  // counted at the first request, then kept up to date batch by batch
+    const GraphSnapshot<T> snap = g.snapshot();
+    reply(res, 200,
+          Json{{"query", "triangles"},
+               {"triangles", snap.triangles().value_or(0)},
+               {"version", snap.version()}});
+  });
+  svr.Get("/pagerank", [&, ext](const httplib::Request&, httplib::Response& res) {
+    c.count(kPageRank);
+    const GraphSnapshot<T> snap = g.snapshot();
+    const PageRankResult r = pagerank(snap);  // the GAP variant with its defaults
+    Json out{{"query", "pagerank"}, {"iterations", r.iterations}};
+    if (r.rank.empty()) {
+      out["top"] = nullptr;
+      out["rank"] = nullptr;
+    } else {
+      const Vertex top = Vertex(std::max_element(r.rank.begin(), r.rank.end()) - r.rank.begin());
+      out["top"] = ext(top);
+      out["rank"] = r.rank[top];
+    }
+    out["version"] = snap.version();
+    reply(res, 200, out);
+  });
+  svr.Get("/sssp", [&, ext](const httplib::Request& req, httplib::Response& res) {
+    c.count(kSssp);
+    const GraphSnapshot<T> snap = g.snapshot();
+    Vertex v = 0;
+    if (!vertex_param(req, res, c, s, snap, "source", v)) return;
+    SsspResult r;
+    try {
+      r = sssp(snap, v);
+    } catch (const InvalidArgument& e) {  // a negative weight
+      return refuse(res, c, 400, e.what());
+    }
+    double max_distance = 0;
+    for (double d : r.distance)
+      if (d != kUnreachableDistance) max_distance = std::max(max_distance, d);
+    reply(res, 200,
+          Json{{"query", "sssp"},
+               {"source", ext(v)},
+               {"reached", r.reached},
+               {"max_distance", max_distance},
+               {"version", snap.version()}});
+  });
+  svr.Get("/cc", [&](const httplib::Request&, httplib::Response& res) {
+    c.count(kCc);
+    const GraphSnapshot<T> snap = g.snapshot();
+    const CcResult r = connected_components(snap);
+    std::vector<Offset> size(r.label.size(), 0);
+    Offset largest = 0;
+    for (Vertex l : r.label) largest = std::max(largest, ++size[l]);
+    reply(res, 200,
+          Json{{"query", "cc"},
+               {"components", r.components},
+               {"largest", largest},
+               {"version", snap.version()}});
+  });
+}
+
+}  // namespace spgraph::serve
