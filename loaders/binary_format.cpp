@@ -20,19 +20,6 @@ constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + 3 * 8;
 constexpr std::uint32_t kFlagPattern = 1, kFlagSymmetric = 2, kFlagIdMap = 4;
 constexpr std::uint32_t kIdsInteger = 1, kIdsString = 2;
 
-std::uint32_t crc_of(std::string_view bytes) {
-  uLong crc = crc32(0L, Z_NULL, 0);
-  const char* p = bytes.data();
-  std::size_t left = bytes.size();
-  while (left) {
-    const uInt chunk = uInt(std::min<std::size_t>(left, 1u << 30));
-    crc = crc32(crc, reinterpret_cast<const Bytef*>(p), chunk);
-    p += chunk;
-    left -= chunk;
-  }
-  return std::uint32_t(crc);
-}
-
 template <class X>
 X read_at(std::string_view bytes, std::size_t off) {
   X x;
@@ -197,6 +184,19 @@ std::size_t value_size(ValueType t) {
 
 }  // namespace
 
+std::uint32_t crc32_of(std::string_view bytes) {
+  uLong crc = crc32(0L, Z_NULL, 0);
+  const char* p = bytes.data();
+  std::size_t left = bytes.size();
+  while (left) {
+    const uInt chunk = uInt(std::min<std::size_t>(left, 1u << 30));
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(p), chunk);
+    p += chunk;
+    left -= chunk;
+  }
+  return std::uint32_t(crc);
+}
+
 LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
                          const LoadOptions& options) {
   if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
@@ -241,7 +241,7 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
                          std::to_string(nrows) + " rows, " + std::to_string(nnz) +
                          " entries): truncated or corrupt");
   const std::uint32_t stored_crc = read_at<std::uint32_t>(bytes, bytes.size() - 4);
-  if (crc_of(bytes.substr(0, bytes.size() - 4)) != stored_crc)
+  if (crc32_of(bytes.substr(0, bytes.size() - 4)) != stored_crc)
     throw ParseError(name, 0, "checksum mismatch: file is corrupt");
   const Vertex nr = Vertex(nrows), nc = Vertex(ncols);
   LoadedMatrix out;
@@ -322,7 +322,7 @@ std::string encode_binary(const AnyMatrix& m, bool symmetric, int base, const Ve
             for (Vertex v = 0; v < n; ++v) out.append(ids->token(v));
           }
         }
-        append(out, crc_of(out));
+        append(out, crc32_of(out));
         return out;
       },
       m);

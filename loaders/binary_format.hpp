@@ -13,12 +13,17 @@
 // Cost O(bytes); writing is one pass.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "loaders/load_options.hpp"
 
 namespace spgraph {
+
+/// The CRC-32 (zlib's) of `bytes`, of any length; the binary format's and the store log's
+/// checksum.
+std::uint32_t crc32_of(std::string_view bytes);
 
 /// Parses a binary file's bytes; `name` is used in errors.
 LoadedMatrix read_binary(const std::string& name, std::string_view bytes,

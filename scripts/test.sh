@@ -27,9 +27,11 @@ if command -v clang++ >/dev/null; then
   step_done fuzz
 fi
 if command -v clang++ >/dev/null; then
-  # The writer/readers stress test under ThreadSanitizer (label "concurrency"; clang + libomp).
+  # The writer/readers stress tests under ThreadSanitizer (label "concurrency"; clang + libomp):
+  # the dynamic graph's, and the server's writer thread over a durable store.
   cmake --preset tsan -DSPGRAPH_BUILD_TESTS=ON >/dev/null
-  cmake --build --preset tsan -j"$jobs" --target dynamic_graph_concurrency_tests
+  cmake --build --preset tsan -j"$jobs" --target dynamic_graph_concurrency_tests \
+    graph_service_concurrency_tests
   ctest --preset tsan -L concurrency --timeout 600 || status=$?
   step_done tsan
 fi

@@ -30,3 +30,10 @@ spgraph_test(store_crash_tests
   LABELS unit store crash)
 target_compile_definitions(store_crash_tests PRIVATE STORE_CRASH_CHILD="$<TARGET_FILE:store_crash_child>")
 add_dependencies(store_crash_tests store_crash_child)
+# The writer thread of `spgraph serve` over a store, with concurrent clients and readers (label
+# "concurrency": CI runs it under ThreadSanitizer too).
+spgraph_test(graph_service_concurrency_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/graph_service_concurrency_test.cpp
+  LABELS concurrency store
+  ENV "OMP_NUM_THREADS=1"
+      "TSAN_OPTIONS=halt_on_error=1 suppressions=${CMAKE_CURRENT_SOURCE_DIR}/tsan.supp")

@@ -20,8 +20,12 @@ endif()
 
 if(SPGRAPH_FUZZ)
   add_custom_target(fuzz_targets)
-  foreach(target matrix_market edge_list metis binary update_stream)
+  foreach(target matrix_market edge_list metis binary update_stream store_log)
     add_executable(fuzz_${target} ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_${target}.cpp)
+    if(target STREQUAL "store_log")
+      # The store's log codec alone (not the whole store library and its engine).
+      target_sources(fuzz_${target} PRIVATE ${PROJECT_SOURCE_DIR}/engine/store/store_log.cpp)
+    endif()
     target_include_directories(fuzz_${target} PRIVATE ${PROJECT_SOURCE_DIR})
     target_compile_options(fuzz_${target} PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
     target_link_options(fuzz_${target} PRIVATE -fsanitize=fuzzer,address,undefined)

@@ -1,12 +1,11 @@
 // The durable store's write-ahead log codec and recovery scan (store_log.hpp).
 #include "engine/store/store_log.hpp"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <cstring>
 
 #include "engine/store/graph_store.hpp"
+#include "loaders/binary_format.hpp"
 
 namespace spgraph::store_log {
 
@@ -16,14 +15,7 @@ constexpr char kFileMagic[8] = {'S', 'P', 'G', 'W', 'A', 'L', '0', '1'};
 constexpr std::uint32_t kRecordMagic = 0x52574753;  // "SGWR" little-endian
 
 std::uint32_t crc_of(const char* p, std::size_t n) {
-  uLong crc = crc32(0L, Z_NULL, 0);
-  while (n > 0) {
-    const uInt chunk = uInt(std::min<std::size_t>(n, 1u << 30));
-    crc = crc32(crc, reinterpret_cast<const Bytef*>(p), chunk);
-    p += chunk;
-    n -= chunk;
-  }
-  return std::uint32_t(crc);
+  return crc32_of(std::string_view(p, n));
 }
 
 template <class V>
@@ -56,6 +48,27 @@ std::string frame(std::uint64_t version, std::uint8_t type, std::string_view pay
 
 bool all_zero(std::string_view bytes) {
   return std::all_of(bytes.begin(), bytes.end(), [](char c) { return c == 0; });
+}
+
+/// True when a sound record (magic, fits, checksum) starts anywhere in bytes[from, size). A
+/// torn tail is the last append, so nothing sound can follow it; a record found after a
+/// failed one means the failed one is corrupt (say, a flipped bit in its length field made it
+/// seem to run past the end), and dropping the rest would lose acknowledged batches.
+bool sound_record_after(std::string_view bytes, std::size_t from) {
+  const char magic[4] = {'S', 'G', 'W', 'R'};
+  for (std::size_t p = from; p + kRecordHeaderBytes + kRecordTrailerBytes <= bytes.size(); ++p) {
+    const void* hit = std::memchr(bytes.data() + p, magic[0], bytes.size() - p);
+    if (!hit) return false;
+    p = std::size_t(static_cast<const char*>(hit) - bytes.data());
+    if (p + kRecordHeaderBytes + kRecordTrailerBytes > bytes.size()) return false;
+    if (std::memcmp(bytes.data() + p, magic, 4) != 0) continue;
+    const std::uint64_t len = get<std::uint32_t>(bytes.data() + p + 4);
+    const std::uint64_t end = p + kRecordHeaderBytes + len + kRecordTrailerBytes;
+    if (end <= bytes.size() && crc_of(bytes.data() + p, std::size_t(end - p - 4)) ==
+                                   get<std::uint32_t>(bytes.data() + end - 4))
+      return true;
+  }
+  return false;
 }
 
 std::string at(const std::string& path, std::uint64_t offset) {
@@ -145,7 +158,8 @@ Scan scan(const std::string& path, std::string_view bytes, bool weighted) {
     const bool zeros_after_start = all_zero(rest.substr(std::min<std::size_t>(rest.size(), 4)));
     const bool zeros_after_end =
         end != 0 && end <= bytes.size() && all_zero(bytes.substr(std::size_t(end)));
-    if (runs_past || zeros_after_start || (zeros_after_end && problem == "checksum mismatch")) {
+    if ((runs_past || zeros_after_start || (zeros_after_end && problem == "checksum mismatch")) &&
+        !sound_record_after(bytes, std::size_t(pos) + 4)) {
       s.torn_bytes = bytes.size() - pos;
       break;
     }

@@ -9,8 +9,8 @@
 // Scan: records are read in order; each must have the magic, fit in the file, pass its CRC and
 // carry the version after the previous one. The first record that fails is a torn tail (dropped)
 // when it is the last thing in the file: it runs past the end, or only zero bytes follow its
-// start or its declared end. Anything else is corruption: a StoreError naming the log and the
-// record's byte offset.
+// start or its declared end, and no sound record (magic and checksum) starts anywhere after
+// it. Anything else is corruption: a StoreError naming the log and the record's byte offset.
 #pragma once
 
 #include <cstdint>

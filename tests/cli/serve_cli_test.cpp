@@ -12,13 +12,16 @@
 #include <poll.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <queue>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -223,6 +226,69 @@ TEST(ServeCli, BundledGraphHasItsKnownAnswers) {
   EXPECT_EQ(t["triangles"], 608389 + common);
   EXPECT_EQ(t["version"], 1);
   EXPECT_EQ(get(c, "/edges")["edges"], m.edges.size() + 1);
+  EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
+}
+
+// GET /knn with the common-neighbours measure against brute force on the model, after updates
+// (so the answer is read from a snapshot of the dynamic graph, not from the file): each answer
+// is neither the query nor one of its neighbours, its score is its common-neighbour count, and
+// the scores are the k largest over every candidate. Bad parameters are 400.
+TEST(ServeCli, KnnMatchesBruteForceCommonNeighbours) {
+  const std::string karate = std::string(SPGRAPH_SOURCE_DIR) + "/tests/data/karate.mtx";
+  Model m;  // 0-based; the server speaks karate's 1-based ids
+  {
+    std::ifstream in(karate);
+    std::string line;
+    bool size_line = true;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '%') continue;
+      if (size_line) {
+        size_line = false;
+        continue;
+      }
+      std::istringstream f(line);
+      long u = 0, v = 0;
+      f >> u >> v;
+      m.insert(u - 1, v - 1);
+    }
+  }
+  Server s = start_server({karate});
+  ASSERT_GT(s.port, 0) << s.first_line << slurp(s.log);
+  httplib::Client c("127.0.0.1", s.port);
+  post(c, "+ 1 20\n- 1 2\n+ 5 30\n");
+  m.insert(0, 19);
+  m.erase(0, 1);
+  m.insert(4, 29);
+  const auto adj = m.adjacency();
+  std::vector<std::set<long>> nb(adj.size());
+  for (std::size_t u = 0; u < adj.size(); ++u)
+    for (const auto& [v, w] : adj[u]) nb[u].insert(v);
+  for (long q : {0L, 4L, 33L}) {
+    SCOPED_TRACE("vertex " + std::to_string(q + 1));
+    std::vector<long> scores;
+    for (long x = 0; x < m.n; ++x) {
+      if (x == q || nb[std::size_t(q)].count(x)) continue;
+      long common = 0;
+      for (long z : nb[std::size_t(x)]) common += nb[std::size_t(q)].count(z);
+      if (common > 0) scores.push_back(common);
+    }
+    std::sort(scores.rbegin(), scores.rend());
+    const Json r = get(c, "/knn?vertex=" + std::to_string(q + 1) + "&k=5&measure=common");
+    EXPECT_EQ(r["version"], 1);
+    ASSERT_EQ(r["found"], std::min<std::size_t>(5, scores.size()));
+    for (std::size_t i = 0; i < r["neighbors"].size(); ++i) {
+      const long x = r["neighbors"][i]["vertex"].get<long>() - 1;
+      ASSERT_TRUE(x >= 0 && x < m.n && x != q && !nb[std::size_t(q)].count(x)) << x + 1;
+      long common = 0;
+      for (long z : nb[std::size_t(x)]) common += nb[std::size_t(q)].count(z);
+      EXPECT_EQ(r["neighbors"][i]["score"].get<double>(), double(common)) << x + 1;
+      EXPECT_EQ(common, scores[i]) << "rank " << i;
+    }
+  }
+  get(c, "/knn?vertex=1&k=0", 400);
+  get(c, "/knn?vertex=1&measure=nearest", 400);
+  get(c, "/knn?vertex=35", 400);
+  EXPECT_EQ(get(c, "/knn?vertex=1")["measure"], "jaccard");
   EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
 }
 

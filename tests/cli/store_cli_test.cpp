@@ -44,6 +44,27 @@ TEST(StoreCli, UpdatesSurviveAcrossRuns) {
   std::filesystem::remove_all(dir);
 }
 
+// A store keeps the numbering of the file it was made from: Matrix Market ids start at 1, in
+// the run that creates the store and in every run that reopens it. Karate: vertex 1 has 16
+// neighbours, 34 is not one of them.
+TEST(StoreCli, AMatrixMarketStoreKeepsOneBasedIds) {
+  const std::string karate = std::string(SPGRAPH_SOURCE_DIR) + "/tests/data/karate.mtx";
+  const auto u1 = temp_file("store_mm_u1.txt", "? degree 1\n+ 1 34\n? degree 1\n? degree 34\n");
+  const auto u2 = temp_file("store_mm_u2.txt", "? degree 1\n? degree 34\n? degree 0\n");
+  const std::string dir = fresh_store("store_mm");
+  CliRun r = run("stream " + karate + " --store " + dir + " -u " + u1.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("degree vertex=1 degree=16 version=0"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("degree vertex=1 degree=17 version=1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("degree vertex=34 degree=18 version=1"), std::string::npos) << r.output;
+  r = run("stream --store " + dir + " -u " + u2.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("degree vertex=1 degree=17 version=1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("degree vertex=34 degree=18 version=1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("below the first id, 1"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(StoreCli, AnAnsweredQueryIsNeverLostToSigkill) {
   const auto g = temp_file("store_k.txt", "0 1\n");
   const std::string dir = fresh_store("store_kill");

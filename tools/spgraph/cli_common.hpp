@@ -159,4 +159,25 @@ inline ReportValue vertex_value(const IdSpace& ids, Vertex v) {
   return ids.named() ? report::str(ids.name(v)) : report::count(ids.to_external(v));
 }
 
+/// The id users see for dense vertex 0 in a file loaded without remapping: 1 for Matrix Market
+/// and METIS, an edge list's detected or declared base, 0 for binary files without one. (A
+/// LoadInfo's index_base is only an edge list's; the id map knows every format's.)
+inline int numbering_base(const LoadInfo& info) {
+  return info.ids ? info.ids->base() : info.index_base;
+}
+
+/// `m` with its values as doubles (1 for a pattern).
+template <class T>
+Matrix<double> to_double_matrix(const Matrix<T>& m) {
+  const Csr<T>& a = m.csr();
+  Csr<double> d;
+  d.nrows = a.nrows;
+  d.ncols = a.ncols;
+  d.row_ptr = a.row_ptr;
+  d.col = a.col;
+  d.val.resize(a.nnz());
+  for (Offset k = 0; k < a.nnz(); ++k) d.val[k] = double(a.value(k));
+  return Matrix<double>::trusted(std::move(d));
+}
+
 }  // namespace spgraph::cli

@@ -99,20 +99,6 @@ void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int ind
                  (unsigned long long)service.batches.load());
 }
 
-/// `m` with its values as doubles (1 for a pattern).
-template <class V>
-Matrix<double> to_double(const Matrix<V>& m) {
-  const Csr<V>& a = m.csr();
-  Csr<double> d;
-  d.nrows = a.nrows;
-  d.ncols = a.ncols;
-  d.row_ptr = a.row_ptr;
-  d.col = a.col;
-  d.val.resize(a.nnz());
-  for (Offset k = 0; k < a.nnz(); ++k) d.val[k] = double(a.value(k));
-  return Matrix<double>::trusted(std::move(d));
-}
-
 /// Serves the graph `base` (moved from, then freed once the graph holds it), or with an empty
 /// `base` the existing store --store.
 template <class T>
@@ -173,7 +159,7 @@ void run_serve(const ServeArgs& args) {
                           printable(args.file) +
                           " has remapped ids (strings or sparse integers), which serve does not "
                           "map yet");
-  const int base = graph.loaded.info.index_base;
+  const int base = numbering_base(graph.loaded.info);
   // The loaded matrix is moved out of `graph` so that serve_typed can free it once the dynamic
   // graph (or the store) holds the edges.
   std::visit(
@@ -186,7 +172,7 @@ void run_serve(const ServeArgs& args) {
             return;
           }
         }
-        std::optional<Matrix<double>> weighted(to_double(*loaded));
+        std::optional<Matrix<double>> weighted(to_double_matrix(*loaded));
         loaded.reset();
         serve_typed<double>(args, std::move(weighted), graph.undirected, base);
       },
@@ -200,7 +186,8 @@ void register_serve(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "serve",
       "Serve a dynamic graph over HTTP: POST /updates; GET /bfs, /degree, /edges, /triangles, "
-      "/pagerank, /sssp, /cc, /stats, /health (docs/server.md). No authentication: it binds to "
+      "/pagerank, /sssp, /cc, /knn, /stats, /health (docs/server.md). No authentication: it binds "
+      "to "
       "127.0.0.1 by default");
   cmd->add_option("graph", args->file,
                   "Graph file to serve (optional with --store naming an existing store)");

@@ -36,6 +36,7 @@
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
 #include "tools/spgraph/signals.hpp"
+#include "tools/spgraph/snapshot_knn.hpp"
 
 namespace spgraph::cli {
 
@@ -204,20 +205,6 @@ class StreamIds {
   Vertex n_ = 0;
 };
 
-/// `m` with its values as doubles (1 for a pattern).
-template <class T>
-Matrix<double> to_double_matrix(const Matrix<T>& m) {
-  const Csr<T>& a = m.csr();
-  Csr<double> d;
-  d.nrows = a.nrows;
-  d.ncols = a.ncols;
-  d.row_ptr = a.row_ptr;
-  d.col = a.col;
-  d.val.resize(a.nnz());
-  for (Offset k = 0; k < a.nnz(); ++k) d.val[k] = double(a.value(k));
-  return Matrix<double>::trusted(std::move(d));
-}
-
 /// The first arc of negative weight (by source, then storage order, as sssp scans them) named
 /// in the stream's numbering (sssp's own message names dense ids), or nullopt if none.
 template <class T>
@@ -237,43 +224,6 @@ std::optional<std::string> negative_weight_message(const GraphSnapshot<T>& s,
     if (found) return found;
   }
   return std::nullopt;
-}
-
-/// The measures of '? knn' (as `spgraph knn --measure` names them), with their options.
-struct StreamKnnMeasure {
-  std::string_view name;
-  bool distance;
-  SimilarityMeasure similarity;
-  DistanceKind kind;
-};
-inline constexpr StreamKnnMeasure kStreamKnnMeasures[] = {
-    {"common", false, SimilarityMeasure::CommonNeighbors, DistanceKind::Hops},
-    {"jaccard", false, SimilarityMeasure::Jaccard, DistanceKind::Hops},
-    {"cosine", false, SimilarityMeasure::Cosine, DistanceKind::Hops},
-    {"overlap", false, SimilarityMeasure::Overlap, DistanceKind::Hops},
-    {"adamic-adar", false, SimilarityMeasure::AdamicAdar, DistanceKind::Hops},
-    {"resource-allocation", false, SimilarityMeasure::ResourceAllocation, DistanceKind::Hops},
-    {"hops", true, SimilarityMeasure::Jaccard, DistanceKind::Hops},
-    {"distance", true, SimilarityMeasure::Jaccard, DistanceKind::Weighted},
-};
-
-/// The '? knn' answer on snapshot `s` for dense vertex u: similarity kNN (undirected when the
-/// graph is) or distance kNN, query and neighbours excluded as `spgraph knn` does by default.
-template <class T>
-KnnResult stream_knn(const GraphSnapshot<T>& s, Vertex u, std::size_t k,
-                     const StreamKnnMeasure& m) {
-  const Vertex q[1] = {u};
-  if (m.distance) {
-    DistanceKnnOptions o;
-    o.k = k;
-    o.kind = m.kind;
-    return distance_knn(s.matrix(), q, o);
-  }
-  SimilarityKnnOptions o;
-  o.k = k;
-  o.measure = m.similarity;
-  o.undirected = !s.directed();
-  return similarity_knn(s.matrix(), q, o);
 }
 
 /// Where a stream starts: a loaded graph (base set; a new store is created from it when --store
@@ -312,8 +262,9 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
     StoreOptions so;
     so.graph = o;
     so.checkpoint_every = args.checkpoint_every;
-    store = graph.base ? GraphStore<T>::create(args.store, *graph.base, graph.info.index_base, so)
-                       : GraphStore<T>::open(args.store, so);
+    store = graph.base
+                ? GraphStore<T>::create(args.store, *graph.base, numbering_base(graph.info), so)
+                : GraphStore<T>::open(args.store, so);
     if (!graph.base && !args.g.quiet && !args.g.json) {
       const StoreRecovery& r = store->recovery();
       std::fprintf(
@@ -520,13 +471,8 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
           answer(a, s, "degree vertex={vertex} degree={degree}");
         } else if (rec.query == QueryKind::Knn) {
           const std::string name = rec.word.empty() ? std::string("jaccard") : rec.word;
-          const StreamKnnMeasure* m = nullptr;
           std::string names;
-          for (const StreamKnnMeasure& x : kStreamKnnMeasures) {
-            if (x.name == name) m = &x;
-            if (!names.empty()) names += ", ";
-            names += x.name;
-          }
+          const SnapshotKnnMeasure* m = find_knn_measure(name, names);
           if (!m) {
             std::string message = "unknown knn measure '";
             message += name;
@@ -538,7 +484,7 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
           const auto tq = std::chrono::steady_clock::now();
           KnnResult r;
           try {
-            r = stream_knn(s, found, std::size_t(rec.v), *m);
+            r = snapshot_knn(s, found, std::size_t(rec.v), *m);
           } catch (const InvalidArgument& e) {  // a negative weight: this query cannot run
             reject(rec.line, negative_weight_message(s, ids).value_or(e.what()));
             break;

@@ -209,6 +209,21 @@ TEST(GraphStore, CorruptRecordInTheMiddleNamesItsOffset) {
   log[16] = 'X';
   spill(dir + "/wal.log", log);
   EXPECT_THROW(GraphStore<bool>::open(dir, o), StoreError);
+  // A flipped bit in the first record's length field makes it seem to run past the end of the
+  // log, as a torn tail does; the sound records after it show that it is corruption, and
+  // dropping them would lose acknowledged batches.
+  log = slurp(dir + "/wal.log");
+  log[16] = 'S';
+  log[16 + 7] ^= 0x10;  // the length's top byte: the record now claims 256 MiB more
+  spill(dir + "/wal.log", log);
+  try {
+    GraphStore<bool>::open(dir, o);
+    FAIL() << "a record whose length was corrupted was taken for a torn tail";
+  } catch (const StoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("wal.log at byte 16"), std::string::npos) << what;
+    EXPECT_NE(what.find("past the end"), std::string::npos) << what;
+  }
   fsys::remove_all(dir);
 }
 

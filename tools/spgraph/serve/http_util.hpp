@@ -25,9 +25,9 @@ struct ServeSettings {
 };
 
 /// The endpoints, in the order of ServeCounters::requests.
-inline constexpr std::array<const char*, 10> kEndpoints = {
-    "/updates",  "/bfs",  "/degree", "/edges", "/triangles",
-    "/pagerank", "/sssp", "/cc",     "/stats", "/health"};
+inline constexpr std::array<const char*, 11> kEndpoints = {
+    "/updates", "/bfs", "/degree", "/edges", "/triangles", "/pagerank",
+    "/sssp",    "/cc",  "/knn",    "/stats", "/health"};
 enum Endpoint : std::size_t {
   kUpdates,
   kBfs,
@@ -37,6 +37,7 @@ enum Endpoint : std::size_t {
   kPageRank,
   kSssp,
   kCc,
+  kKnn,
   kStats,
   kHealth
 };
@@ -66,6 +67,17 @@ inline void refuse(httplib::Response& res, ServeCounters& c, int status, const s
   reply(res, status, Json{{"error", why}});
 }
 
+/// True when `text` is a non-negative decimal integer below 10^19 (no overflow), stored in x.
+inline bool parse_count(const std::string& text, std::uint64_t& x) {
+  x = 0;
+  bool ok = !text.empty() && text.size() <= 19;
+  for (char ch : text) {
+    ok = ok && ch >= '0' && ch <= '9';
+    if (ok) x = 10 * x + std::uint64_t(ch - '0');
+  }
+  return ok;
+}
+
 /// The dense id of query parameter `name` (the file's numbering, a vertex of `snap`), or false
 /// after a 400 reply.
 template <class T>
@@ -78,12 +90,7 @@ bool vertex_param(const httplib::Request& req, httplib::Response& res, ServeCoun
   }
   const std::string text = req.get_param_value(name);
   std::uint64_t x = 0;
-  bool ok = !text.empty() && text.size() <= 19;  // below 10^19: no overflow
-  for (char ch : text) {
-    ok = ok && ch >= '0' && ch <= '9';
-    if (ok) x = 10 * x + std::uint64_t(ch - '0');
-  }
-  if (!ok) {
+  if (!parse_count(text, x)) {
     std::string why = "parameter '";
     why += name;
     why += "' must be a vertex id (a non-negative integer), got '" + text + "'";

@@ -1,5 +1,6 @@
 // The graph queries of `spgraph serve` (docs/server.md), as `spgraph stream` answers them:
-// GET /bfs?source=S, /degree?vertex=V, /edges, /triangles, /pagerank, /sssp?source=S and /cc.
+// GET /bfs?source=S, /degree?vertex=V, /edges, /triangles, /pagerank, /sssp?source=S, /cc and
+// /knn?vertex=V[&k=K][&measure=M] (tools/spgraph/snapshot_knn.hpp).
 // Each is answered on ONE snapshot, taken when the request arrives, and its reply carries that
 // snapshot's version. Vertex ids in parameters and replies are the graph file's own numbering.
 #pragma once
@@ -15,6 +16,7 @@
 #include "algorithms/sssp/sssp.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
 #include "tools/spgraph/serve/http_util.hpp"
+#include "tools/spgraph/snapshot_knn.hpp"
 
 namespace spgraph::serve {
 
@@ -106,6 +108,38 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
                {"source", ext(v)},
                {"reached", r.reached},
                {"max_distance", max_distance},
+               {"version", snap.version()}});
+  });
+  svr.Get("/knn", [&, ext](const httplib::Request& req, httplib::Response& res) {
+    c.count(kKnn);
+    const GraphSnapshot<T> snap = g.snapshot();
+    Vertex v = 0;
+    if (!vertex_param(req, res, c, s, snap, "vertex", v)) return;
+    std::uint64_t k = 10;
+    if (req.has_param("k") && (!parse_count(req.get_param_value("k"), k) || k == 0 || k > 100000))
+      return refuse(res, c, 400,
+                    "parameter 'k' must be an integer from 1 to 100000, got '" +
+                        req.get_param_value("k") + "'");
+    const std::string name = req.has_param("measure") ? req.get_param_value("measure") : "jaccard";
+    std::string names;
+    const cli::SnapshotKnnMeasure* m = cli::find_knn_measure(name, names);
+    if (!m) return refuse(res, c, 400, "unknown knn measure '" + name + "': use one of " + names);
+    KnnResult r;
+    try {
+      r = cli::snapshot_knn(snap, v, std::size_t(k), *m);
+    } catch (const InvalidArgument& e) {  // a negative weight under the distance measure
+      return refuse(res, c, 400, e.what());
+    }
+    Json answers = Json::array();
+    for (std::size_t i = 0; i < r.ids.size(); ++i)
+      answers.push_back(Json{{"vertex", ext(r.ids[i])}, {"score", r.scores[i]}});
+    reply(res, 200,
+          Json{{"query", "knn"},
+               {"vertex", ext(v)},
+               {"k", k},
+               {"measure", std::string(m->name)},
+               {"found", r.ids.size()},
+               {"neighbors", answers},
                {"version", snap.version()}});
   });
   svr.Get("/cc", [&](const httplib::Request&, httplib::Response& res) {

@@ -95,7 +95,7 @@ void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s
     if (res.status == 404)
       why = "no such endpoint: " + req.method + " " + req.path +
             " (POST /updates; GET /bfs, /degree, /edges, /triangles, /pagerank, /sssp, /cc, "
-            "/stats, /health)";
+            "/knn, /stats, /health)";
     else if (res.status == 413)
       why = "request body too large (the server's --max-body)";
     else
