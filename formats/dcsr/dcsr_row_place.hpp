@@ -39,7 +39,9 @@ bool Dcsr<T, CombineOp>::RowUpdate::place() {
 
 /// True when the row is rewritten into one fresh segment rather than appended to: the new
 /// entries do not fit and the row has k segments; or the unsorted tail would outgrow the sorted
-/// prefix (lookups scan the tail); or the row would hold more tombstones than entries.
+/// prefix (lookups scan the tail) in a matrix that is looked up (this batch does, or later ones
+/// will: every policy but Keep, even when this batch's inserts are known absent and skip the
+/// lookup); or the row would hold more tombstones than entries.
 template <class T, class CombineOp>
 bool Dcsr<T, CombineOp>::RowUpdate::must_relocate(Offset live_after) const {
   const detail::DcsrRowState& row = ws_.row;
@@ -47,7 +49,8 @@ bool Dcsr<T, CombineOp>::RowUpdate::must_relocate(Offset live_after) const {
   if (nb == 0) return false;
   const Offset tail_after = Offset(row.info.size) + nb - row.info.sorted;
   return (nb > row.free_in_last() && row.nseg >= d_.params_.max_segments) ||
-         (b_.lookups && tail_after > std::max(detail::kDcsrTailMin, Offset(row.info.sorted))) ||
+         ((b_.lookups || d_.params_.duplicates != DuplicatePolicy::Keep) &&
+          tail_after > std::max(detail::kDcsrTailMin, Offset(row.info.sorted))) ||
          Offset(row.dead) + nk > live_after;
 }
 
