@@ -203,7 +203,7 @@ void GraphStore<T>::recover() {
   bool found = false;
   for (const std::string& name : fs::list_directory(dir_)) {
     std::uint64_t v = 0;
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0) {
+    if (fs::is_unfinished_write(name)) {
       fs::remove_file(fs::join(dir_, name));  // an unfinished checkpoint or metadata write
     } else if (checkpoint_version(name, v) && (!found || v > newest)) {
       newest = v;
@@ -329,16 +329,15 @@ void GraphStore<T>::append_records(const std::string& bytes, std::uint64_t first
 
 template <class T>
 BatchSummary GraphStore<T>::apply(const UpdateBatch<T>& batch) {
-  const UpdateBatch<T>* one[1] = {&batch};
-  std::vector<StoreOutcome> r;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    check_writable();
-    graph_->check(batch);  // throws for an invalid batch before anything is written
-  }
-  r = apply_group(one);
-  if (!r[0].ok) throw InvalidArgument(r[0].error);
-  return r[0].summary;
+  std::lock_guard<std::mutex> lock(mutex_);
+  check_writable();
+  graph_->check(batch);  // throws the graph's own error before anything is written
+  const std::uint64_t version = graph_->snapshot().version() + 1;
+  append_records(store_log::encode_batch(version, batch, options_.graph.weighted), version, 1);
+  const BatchSummary s = graph_->apply(batch);
+  ++since_checkpoint_;
+  maybe_checkpoint();
+  return s;
 }
 
 template <class T>

@@ -13,8 +13,8 @@
 //     back to where it was and throws StoreError: the batch is not applied and the store is as
 //     before. If even that truncation fails, or fsync fails, the store refuses further updates
 //     (StoreError) until it is reopened; reopening recovers what reached the disk.
-//   - checkpoint() writes the current snapshot to checkpoint-<version>.spg.tmp, fsyncs it,
-//     renames it into place, fsyncs the directory, truncates the log, then deletes older
+//   - checkpoint() writes the current snapshot as checkpoint-<version>.spg through OutputFile
+//     (temporary file, fsync, rename), fsyncs the directory, truncates the log, then deletes older
 //     checkpoints. It runs on demand, every StoreOptions::checkpoint_every batches, and on a
 //     clean close (the destructor).
 //   - open() loads the newest checkpoint and replays the log records after its version. A torn

@@ -1,4 +1,5 @@
-// File-system steps of the durable store (store_files.hpp).
+// File-system steps of the durable store (store_files.hpp). Whole files are written through
+// the project's one atomic writer, loaders/output_file.hpp.
 #include "engine/store/store_files.hpp"
 
 #include <dirent.h>
@@ -10,6 +11,7 @@
 #include <cstring>
 
 #include "engine/store/graph_store.hpp"
+#include "loaders/output_file.hpp"
 
 namespace spgraph::store_files {
 
@@ -86,34 +88,20 @@ std::string read_file(const std::string& path) {
 
 void write_file_atomically(const std::string& dir, const std::string& name,
                            std::string_view bytes) {
-  const std::string path = join(dir, name);
-  const std::string tmp = path + ".tmp";
-  {
-    Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-    if (fd.get() < 0) throw StoreError(errno_message(tmp, "cannot create"));
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t w = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) {
-        const std::string m = errno_message(tmp, "cannot write");
-        ::unlink(tmp.c_str());
-        throw StoreError(m);
-      }
-      done += std::size_t(w);
-    }
-    if (::fsync(fd.get()) != 0) {
-      const std::string m = errno_message(tmp, "cannot sync");
-      ::unlink(tmp.c_str());
-      throw StoreError(m);
-    }
+  try {
+    OutputFile out(join(dir, name));
+    out.write(bytes);
+    out.commit();
+  } catch (const IoError& e) {
+    throw StoreError(e.what());
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string m = errno_message(path, "cannot rename the new file into place");
-    ::unlink(tmp.c_str());
-    throw StoreError(m);
-  }
+  // OutputFile syncs the directory on a best-effort basis; the store truncates its log only
+  // after a checkpoint's rename is durable, so here a failure must be an error.
   sync_directory(dir);
+}
+
+bool is_unfinished_write(const std::string& name) {
+  return name.size() > 1 && name[0] == '.' && name.find(".spgraph-") != std::string::npos;
 }
 
 bool exists(const std::string& path) {

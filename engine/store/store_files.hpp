@@ -1,6 +1,6 @@
 // File-system steps of the durable store (graph_store.hpp), each with the error it gives: an
-// owned file descriptor, whole-file reads, a durable atomic write (temporary file, fsync,
-// rename, fsync of the directory), directory listing and syncing. Every failure is a
+// owned file descriptor, whole-file reads, a durable atomic write (OutputFile, then an fsync of
+// the directory that must succeed), directory listing and syncing. Every failure is a
 // StoreError naming the path and the system's reason.
 #pragma once
 
@@ -39,9 +39,13 @@ std::vector<std::string> list_directory(const std::string& dir);
 void sync_directory(const std::string& dir);
 /// The whole file; StoreError when it cannot be read.
 std::string read_file(const std::string& path);
-/// Writes `bytes` to path + ".tmp", fsyncs it, renames it to `path` and fsyncs the directory:
-/// afterwards `path` holds either its old contents or all of `bytes`, whatever crashes.
+/// Writes `bytes` to dir/name through OutputFile (a hidden temporary file beside it, fsync,
+/// rename), then fsyncs the directory, failing if that fails: afterwards `name` holds either its
+/// old contents or all of `bytes`, whatever crashes, and the rename is durable.
 void write_file_atomically(const std::string& dir, const std::string& name, std::string_view bytes);
+/// True when `name` is the temporary file of a write that did not finish (OutputFile's
+/// ".NAME.spgraph-XXXXXX"), which recovery deletes.
+bool is_unfinished_write(const std::string& name);
 /// True when `path` exists.
 bool exists(const std::string& path);
 /// Removes `path` if it exists.

@@ -292,6 +292,39 @@ TEST(ServeCli, KnnMatchesBruteForceCommonNeighbours) {
   EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
 }
 
+// --json: the first line is a JSON object naming the port, which serves; after SIGTERM the
+// last line is a JSON object saying how many batches were applied; the exit code is 0.
+TEST(ServeCli, JsonFirstAndLastLinesParse) {
+  const std::string karate = std::string(SPGRAPH_SOURCE_DIR) + "/tests/data/karate.mtx";
+  std::vector<std::string> a{"serve", karate, "--port", "0", "--json"};
+  Server s;
+  s.log = temp_file("serve_json_err.txt").string();
+  s.child = spawn_spgraph(a, "", s.log, true, false);
+  s.first_line = first_line(s.child, 60);
+  const Json first = Json::parse(s.first_line, nullptr, false);
+  ASSERT_TRUE(first.is_object()) << s.first_line << slurp(s.log);
+  ASSERT_TRUE(first["port"].is_number_unsigned()) << s.first_line;
+  s.port = first["port"].get<int>();
+  EXPECT_EQ(first["listening"], "http://127.0.0.1:" + std::to_string(s.port));
+  EXPECT_EQ(first["vertices"], 34);
+  EXPECT_EQ(first["edges"], 78);
+  EXPECT_EQ(first["version"], 0);
+  EXPECT_TRUE(first["store"].is_null());
+  httplib::Client c("127.0.0.1", s.port);
+  EXPECT_EQ(post(c, "+ 1 34\n")["version"], 1);
+  kill(s.child.pid, SIGTERM);
+  std::string rest;
+  char buf[4096];
+  for (ssize_t k; (k = read(s.child.stdout_fd, buf, sizeof buf)) > 0;)
+    rest.append(buf, std::size_t(k));
+  EXPECT_TRUE(exited_ok(wait_child(s.child))) << slurp(s.log);
+  const Json last = Json::parse(rest, nullptr, false);
+  ASSERT_TRUE(last.is_object()) << rest;
+  EXPECT_EQ(last["version"], 1);
+  EXPECT_EQ(last["batches_applied"], 1);
+  EXPECT_EQ(last["batches_refused"], 0);
+}
+
 TEST(ServeCli, TextAndJsonBodiesOnASmallGraph) {
   const auto g = temp_file("serve_g.txt", "0 1\n1 2\n2 0\n3 4\n");
   Server s = start_server({g.string(), "--undirected"});

@@ -4,9 +4,10 @@
 // or in a durable store (engine/store/graph_store.hpp) created from GRAPH when DIR holds none.
 // One writer thread applies the updates (serve/graph_service.hpp); readers are answered on
 // snapshots by the HTTP worker threads. The first line on stdout is "listening on
-// http://ADDR:PORT"; SIGINT or SIGTERM stops accepting, drains the writer, closes the store
-// cleanly (a checkpoint) and exits 0. There is no authentication: the server binds to
-// 127.0.0.1 unless --bind says otherwise.
+// http://ADDR:PORT" (with --json, a JSON object with "listening" and "port", and a last line,
+// an object with "stopped", when it exits); SIGINT or SIGTERM stops accepting, drains the writer,
+// closes the store cleanly (a checkpoint) and exits 0. There is no authentication: the server binds
+// to 127.0.0.1 unless --bind says otherwise.
 #include <httplib.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include "engine/store/graph_store.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/report.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
 #include "tools/spgraph/serve/routes.hpp"
 #include "tools/spgraph/signals.hpp"
@@ -73,9 +75,23 @@ void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int ind
   enable_graceful_stop();
   const std::string host =
       args.bind.find(':') != std::string::npos ? "[" + args.bind + "]" : args.bind;
-  std::printf("listening on http://%s:%d\n", host.c_str(), port);
-  std::fflush(stdout);
-  if (!args.g.quiet)
+  const std::string url = "http://" + host + ":" + std::to_string(port);
+  if (args.g.json) {
+    // With --json the same first line is one JSON object (the port is also its own field).
+    const GraphSnapshot<T> now = service.snapshot();
+    Report r;
+    r.add("listening", report::str(url));
+    r.add("port", report::count(std::uint64_t(port)));
+    r.add("vertices", report::count(now.num_vertices()));
+    r.add("edges", report::count(now.num_edges()));
+    r.add("version", report::count(now.version()));
+    r.add("store", args.store.empty() ? report::null() : report::str(args.store));
+    print_json_line(r);
+  } else {
+    std::printf("listening on %s\n", url.c_str());
+    std::fflush(stdout);
+  }
+  if (!args.g.quiet && !args.g.json)
     std::fprintf(stderr,
                  "spgraph: serving %u vertices, %llu edges (version %llu)%s; no "
                  "authentication: anyone who can reach %s:%d can change the graph\n",
@@ -93,10 +109,18 @@ void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int ind
   svr.listen_after_bind();
   done = true;
   watcher.join();
-  if (!args.g.quiet)
+  if (args.g.json) {
+    Report r;
+    r.add("stopped", report::str(url));
+    r.add("version", report::count(service.snapshot().version()));
+    r.add("batches_applied", report::count(service.batches.load()));
+    r.add("batches_refused", report::count(service.refused.load()));
+    print_json_line(r);
+  } else if (!args.g.quiet) {
     std::fprintf(stderr, "spgraph: server stopped at version %llu after %llu batches\n",
                  (unsigned long long)service.snapshot().version(),
                  (unsigned long long)service.batches.load());
+  }
 }
 
 /// Serves the graph `base` (moved from, then freed once the graph holds it), or with an empty

@@ -227,6 +227,24 @@ TEST(GraphStore, CorruptRecordInTheMiddleNamesItsOffset) {
   fsys::remove_all(dir);
 }
 
+// A crash in the middle of writing a checkpoint leaves the atomic writer's hidden temporary
+// file beside the store's files; opening the store deletes it and keeps everything else.
+TEST(GraphStore, UnfinishedWritesAreDeletedOnOpen) {
+  const std::string dir = fresh_dir("unfinished");
+  testing::StoreModel m;
+  StoreOptions o;
+  o.checkpoint_on_close = false;
+  { auto s = fill<bool>(dir, m, 3, o); }
+  const std::string leftover = dir + "/.checkpoint-00000000000000000004.spg.spgraph-Ab12Cd";
+  spill(leftover, "half a checkpoint");
+  auto s = GraphStore<bool>::open(dir, o);
+  EXPECT_FALSE(fsys::exists(leftover));
+  EXPECT_EQ(s->version(), 3u);
+  expect_model(*s, m, "after deleting the leftover");
+  s.reset();
+  fsys::remove_all(dir);
+}
+
 TEST(GraphStore, CorruptCheckpointIsAnError) {
   const std::string dir = fresh_dir("badckpt");
   testing::StoreModel m;
