@@ -20,6 +20,7 @@
 
 #include "engine/store/graph_store.hpp"
 #include "tools/spgraph/cli_common.hpp"
+#include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
@@ -138,21 +139,9 @@ void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undi
   if (args.store.empty()) {
     memory = std::make_unique<DynamicGraph<T>>(*base, o);
   } else {
-    StoreOptions so;
-    so.graph = o;
-    so.checkpoint_every = args.checkpoint_every;
-    store = base ? GraphStore<T>::create(args.store, *base, index_base, so)
-                 : GraphStore<T>::open(args.store, so);
+    store = start_store(args.store, base ? &*base : nullptr, index_base, o, args.checkpoint_every,
+                        args.g.quiet || args.g.json);
     index_base = store->index_base();
-    if (!base && !args.g.quiet) {
-      const StoreRecovery& r = store->recovery();
-      std::fprintf(stderr,
-                   "spgraph: opened store %s at version %llu (checkpoint %llu, %llu logged "
-                   "batches replayed, %llu torn bytes dropped)\n",
-                   printable(args.store).c_str(), (unsigned long long)store->version(),
-                   (unsigned long long)r.checkpoint_version, (unsigned long long)r.replayed,
-                   (unsigned long long)r.torn_bytes);
-    }
   }
   base.reset();  // the dynamic graph holds its own copy
   serve::GraphService<T> service(std::move(memory), std::move(store));
@@ -161,15 +150,11 @@ void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undi
 
 void run_serve(const ServeArgs& args) {
   apply_threads(args.g);
-  if (!args.store.empty() && GraphStore<bool>::exists(args.store)) {
-    const StoreMeta meta = read_store_meta(args.store);
-    if (!args.file.empty() && !args.g.quiet)
-      std::fprintf(stderr, "spgraph: %s already holds a store; the graph file %s is ignored\n",
-                   printable(args.store).c_str(), printable(args.file).c_str());
-    if (meta.weighted)
-      serve_typed<double>(args, std::nullopt, !meta.directed, meta.index_base);
+  if (const std::optional<StoreMeta> meta = existing_store(args.store, args.file, args.g.quiet)) {
+    if (meta->weighted)
+      serve_typed<double>(args, std::nullopt, !meta->directed, meta->index_base);
     else
-      serve_typed<bool>(args, std::nullopt, !meta.directed, meta.index_base);
+      serve_typed<bool>(args, std::nullopt, !meta->directed, meta->index_base);
     return;
   }
   if (args.file.empty())

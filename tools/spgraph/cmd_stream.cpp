@@ -33,6 +33,7 @@
 #include "loaders/update_stream.hpp"
 #include "tools/common/progress.hpp"
 #include "tools/spgraph/cli_common.hpp"
+#include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
 #include "tools/spgraph/signals.hpp"
@@ -259,24 +260,8 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
   if (args.store.empty()) {
     memory = std::make_unique<DynamicGraph<T>>(*graph.base, o);
   } else {
-    StoreOptions so;
-    so.graph = o;
-    so.checkpoint_every = args.checkpoint_every;
-    store = graph.base
-                ? GraphStore<T>::create(args.store, *graph.base, numbering_base(graph.info), so)
-                : GraphStore<T>::open(args.store, so);
-    if (!graph.base && !args.g.quiet && !args.g.json) {
-      const StoreRecovery& r = store->recovery();
-      std::fprintf(
-          stderr,
-          "spgraph: opened store %s at version %llu (checkpoint %llu, %llu logged "
-          "batches replayed%s)\n",
-          printable(args.store).c_str(), (unsigned long long)store->version(),
-          (unsigned long long)r.checkpoint_version, (unsigned long long)r.replayed,
-          r.torn_bytes
-              ? (", a torn tail of " + std::to_string(r.torn_bytes) + " bytes dropped").c_str()
-              : "");
-    }
+    store = start_store(args.store, graph.base, numbering_base(graph.info), o,
+                        args.checkpoint_every, args.g.quiet || args.g.json);
   }
   auto snapshot = [&] { return store ? store->snapshot() : memory->snapshot(); };
   const double build_seconds = seconds_since(t_build);
@@ -630,23 +615,19 @@ StreamStart<T> start_from(const CliGraph& graph) {
 void run_stream(const StreamArgs& args) {
   apply_threads(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file, args.updates});
-  if (!args.store.empty() && GraphStore<bool>::exists(args.store)) {
+  if (const std::optional<StoreMeta> meta = existing_store(args.store, args.file, args.g.quiet)) {
     // An existing store: its own settings and numbering; a graph file is not needed.
-    const StoreMeta meta = read_store_meta(args.store);
-    if (!args.file.empty() && !args.g.quiet)
-      std::fprintf(stderr, "spgraph: %s already holds a store; the graph file %s is ignored\n",
-                   printable(args.store).c_str(), printable(args.file).c_str());
     StreamArgs a = args;
-    a.duplicates = meta.duplicates == DuplicatePolicy::Combine ? "combine" : "ignore";
-    if (meta.weighted) {
+    a.duplicates = meta->duplicates == DuplicatePolicy::Combine ? "combine" : "ignore";
+    if (meta->weighted) {
       StreamStart<double> s;
-      s.undirected = !meta.directed;
-      s.info.index_base = meta.index_base;
+      s.undirected = !meta->directed;
+      s.info.index_base = meta->index_base;
       run_stream_typed<double>(a, s);
     } else {
       StreamStart<bool> s;
-      s.undirected = !meta.directed;
-      s.info.index_base = meta.index_base;
+      s.undirected = !meta->directed;
+      s.info.index_base = meta->index_base;
       run_stream_typed<bool>(a, s);
     }
     return;
