@@ -26,7 +26,9 @@
 #include "engine/ops_checks.hpp"
 #include "engine/ops_mxm.hpp"
 #include "engine/ops_write_back.hpp"
+#include "engine/backend.hpp"
 #include "engine/spmv_dense.hpp"
+#include "engine/spmv_dense_cuda.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/ewise_cpu.hpp"
 #include "formats/csr/reduce_cpu.hpp"
@@ -92,7 +94,8 @@ namespace detail {
 /// full; an empty row has none and gets no entry, as GraphBLAS leaves it).
 template <bool VectorFirst, class SR, class TA, class TU>
 SparseVector<typename SR::value_type> dense_product(const Matrix<TA>& a, bool pull_uses_transpose,
-                                                    const Vector<TU>& u, SpmvFormat format) {
+                                                    const Vector<TU>& u, SpmvFormat format,
+                                                    Backend backend = Backend::Cpu) {
   using V = typename SR::value_type;
   using RowSR = std::conditional_t<VectorFirst, SwappedSemiring<SR>, SR>;
   std::vector<V> x_copy;
@@ -107,7 +110,12 @@ SparseVector<typename SR::value_type> dense_product(const Matrix<TA>& a, bool pu
   }
   const Csr<TA>& s = oriented(a, pull_uses_transpose);
   std::vector<V> y(s.nrows);
-  spmv_dense<RowSR>(a, pull_uses_transpose, x, y.data(), format);
+#if SPGRAPH_HAVE_CUDA
+  if constexpr (csr5_cuda_has<RowSR, TA>) {
+    if (backend == Backend::Cuda) spmv_dense_cuda<RowSR>(a, pull_uses_transpose, x, y.data());
+  }
+#endif
+  if (backend == Backend::Cpu) spmv_dense<RowSR>(a, pull_uses_transpose, x, y.data(), format);
   std::vector<std::uint8_t> present(s.nrows);
   Offset count = 0;
   const Offset* rp = s.row_ptr.data();
@@ -132,6 +140,22 @@ void multiply_vector(Vector<TW>& w, const VectorMask& mask, Accum accum, const M
   const Vertex n = w.size();
   SparseVector<V> t(n);
   bool done = false;
+  if (d.backend != Backend::Cpu) {
+    // Only the dense-vector SpMV has a CUDA kernel (engine/backend.hpp).
+    require_backend(d.backend);
+#if SPGRAPH_HAVE_CUDA
+    using RowSR = std::conditional_t<VectorFirst, SwappedSemiring<SR>, SR>;
+    if constexpr (csr5_cuda_has<RowSR, TA> && !std::is_same_v<V, bool>) {
+      if (mask.allows_all() && u.size() > 0 && u.nvals() == Offset(u.size())) {
+        t = dense_product<VectorFirst, SR>(a, pull_uses_transpose, u, d.spmv_format, d.backend);
+        write_back(w, mask, accum, d.replace, std::move(t));
+        return;
+      }
+    }
+#endif
+    no_kernel_on_backend(d.backend, std::string(VectorFirst ? "vxm" : "mxv") +
+                                        " (this semiring and type, a mask, or a sparse vector)");
+  }
   // A full u without a mask is a dense SpMV (CSR or CSR5). std::vector<bool> has no data(), so
   // boolean semirings keep the bitmap pull kernel below.
   if constexpr (!std::is_same_v<V, bool>) {
@@ -205,6 +229,7 @@ namespace detail {
 template <bool Union, class TW, VectorMaskArg MaskP, class Accum, class Op, class TU, class TV>
 void ewise_vector(const char* name, Vector<TW>& w, MaskP mask, Accum accum, const Vector<TU>& u,
                   const Vector<TV>& v, const Descriptor& d) {
+  cpu_only(d, name);
   if (u.size() != v.size() || w.size() != u.size())
     throw DimensionMismatch(std::string(name) + ": u has size " + std::to_string(u.size()) +
                             ", v has size " + std::to_string(v.size()) + ", w has size " +
@@ -219,6 +244,7 @@ void ewise_vector(const char* name, Vector<TW>& w, MaskP mask, Accum accum, cons
 template <bool Union, class TC, MatrixMaskArg MaskP, class Accum, class Op, class TA, class TB>
 void ewise_matrix(const char* name, Matrix<TC>& c, MaskP mask, Accum accum, const Matrix<TA>& a,
                   const Matrix<TB>& b, const Descriptor& d) {
+  cpu_only(d, name);
   const auto [ar, ac] = effective_shape(a, d.transpose_a);
   const auto [br, bc] = effective_shape(b, d.transpose_b);
   if (ar != br || ac != bc)
@@ -268,6 +294,7 @@ void ewise_mult(Matrix<TC>& c, MaskP mask, Accum accum, Op, const Matrix<TA>& a,
 template <class TW, VectorMaskArg MaskP, class Accum, class F, class TU>
 void apply(Vector<TW>& w, MaskP mask, Accum accum, F f, const Vector<TU>& u,
            const Descriptor& d = {}) {
+  detail::cpu_only(d, "apply");
   if (w.size() != u.size())
     throw DimensionMismatch("apply: u has size " + std::to_string(u.size()) + ", w has size " +
                             std::to_string(w.size()));
@@ -288,6 +315,7 @@ void apply(Vector<TW>& w, MaskP mask, Accum accum, F f, const Vector<TU>& u,
 template <class TC, MatrixMaskArg MaskP, class Accum, class F, class TA>
 void apply(Matrix<TC>& c, MaskP mask, Accum accum, F f, const Matrix<TA>& a,
            const Descriptor& d = {}) {
+  detail::cpu_only(d, "apply");
   const auto [r, cols] = detail::effective_shape(a, d.transpose_a);
   detail::check_output("apply", c, r, cols);
   detail::check_matrix_mask("apply", mask, r, cols);
@@ -300,6 +328,7 @@ void apply(Matrix<TC>& c, MaskP mask, Accum accum, F f, const Matrix<TA>& a,
 template <class TW, VectorMaskArg MaskP, class Accum, class Pred, class TU, class S>
 void select(Vector<TW>& w, MaskP mask, Accum accum, Pred pred, const Vector<TU>& u, S thunk,
             const Descriptor& d = {}) {
+  detail::cpu_only(d, "select");
   if (w.size() != u.size())
     throw DimensionMismatch("select: u has size " + std::to_string(u.size()) + ", w has size " +
                             std::to_string(w.size()));
@@ -323,6 +352,7 @@ void select(Vector<TW>& w, MaskP mask, Accum accum, Pred pred, const Vector<TU>&
 template <class TC, MatrixMaskArg MaskP, class Accum, class Pred, class TA, class S>
 void select(Matrix<TC>& c, MaskP mask, Accum accum, Pred pred, const Matrix<TA>& a, S thunk,
             const Descriptor& d = {}) {
+  detail::cpu_only(d, "select");
   const auto [r, cols] = detail::effective_shape(a, d.transpose_a);
   detail::check_output("select", c, r, cols);
   detail::check_matrix_mask("select", mask, r, cols);
@@ -336,6 +366,7 @@ void select(Matrix<TC>& c, MaskP mask, Accum accum, Pred pred, const Matrix<TA>&
 template <class TW, VectorMaskArg MaskP, class Accum, class Monoid, class TA>
 void reduce(Vector<TW>& w, MaskP mask, Accum accum, Monoid, const Matrix<TA>& a,
             const Descriptor& d = {}) {
+  detail::cpu_only(d, "reduce");
   const auto [r, cols] = detail::effective_shape(a, d.transpose_a);
   if (w.size() != r)
     throw DimensionMismatch("reduce: A is " + detail::dims(r, cols) +
@@ -373,6 +404,7 @@ typename Monoid::value_type reduce_scalar(const Vector<TU>& u, Monoid = {}) {
 template <class TC, MatrixMaskArg MaskP, class Accum, class TA>
 void transpose(Matrix<TC>& c, MaskP mask, Accum accum, const Matrix<TA>& a,
                const Descriptor& d = {}) {
+  detail::cpu_only(d, "transpose");
   const auto [r, cols] = detail::effective_shape(a, !d.transpose_a);
   detail::check_output("transpose", c, r, cols);
   detail::check_matrix_mask("transpose", mask, r, cols);

@@ -1,18 +1,28 @@
 // Argument checks and operand orientation shared by the operations of engine/ops.hpp and
 // engine/ops_mxm.hpp: shapes as an operation sees them (after an optional transpose), and
-// DimensionMismatch messages that name both shapes.
+// DimensionMismatch messages that name both shapes, and the backend check of operations that
+// run on the CPU only.
 #pragma once
 
 #include <string>
 #include <type_traits>
 #include <utility>
 
+#include "engine/backend.hpp"
+#include "engine/core/descriptor.hpp"
 #include "engine/core/error.hpp"
 #include "engine/mask.hpp"
 #include "engine/matrix.hpp"
 #include "engine/vector.hpp"
 
 namespace spgraph::detail {
+
+/// Throws BackendUnavailable unless d asks for the CPU: `op` has no kernel on other backends.
+inline void cpu_only(const Descriptor& d, const char* op) {
+  if (d.backend == Backend::Cpu) return;
+  require_backend(d.backend);
+  no_kernel_on_backend(d.backend, op);
+}
 
 inline std::string dims(Vertex r, Vertex c) {
   return std::to_string(r) + " x " + std::to_string(c);

@@ -68,6 +68,7 @@ SpgemmMask<M> spgemm_mask_of(const MatrixMask<M>& m) {
 template <class TC, MatrixMaskArg MaskP, class Accum, class SR, class TA, class TB>
 void mxm(Matrix<TC>& c, MaskP mask, Accum accum, SR, const Matrix<TA>& a, const Matrix<TB>& b,
          const Descriptor& d = {}) {
+  detail::cpu_only(d, "mxm");
   using V = typename SR::value_type;
   const auto [r, cols] = detail::mxm_shape("mxm", mask, a, b, d);
   detail::check_output("mxm", c, r, cols);
@@ -93,6 +94,7 @@ void mxm(Matrix<TC>& c, MaskP mask, Accum accum, SR, const Matrix<TA>& a, const 
 template <class Monoid, MatrixMaskArg MaskP, class SR, class TA, class TB>
 Vector<typename Monoid::value_type> mxm_reduce_rows(Monoid, MaskP mask, SR, const Matrix<TA>& a,
                                                     const Matrix<TB>& b, const Descriptor& d = {}) {
+  detail::cpu_only(d, "mxm_reduce_rows");
   using R = typename Monoid::value_type;
   const auto [r, cols] = detail::mxm_shape("mxm_reduce_rows", mask, a, b, d);
   (void)cols;

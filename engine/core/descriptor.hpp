@@ -2,8 +2,10 @@
 // C<M, replace> = accum(C, T): with a mask, entries of C outside the (possibly complemented)
 // mask are kept, or deleted under replace; accum folds T into C instead of overwriting. Also
 // mxm's choice of row accumulator, as SuiteSparse:GraphBLAS's descriptor carries it, and the
-// storage a dense-vector SpMV reads.
+// storage a dense-vector SpMV reads, and the backend the operation runs on.
 #pragma once
+
+#include "engine/core/backend.hpp"
 
 namespace spgraph {
 
@@ -29,6 +31,7 @@ struct Descriptor {
   bool transpose_b = false;      ///< GrB_INP1 = GrB_TRAN
   MxmMethod mxm_method = MxmMethod::Auto;     ///< GxB_AxB_METHOD
   SpmvFormat spmv_format = SpmvFormat::Auto;  ///< dense-vector mxv/vxm: CSR, CSR5 or by rule
+  Backend backend = Backend::Cpu;  ///< where it runs (engine/backend.hpp says what Cuda covers)
 };
 
 }  // namespace spgraph

@@ -36,6 +36,8 @@
 #include "formats/csr5/csr5_spmv_avx2.hpp"
 #include "formats/csr5/csr5_spmv_avx512.hpp"
 #include "formats/csr5/csr5_spmv_common.hpp"
+#include "formats/csr5/csr5_spmv_lanes.hpp"
+#include "formats/csr5/csr5_tile_lanes.hpp"
 
 namespace spgraph {
 
@@ -79,19 +81,6 @@ void tiles_generic(const Csr5<T>& a, const typename SR::value_type* x, typename 
     else
       y[row] = acc;
   }
-}
-
-/// One row's fold over entries [e0, e1) of the (CSR-ordered) tail.
-template <class SR, class T>
-typename SR::value_type fold_tail_row(const Csr5<T>& a, const typename SR::value_type* x, Vertex r,
-                                      Offset e0, Offset e1) {
-  using V = typename SR::value_type;
-  V acc = SR::identity();
-  for (Offset e = e0; e < e1; ++e) {
-    const V av = a.pattern ? V(1) : static_cast<V>(a.val.data()[e]);
-    acc = SR::add(acc, SR::mul(av, x[a.col.data()[e]], r, a.col.data()[e], 0));
-  }
-  return acc;
 }
 
 /// Runs the tile loop the ISA and product name (the vector ones only where csr5_simd_prod
@@ -142,27 +131,10 @@ void run_tiles(Csr5Isa isa, int prod, const Csr5<T>& a, const typename SR::value
 /// from the identity would keep the identity, since ANY's add returns its left operand.
 template <class SR, class T>
 void csr5_spmv_any(const Csr5<T>& a, const typename SR::value_type* x, typename SR::value_type* y) {
-  using V = typename SR::value_type;
-  const Offset tile = a.tile_size(), full = a.num_tiles * tile;
-  const Offset* rp = a.row_ptr;
-  const Vertex m = a.nrows;
-#pragma omp parallel for schedule(static) if (Offset(m) >= kMinParallelWork)
-  for (std::int64_t ri = 0; ri < std::int64_t(m); ++ri) {
-    const Vertex r = Vertex(ri);
-    const Offset e = rp[r];
-    if (e == rp[r + 1]) {
-      y[r] = SR::identity();
-      continue;
-    }
-    // Where CSR entry e sits: transposed inside complete tiles, in place in the tail.
-    Offset p = e;
-    if (e < full) {
-      const Offset q = e % tile;
-      p = e - q + (q % Offset(a.sigma)) * Offset(a.omega) + q / Offset(a.sigma);
-    }
-    const Vertex k = a.col.data()[p];
-    y[r] = SR::mul(a.pattern ? V(1) : static_cast<V>(a.val.data()[p]), x[k], r, k, 0);
-  }
+  const auto arrays = csr5_host_arrays(a);
+#pragma omp parallel for schedule(static) if (Offset(a.nrows) >= kMinParallelWork)
+  for (std::int64_t r = 0; r < std::int64_t(a.nrows); ++r)
+    y[r] = csr5_any_row_term<SR>(arrays, x, Vertex(r));
 }
 
 /// The kernel csr5_spmv_dense_isa runs for SR on `a` when asked for `isa`: the vector kernel
@@ -216,14 +188,12 @@ Csr5Isa csr5_spmv_dense_isa(const Csr5<T>& a, const typename SR::value_type* x,
   for (const Slot& s : slots)
     if (s.row != kNoVertex) y[s.row] = SR::add(y[s.row], s.cal);
 
-  // Tail: rows from the first tail row while they start before nnz.
-  const Offset tb = nt * a.tile_size();
-  if (tb < a.nnz) {
-    const Offset* rp = a.row_ptr;
+  // Tail: rows from the first tail row while they start before nnz (csr5_tile_lanes.hpp, phase 5).
+  if (nt * a.tile_size() < a.nnz) {
+    const auto arrays = csr5_host_arrays(a);
     Vertex r = a.tile_row(nt);
-    y[r] = SR::add(y[r], csr5_detail::fold_tail_row<SR>(a, x, r, tb, rp[r + 1]));
-    for (++r; r < m && rp[r] < a.nnz; ++r)
-      y[r] = csr5_detail::fold_tail_row<SR>(a, x, r, rp[r], rp[r + 1]);
+    y[r] = SR::add(y[r], csr5_tail_fold<SR>(arrays, x, r));
+    for (++r; r < m && a.row_ptr[r] < a.nnz; ++r) y[r] = csr5_tail_fold<SR>(arrays, x, r);
   }
   return used;
 }

@@ -16,6 +16,7 @@
 #include <random>
 #include <unordered_set>
 
+#include "engine/backend.hpp"
 #include "engine/context.hpp"
 #include "loaders/output_file.hpp"
 #include "tools/common/progress.hpp"
@@ -160,6 +161,11 @@ void add_global_flags(CLI::App* cmd, GlobalOptions& g) {
       ->transform(thread_count_flag("--threads"));
   cmd->add_flag("--json", g.json, "Print the result as JSON on stdout");
   cmd->add_flag("--quiet,-q", g.quiet, "Print only the result, no progress or notes");
+  cmd->add_option("--backend", g.backend,
+                  "Where kernels run: cpu, or cuda (built with SPGRAPH_ENABLE_CUDA, a device "
+                  "present; today only mxv has a CUDA path)")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+  g.command = cmd->get_name();
 }
 
 void add_load_flags(CLI::App* cmd, LoadFlags& f) {
@@ -196,9 +202,15 @@ void add_load_flags(CLI::App* cmd, LoadFlags& f) {
                 "Treat every arc as an undirected edge (store both directions)");
 }
 
-void apply_threads(const GlobalOptions& g) {
+void apply_global_flags(const GlobalOptions& g) {
   set_num_threads(g.threads);
+  const Backend b = backend_of(g);
+  if (b == Backend::Cpu) return;
+  require_backend(b);
+  if (!g.runs_on_cuda) no_kernel_on_backend(b, "spgraph " + g.command);
 }
+
+Backend backend_of(const GlobalOptions& g) { return parse_backend(g.backend); }
 
 CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalOptions& g,
                       bool pattern_only, ValueType exact_type) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/backend.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/resources.hpp"
 #include "loaders/load.hpp"
@@ -43,6 +44,9 @@ struct GlobalOptions {
   int threads = 0;
   bool json = false;
   bool quiet = false;
+  std::string backend = "cpu";  ///< --backend: cpu or cuda
+  std::string command;          ///< the subcommand's name, for messages
+  bool runs_on_cuda = false;    ///< set by subcommands that have a CUDA path (mxv)
 };
 
 /// Flags for reading a graph file.
@@ -82,13 +86,17 @@ CLI::Validator memory_gb_flag(const std::string& name);
 /// The smallest memory limit accepted, in GB.
 inline constexpr double kMinMemoryGb = 0.001;
 
-/// Adds --threads, --json and --quiet to a subcommand.
+/// Adds --threads, --json, --quiet and --backend to a subcommand.
 void add_global_flags(CLI::App* cmd, GlobalOptions& g);
 /// Adds --format, --base, --remap-ids, --string-ids, --undirected and the table flags
 /// (--header/--no-header, --src, --dst, --weight, --edge-type, --type-column, --delimiter).
 void add_load_flags(CLI::App* cmd, LoadFlags& f);
-/// Applies --threads to OpenMP (and so to every kernel).
-void apply_threads(const GlobalOptions& g);
+/// Applies --threads to OpenMP (and so to every kernel), and checks --backend: cuda is refused
+/// (BackendUnavailable, naming why) unless it is built, has a device, and the subcommand has a
+/// CUDA path.
+void apply_global_flags(const GlobalOptions& g);
+/// The backend --backend names.
+Backend backend_of(const GlobalOptions& g);
 
 /// Loads a file as the CLI does: progress on a TTY, timing, clear errors.
 struct CliGraph {

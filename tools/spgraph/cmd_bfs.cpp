@@ -42,7 +42,7 @@ void write_levels(const std::string& path, const BfsResult& r, const IdSpace& id
 }
 
 void run_bfs(const BfsArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   // Missing or conflicting flags are usage errors (exit code 2), found before the load.
   if (args.sources.empty() && args.random_sources == 0)
     throw CLI::ValidationError("give --source S or --sources N");

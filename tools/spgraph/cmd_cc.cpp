@@ -35,7 +35,7 @@ void write_labels(const std::string& path, const CcResult& r, const IdSpace& ids
 }
 
 void run_cc(const CcArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);

@@ -75,7 +75,7 @@ void run_queries(const ClosureArgs& args, const Matrix<bool>& a, const IdSpace& 
 }
 
 void run_closure(const ClosureArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);

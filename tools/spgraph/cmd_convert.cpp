@@ -18,7 +18,7 @@ struct ConvertArgs {
 };
 
 void run_convert(const ConvertArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   FileFormat f = FileFormat::Auto;
   if (args.to == "mtx")
     f = FileFormat::MatrixMarket;

@@ -132,7 +132,7 @@ void run_tfidf(const GenerateArgs& args) {
 }
 
 void run_generate(const GenerateArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   check_output_path(args.out, {});
   output_format_for(args.out);  // an unknown extension is an error before generating
   if (args.kind == "tfidf") return run_tfidf(args);

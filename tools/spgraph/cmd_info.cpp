@@ -44,7 +44,7 @@ bool structurally_symmetric(const Csr<bool>& a, const Csr<bool>& t) {
 }
 
 void run_info(const InfoArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, false);
   const AnyMatrix& m = graph.loaded.matrix;
   const LoadInfo& info = graph.loaded.info;

@@ -252,7 +252,7 @@ void run_feature_knn(const KnnArgs& args, const KnnJob& job) {
 }
 
 void run_knn(const KnnArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   KnnJob job = knn_job(args.knn, args.file, args.load);
   if (!args.out.empty()) {
     std::vector<std::string> inputs{args.file, args.knn.features, args.knn.queries};

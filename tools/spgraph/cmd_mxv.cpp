@@ -31,6 +31,7 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
   const Vector<T> u = Vector<T>::full(in_n, T(1));
   Descriptor d;
   d.transpose_a = args.transpose;
+  d.backend = backend_of(args.g);
   double secs = 0;
   with_semiring<T>(args.semiring, [&](auto sr) {
     if (args.transpose) a.transposed();  // build the cached view outside the timing
@@ -72,14 +73,15 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
   r.add("min", report::real(lo, "%.17g", "%.17g"));
   r.add("max", report::real(hi, "%.17g", "%.17g"));
   r.add("seconds", report::seconds_as_ms(secs));
+  r.add("backend", report::str(args.g.backend));
   if (args.g.json) return print_json(r);
   print_text(r,
              "w = {matrix} * u over {semiring} ({type}): {nvals} of {size} entries, sum {sum}, "
-             "min {min}, max {max}, {seconds} ms\n");
+             "min {min}, max {max}, {seconds} ms on {backend}\n");
 }
 
 void run_mxv(const MxvArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
   // Values that do not convert to --type without loss are errors at their line.
   const ValueType exact = args.type == "double"  ? ValueType::Double
@@ -109,6 +111,7 @@ void register_mxv(CLI::App& app) {
   cmd->add_flag("--transpose", args->transpose, "Use A' instead of A");
   cmd->add_option("--out,-o", args->out, "Write 'index value' lines of w");
   add_global_flags(cmd, args->g);
+  args->g.runs_on_cuda = true;  // the dense SpMV (engine/spmv_dense_cuda.hpp)
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_mxv(*args); });
 }

@@ -49,7 +49,7 @@ std::vector<Vertex> top_vertices(const std::vector<double>& rank, std::size_t k)
 }
 
 void run_pagerank(const PageRankArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);

@@ -149,7 +149,7 @@ void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undi
 }
 
 void run_serve(const ServeArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   if (const std::optional<StoreMeta> meta = existing_store(args.store, args.file, args.g.quiet)) {
     if (meta->weighted)
       serve_typed<double>(args, std::nullopt, !meta->directed, meta->index_base);

@@ -102,7 +102,7 @@ void run_typed(const SpmvArgs& args, const CliGraph& graph) {
 }
 
 void run_spmv(const SpmvArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const CliGraph graph =
       load_for_cli(args.file, args.load, args.g, false, exact_type_of(args.type));
   dispatch_value_type(args.type, [&](auto tag) {

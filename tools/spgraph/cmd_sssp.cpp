@@ -57,7 +57,7 @@ void check_negative_weights(const Csr<double>& a, const IdSpace& ids) {
 }
 
 void run_sssp(const SsspArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
   // Weights are read as doubles; a value that a double cannot hold exactly is an error at its
   // line. A pattern file has unit weights.

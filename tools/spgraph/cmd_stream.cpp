@@ -613,7 +613,7 @@ StreamStart<T> start_from(const CliGraph& graph) {
 }
 
 void run_stream(const StreamArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file, args.updates});
   if (const std::optional<StoreMeta> meta = existing_store(args.store, args.file, args.g.quiet)) {
     // An existing store: its own settings and numbering; a graph file is not needed.

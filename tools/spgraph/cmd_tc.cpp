@@ -33,7 +33,7 @@ void write_per_vertex(const std::string& path, const TriangleResult& r, const Id
 }
 
 void run_tc(const TcArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);

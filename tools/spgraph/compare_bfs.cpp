@@ -54,7 +54,7 @@ std::size_t graphblas_bytes_estimate(const Csr<bool>& a, bool undirected) {
 }
 
 void run_compare_bfs(const CompareBfsArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const int threads = num_threads();
   peers::graphblas_init(threads);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);

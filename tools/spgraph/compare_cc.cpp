@@ -52,7 +52,7 @@ void verify(const std::vector<Vertex>& ours, const std::vector<Vertex>& theirs,
 }
 
 void run_compare_cc(const CompareCcArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const int threads = num_threads();
   peers::graphblas_init(threads);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);

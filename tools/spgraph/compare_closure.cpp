@@ -36,7 +36,7 @@ struct CompareClosureArgs {
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 
 void run_compare_closure(const CompareClosureArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const int threads = num_threads();
   peers::graphblas_init(threads);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);

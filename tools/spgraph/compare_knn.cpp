@@ -317,7 +317,7 @@ void run_compare_features(const CompareKnnArgs& args, const KnnJob& job, int thr
 }
 
 void run_compare_knn(const CompareKnnArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const int threads = num_threads();
   peers::graphblas_init(threads);
   KnnJob job = knn_job(args.knn, args.file, args.load);

@@ -87,7 +87,7 @@ double verify(const Csr<T>& ours, const Csr<T>& theirs, const Csr<T>& a, const C
 
 template <class T>
 void run_typed(const CompareMxmArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const int threads = num_threads();
   peers::graphblas_init(threads);
   with_semiring<T>(args.semiring, [](auto) {});  // unknown names fail here, listing the valid

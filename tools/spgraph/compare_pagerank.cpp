@@ -74,7 +74,7 @@ RankCheck verify(const PageRankResult& ours, const peers::GraphBlasPageRankResul
 }
 
 void run_compare_pagerank(const ComparePageRankArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const int threads = num_threads();
   peers::graphblas_init(threads);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);

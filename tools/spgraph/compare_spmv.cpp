@@ -149,7 +149,7 @@ void run_typed(const CompareSpmvArgs& args, const CliGraph& graph, int threads) 
 }
 
 void run_compare_spmv(const CompareSpmvArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const int threads = num_threads();
   peers::graphblas_init(threads);
   const CliGraph graph =

@@ -75,7 +75,7 @@ double largest_weight(const Csr<double>& a) {
 }
 
 void run_compare_sssp(const CompareSsspArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const int threads = num_threads();
   peers::graphblas_init(threads);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, false, ValueType::Double);

@@ -25,7 +25,7 @@ struct CompareTcArgs {
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 
 void run_compare_tc(const CompareTcArgs& args) {
-  apply_threads(args.g);
+  apply_global_flags(args.g);
   const int threads = num_threads();
   peers::graphblas_init(threads);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);

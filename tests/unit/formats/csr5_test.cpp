@@ -3,7 +3,8 @@
 // against csr_spmv_dense (formats/csr/spmv_dense_cpu.hpp) and a serial fold written here, over
 // many semirings (positional ones included), tile shapes, every ISA path, degenerate shapes
 // (0×0, n×0, all rows empty, nnz below one tile, one huge row, empty-row runs at tile
-// boundaries) and thread counts that change between conversion and use.
+// boundaries) and thread counts that change between conversion and use. Every check also runs
+// the lane algorithm that the CUDA kernel is built from (csr5_spmv_lanes.hpp) on the host.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -25,6 +26,7 @@
 #include "formats/csr5/csr5.hpp"
 #include "formats/csr5/csr5_build.hpp"
 #include "formats/csr5/csr5_spmv_cpu.hpp"
+#include "formats/csr5/csr5_spmv_lanes.hpp"
 
 namespace spgraph::testing {
 namespace {
@@ -231,12 +233,18 @@ void check_matrix(const Csr<T>& a, const std::vector<Csr5Params>& shapes, std::m
           << what << " omega=" << p.omega << " sigma=" << p.sigma << " isa=" << csr5_isa_name(isa)
           << " threads=" << omp_get_max_threads();
     }
+    // The lane algorithm the CUDA kernel runs (csr5_tile_lanes.hpp), on the host.
+    Array<V> y(a.nrows);
+    for (Vertex r = 0; r < a.nrows; ++r) y[r] = V(7);
+    csr5_spmv_lanes<SR>(c, x.data(), y.data());
+    EXPECT_TRUE((same_result<SR>(a, x.data(), yc.data(), y.data())))
+        << what << " omega=" << p.omega << " sigma=" << p.sigma << " lane algorithm";
   }
 }
 
 const std::vector<Csr5Params> kShapes = {{4, 1},  {4, 3},  {4, 16}, {8, 1},   {8, 2},
                                          {8, 16}, {8, 32}, {16, 5}, {16, 16}, {3, 7},
-                                         {1, 1},  {32, 8}, {4, 32}, {8, 7}};
+                                         {1, 1},  {32, 8}, {4, 32}, {8, 7}, {32, 1}, {32, 3}, {32, 64}};
 
 // ---- the worked example (notes §2.8) -----------------------------------------------------------
 

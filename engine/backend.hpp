@@ -1,0 +1,26 @@
+// Whether a backend can run here, and why not: the checks behind Descriptor::backend and the
+// CLI's --backend. The CUDA backend covers, today, the dense-vector SpMV on CSR5
+// (formats/csr5/csr5_spmv_cuda.hpp) for the semirings of csr5_cuda_has; every other operation
+// asked to run on it raises BackendUnavailable naming the operation.
+#pragma once
+
+#include <string>
+
+#include "engine/core/backend.hpp"
+
+namespace spgraph {
+
+/// True when this build has the CUDA backend (SPGRAPH_ENABLE_CUDA).
+bool cuda_backend_built();
+
+/// One line on backend b: "cpu: N threads", "cuda: <device>, sm_XY, N GiB", or why it cannot
+/// run ("cuda: not built ...", "cuda: no usable CUDA device: ...").
+std::string backend_status(Backend b);
+
+/// Throws BackendUnavailable, with the reason backend_status gives, unless b can run here.
+void require_backend(Backend b);
+
+/// Throws BackendUnavailable: `operation` has no kernel on backend b (which is not Cpu).
+[[noreturn]] void no_kernel_on_backend(Backend b, const std::string& operation);
+
+}  // namespace spgraph
