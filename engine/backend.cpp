@@ -10,7 +10,9 @@
 
 namespace spgraph {
 
-bool cuda_backend_built() { return SPGRAPH_HAVE_CUDA != 0; }
+bool cuda_backend_built() {
+  return SPGRAPH_HAVE_CUDA != 0;
+}
 
 std::string backend_status(Backend b) {
   if (b == Backend::Cpu) return "cpu: " + std::to_string(num_threads()) + " threads";

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/backend.hpp"
 #include "engine/core/descriptor.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/semiring.hpp"
@@ -26,7 +27,6 @@
 #include "engine/ops_checks.hpp"
 #include "engine/ops_mxm.hpp"
 #include "engine/ops_write_back.hpp"
-#include "engine/backend.hpp"
 #include "engine/spmv_dense.hpp"
 #include "engine/spmv_dense_cuda.hpp"
 #include "engine/vector.hpp"

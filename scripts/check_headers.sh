@@ -13,6 +13,8 @@ Usage: scripts/check_headers.sh [--cxx COMPILER] [--jobs N] [ROOT]
 Compiles each header (*.hpp, *.h) under engine/, formats/, algorithms/, loaders/ and
 tools/common/ of ROOT (default: this repository) alone: a translation unit holding only
 `#include "HEADER"`, with COMPILER -std=c++20 -fsyntax-only -fopenmp -I ROOT, N at a time.
+The CUDA backend's headers (formats/device/, *_cuda.hpp) also get -I $CUDA_INCLUDE (default
+/usr/local/cuda/include), and are skipped, saying so, where it has no CUDA headers.
 Prints each header that does not compile with the compiler's first error, and exits 1 if there
 is any, 0 if there is none.
 
@@ -24,12 +26,22 @@ EOF
 }
 
 readonly header_dirs=(engine formats algorithms loaders tools/common)
+cuda_include=${CUDA_INCLUDE:-/usr/local/cuda/include}
 
 # Compiles one header (relative to $root) alone; prints "HEADER: FIRST ERROR" when it fails.
 check_one() {
   local header=$1 log
+  local -a extra=()
+  # The CUDA backend's host headers (formats/device, *_cuda.hpp) need the toolkit's headers.
+  if [[ $header == formats/device/* || $header == *_cuda.hpp ]]; then
+    if [ ! -f "$cuda_include/cuda_runtime_api.h" ]; then
+      printf '%s: skipped: no CUDA headers in %s\n' "$header" "$cuda_include"
+      return 0
+    fi
+    extra=(-I"$cuda_include")
+  fi
   if ! log=$(printf '#include "%s"\n' "$header" |
-    "$cxx" -std=c++20 -fsyntax-only -fopenmp -I"$root" -x c++ - 2>&1); then
+    "$cxx" -std=c++20 -fsyntax-only -fopenmp -I"$root" "${extra[@]}" -x c++ - 2>&1); then
     local first
     first=$(grep -m1 -E 'error:' <<<"$log" || head -n1 <<<"$log")
     printf '%s: does not compile alone: %s\n' "$header" "$first"
@@ -50,7 +62,7 @@ check_tree() {
     return 1
   fi
   export -f check_one
-  export root cxx
+  export root cxx cuda_include
   # xargs exits non-zero when any compilation failed; every failure is printed first.
   # shellcheck disable=SC2016  # "$1" is expanded by the inner bash
   if printf '%s\n' "${headers[@]}" | xargs -P "$jobs" -I{} bash -c 'check_one "$1"' _ {}; then

@@ -5,7 +5,7 @@
 # in an AddressSanitizer + UBSan build (labels "loaders" and "hostile"), then the whole suite
 # through ctest (the hostile label included), with the Python module's tests and the installed
 # library's example. ctest's summary of the main suite is the last thing printed; exits non-zero
-# on any failure.
+# on any failure. Where nvcc exists, the CUDA backend is built and its tests run (label "cuda").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
@@ -34,6 +34,17 @@ if command -v clang++ >/dev/null; then
     graph_service_concurrency_tests
   ctest --preset tsan -L concurrency --timeout 600 || status=$?
   step_done tsan
+fi
+# The CUDA backend (issue 15), wherever nvcc is installed (PATH or /usr/local/cuda): built with
+# warnings as errors, device code included, for sm_80 and sm_90; its tests (label "cuda") check
+# the error mapping and, without a GPU, skip the device tests with one line saying why.
+if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
+  cmake --preset cuda >/dev/null
+  cmake --build --preset cuda -j"$jobs" --target backend_tests cuda_device_tests
+  ctest --preset cuda --no-tests=error || status=$?
+  step_done cuda
+else
+  echo "== step 'cuda' skipped: no nvcc (PATH or /usr/local/cuda/bin)"
 fi
 # ASan + UBSan over everything that reads input (issue 10): only the CLI, the loaders' tests and
 # the hostile-input tests are built, which keeps this step to minutes. The asan test preset sets

@@ -22,9 +22,9 @@ endif()
 
 # Backends: one body per backend (CPU, CUDA), the CUDA instance skipping with its reason when the
 # backend is not built or has no device; label "cuda" so the CUDA build's step runs it too.
-spgraph_test(backend_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/backend_test.cpp LABELS unit cuda)
+spgraph_test(backend_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/backend_test.cpp LABELS unit cuda)
 # The CUDA backend's device layer and kernels (formats/device, *_cuda.cu): only in a CUDA build.
 # Tests that need a device skip, naming the probe's reason, where there is none.
 if(SPGRAPH_ENABLE_CUDA)
-  spgraph_test(cuda_device_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/cuda_device_test.cpp LABELS unit cuda)
+  spgraph_test(cuda_device_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/cuda_device_test.cpp LABELS unit cuda)
 endif()

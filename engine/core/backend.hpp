@@ -14,7 +14,9 @@ namespace spgraph {
 enum class Backend { Cpu, Cuda };
 
 /// "cpu" or "cuda".
-inline const char* backend_name(Backend b) { return b == Backend::Cuda ? "cuda" : "cpu"; }
+inline const char* backend_name(Backend b) {
+  return b == Backend::Cuda ? "cuda" : "cpu";
+}
 
 /// The backend named `name` ("cpu" or "cuda"); InvalidArgument otherwise.
 inline Backend parse_backend(std::string_view name) {

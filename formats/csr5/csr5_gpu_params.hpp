@@ -19,10 +19,7 @@ struct Csr5GpuRule {
 constexpr Csr5Params csr5_gpu_params(Offset nnz, Vertex rows) {
   using R = Csr5GpuRule;
   const Offset len = rows ? nnz / rows : 0;
-  const int sigma = len <= R::kR   ? R::kR
-                    : len <= R::kS ? int(len)
-                    : len <= R::kT ? R::kS
-                                   : R::kU;
+  const int sigma = len <= R::kR ? R::kR : len <= R::kS ? int(len) : len <= R::kT ? R::kS : R::kU;
   return Csr5Params{R::kOmega, sigma};
 }
 

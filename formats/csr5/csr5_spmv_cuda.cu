@@ -30,7 +30,9 @@ namespace {
 constexpr int kWarpsPerBlock = 8;
 constexpr int kBlock = 32 * kWarpsPerBlock;
 
-unsigned blocks_for(Offset threads) { return unsigned((threads + kBlock - 1) / kBlock); }
+unsigned blocks_for(Offset threads) {
+  return unsigned((threads + kBlock - 1) / kBlock);
+}
 
 template <class SR>
 __global__ void fill_identity(typename SR::value_type* y, Vertex n) {
@@ -121,8 +123,8 @@ void csr5_spmv_cuda(const DeviceCsr5<T>& d, const typename SR::value_type* x,
       tiles<SR><<<blocks_for(d.num_tiles * 32), kBlock, 0, s>>>(a, x, y, carry.data());
       cuda_check(cudaGetLastError(), "csr5_spmv_cuda: tile kernel launch");
       // Phase 4.
-      const auto keys = thrust::make_transform_iterator(thrust::counting_iterator<Offset>(0),
-                                                        TileRow<Stored>{a});
+      const auto keys =
+          thrust::make_transform_iterator(thrust::counting_iterator<Offset>(0), TileRow<Stored>{a});
       DeviceBuffer<Vertex> rows(d.num_tiles);
       DeviceBuffer<V> sums(d.num_tiles);
       DeviceBuffer<Offset> count(1);
@@ -136,8 +138,8 @@ void csr5_spmv_cuda(const DeviceCsr5<T>& d, const typename SR::value_type* x,
                                                 carry.data(), sums.data(), count.data(),
                                                 SemiringAdd<SR>{}, d.num_tiles, s),
                  "cub::DeviceReduce::ReduceByKey");
-      apply_carries<SR><<<blocks_for(d.num_tiles), kBlock, 0, s>>>(rows.data(), sums.data(),
-                                                                    count.data(), y);
+      apply_carries<SR>
+          <<<blocks_for(d.num_tiles), kBlock, 0, s>>>(rows.data(), sums.data(), count.data(), y);
       cuda_check(cudaGetLastError(), "csr5_spmv_cuda: calibration kernel launch");
     }
     if (d.tail_end_row > d.tail_first_row) {
@@ -149,7 +151,7 @@ void csr5_spmv_cuda(const DeviceCsr5<T>& d, const typename SR::value_type* x,
 }
 
 // The instances csr5_cuda_has names.
-#define SPGRAPH_CSR5_CUDA(SR, T)                                                              \
+#define SPGRAPH_CSR5_CUDA(SR, T)                                                            \
   template void csr5_spmv_cuda<SR, T>(const DeviceCsr5<T>&, const typename SR::value_type*, \
                                       typename SR::value_type*);
 #define SPGRAPH_CSR5_CUDA_BOTH(SR) SPGRAPH_CSR5_CUDA(SR, double) SPGRAPH_CSR5_CUDA(SR, bool)

@@ -99,8 +99,7 @@ struct Csr5Arrays {
 /// as 1. Multiplies get GraphBLAS positions (r, k, 0).
 template <class SR, class Stored>
 SPGRAPH_HD typename SR::value_type csr5_term(const Csr5Arrays<Stored>& a,
-                                             const typename SR::value_type* x, Offset p,
-                                             Vertex r) {
+                                             const typename SR::value_type* x, Offset p, Vertex r) {
   using V = typename SR::value_type;
   const Vertex k = a.col[p];
   return SR::mul(a.val ? static_cast<V>(a.val[p]) : V(1), x[k], r, k, 0);
@@ -117,9 +116,10 @@ struct Csr5LanePartial {
 /// Phase 1 for lane `lane` of tile t: folds the lane's entries, calls emit(k, value) for every
 /// segment k that begins and ends inside the lane, and returns the lane's head and tail.
 template <class SR, class Stored, class Emit>
-SPGRAPH_HD Csr5LanePartial<typename SR::value_type> csr5_lane_walk(
-    const Csr5Arrays<Stored>& a, const typename SR::value_type* x, Offset t, int lane,
-    Emit&& emit) {
+SPGRAPH_HD Csr5LanePartial<typename SR::value_type> csr5_lane_walk(const Csr5Arrays<Stored>& a,
+                                                                   const typename SR::value_type* x,
+                                                                   Offset t, int lane,
+                                                                   Emit&& emit) {
   using V = typename SR::value_type;
   const Offset base = t * a.tile_size() + Offset(lane);
   const int first_segment = a.y_offset(t, lane);

@@ -13,10 +13,10 @@ namespace spgraph {
 
 /// What the runtime reports about device 0, probed once per process.
 struct CudaDeviceInfo {
-  int count = 0;            ///< devices visible (0 when none or no driver)
-  std::string reason;       ///< why count is 0: the runtime's message naming its call
-  std::string name;         ///< device 0's name, when there is one
-  int compute_capability = 0;  ///< major·10 + minor of device 0
+  int count = 0;                 ///< devices visible (0 when none or no driver)
+  std::string reason;            ///< why count is 0: the runtime's message naming its call
+  std::string name;              ///< device 0's name, when there is one
+  int compute_capability = 0;    ///< major·10 + minor of device 0
   std::size_t memory_bytes = 0;  ///< device 0's global memory
 };
 

@@ -22,8 +22,8 @@ Counters& counters() {
 DeviceStats device_stats() {
   const Counters& c = counters();
   constexpr auto r = std::memory_order_relaxed;
-  return {c.h2d_bytes.load(r),   c.h2d_copies.load(r),  c.d2h_bytes.load(r), c.d2h_copies.load(r),
-          c.allocations.load(r), c.in_use.load(r),      c.peak.load(r)};
+  return {c.h2d_bytes.load(r),   c.h2d_copies.load(r), c.d2h_bytes.load(r), c.d2h_copies.load(r),
+          c.allocations.load(r), c.in_use.load(r),     c.peak.load(r)};
 }
 
 void reset_device_stats() {
@@ -49,7 +49,9 @@ void count_allocation(std::uint64_t bytes) {
   }
 }
 
-void count_free(std::uint64_t bytes) { counters().in_use.fetch_sub(bytes, std::memory_order_relaxed); }
+void count_free(std::uint64_t bytes) {
+  counters().in_use.fetch_sub(bytes, std::memory_order_relaxed);
+}
 
 void count_host_to_device(std::uint64_t bytes) {
   counters().h2d_bytes.fetch_add(bytes, std::memory_order_relaxed);

@@ -132,8 +132,30 @@ TEST(ExitCodeCli, StreamStoppedBySignalIs128PlusN) {
 }
 
 // Every flag docs/cli.md gives a subcommand is one it takes (listed in its --help).
+// --backend cuda (docs/cuda.md): where it cannot run (not built, or no device), or on a command
+// with no CUDA path, it is an error naming the reason, exit 1, and nothing runs on the CPU in
+// its place; --backend cpu is the default; another name is a usage error.
+TEST(ExitCodeCli, BackendCudaIsRefusedWithItsReason) {
+  const CliRun cpu = run("mxv " + karate + " --backend cpu");
+  EXPECT_EQ(cpu.exit_code, 0) << cpu.output;
+  EXPECT_NE(cpu.output.find("ms on cpu"), std::string::npos) << cpu.output;
+  const CliRun cuda = run("mxv " + karate + " --backend cuda");
+  if (cuda.exit_code == 0) GTEST_SKIP() << "the CUDA backend ran here: " << cuda.output;
+  EXPECT_EQ(cuda.exit_code, 1) << cuda.output;
+  EXPECT_NE(cuda.output.find("spgraph: error: cuda: "), std::string::npos) << cuda.output;
+  EXPECT_EQ(cuda.output.find("ms on"), std::string::npos) << cuda.output;  // no result line
+  const CliRun bfs = run("bfs " + karate + " --source 1 --backend cuda");
+  EXPECT_EQ(bfs.exit_code, 1) << bfs.output;
+  EXPECT_NE(bfs.output.find("spgraph: error: cuda: "), std::string::npos) << bfs.output;
+  EXPECT_EQ(bfs.output.find("level"), std::string::npos) << bfs.output;
+  const CliRun gpu = run("bfs " + karate + " --source 1 --backend gpu");
+  EXPECT_EQ(gpu.exit_code, 2) << gpu.output;
+  EXPECT_NE(gpu.output.find("--backend"), std::string::npos) << gpu.output;
+}
+
 TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
-  const std::string shared = " --threads --json --quiet --format --base --remap-ids --undirected";
+  const std::string shared =
+      " --threads --json --quiet --backend --format --base --remap-ids --undirected";
   const std::vector<std::pair<std::string, std::string>> documented = {
       {"info", shared},
       {"convert", "--to --pattern" + shared},

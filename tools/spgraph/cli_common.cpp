@@ -210,7 +210,9 @@ void apply_global_flags(const GlobalOptions& g) {
   if (!g.runs_on_cuda) no_kernel_on_backend(b, "spgraph " + g.command);
 }
 
-Backend backend_of(const GlobalOptions& g) { return parse_backend(g.backend); }
+Backend backend_of(const GlobalOptions& g) {
+  return parse_backend(g.backend);
+}
 
 CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalOptions& g,
                       bool pattern_only, ValueType exact_type) {

@@ -32,15 +32,15 @@
 namespace spgraph::testing {
 namespace {
 
-#define SKIP_WITHOUT_DEVICE()                                                        \
-  do {                                                                               \
-    if (cuda_device_info().count == 0)                                               \
-      GTEST_SKIP() << "skipped: no CUDA device: " << cuda_device_info().reason;     \
+#define SKIP_WITHOUT_DEVICE()                                                   \
+  do {                                                                          \
+    if (cuda_device_info().count == 0)                                          \
+      GTEST_SKIP() << "skipped: no CUDA device: " << cuda_device_info().reason; \
   } while (0)
 
 TEST(CudaErrors, each_error_names_its_call) {
-  const std::string oom = cuda_error_message(cudaErrorMemoryAllocation, "cudaMallocAsync",
-                                             std::size_t(1) << 40);
+  const std::string oom =
+      cuda_error_message(cudaErrorMemoryAllocation, "cudaMallocAsync", std::size_t(1) << 40);
   EXPECT_NE(oom.find("cudaMallocAsync"), std::string::npos) << oom;
   EXPECT_NE(oom.find("1099511627776 bytes"), std::string::npos) << oom;
   EXPECT_THROW(throw_cuda_error(cudaErrorMemoryAllocation, "cudaMallocAsync", 64), OutOfMemory);
@@ -157,8 +157,8 @@ TEST(CudaCsr5, kernel_equals_the_host_lane_algorithm) {
   for (const Vertex n : {Vertex(1), Vertex(50), Vertex(3000), Vertex(40000)}) {
     const Csr<double> a = random_csr(rng, n, false);
     const Csr<double> ap = random_csr(rng, n, true);
-    for (const Csr5Params p : {csr5_gpu_params(a.nnz(), n), Csr5Params{32, 1}, Csr5Params{32, 7},
-                               Csr5Params{32, 64}}) {
+    for (const Csr5Params p :
+         {csr5_gpu_params(a.nnz(), n), Csr5Params{32, 1}, Csr5Params{32, 7}, Csr5Params{32, 64}}) {
       const std::string what = "n " + std::to_string(n);
       check_kernel<PlusTimes<double>>(a, p, rng, what + " plus_times");
       check_kernel<MinPlus<double>>(a, p, rng, what + " min_plus");

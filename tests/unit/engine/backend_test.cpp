@@ -17,15 +17,15 @@ namespace spgraph::testing {
 namespace {
 
 /// Skips the running test unless backend b can run here, naming why not.
-#define SKIP_UNLESS_BACKEND(b)                                                      \
-  do {                                                                              \
-    if ((b) != Backend::Cpu) {                                                      \
-      try {                                                                         \
-        require_backend(b);                                                         \
-      } catch (const BackendUnavailable& e) {                                       \
-        GTEST_SKIP() << "skipped: " << e.what();                                   \
-      }                                                                             \
-    }                                                                               \
+#define SKIP_UNLESS_BACKEND(b)                   \
+  do {                                           \
+    if ((b) != Backend::Cpu) {                   \
+      try {                                      \
+        require_backend(b);                      \
+      } catch (const BackendUnavailable& e) {    \
+        GTEST_SKIP() << "skipped: " << e.what(); \
+      }                                          \
+    }                                            \
   } while (0)
 
 /// y = A ⊕.⊗ u by a serial fold over the CSR rows: the oracle for the full-vector product.
@@ -74,8 +74,8 @@ TEST_P(OnBackend, full_vector_mxv_matches_serial_fold) {
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
   // Shapes: tiny, below one GPU tile, many tiles with empty rows, one dense row.
-  for (const auto& [n, density] : {std::pair<Vertex, double>{1, 1.0}, {30, 0.1}, {700, 0.02},
-                                  {2000, 0.004}}) {
+  for (const auto& [n, density] :
+       {std::pair<Vertex, double>{1, 1.0}, {30, 0.1}, {700, 0.02}, {2000, 0.004}}) {
     const std::string what = "n " + std::to_string(n);
     const Matrix<double> a = random_matrix<double>(rng, n, n + 5, density);
     const Matrix<double> p = random_matrix<double>(rng, n, n, density, true);
