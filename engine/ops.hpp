@@ -110,12 +110,18 @@ SparseVector<typename SR::value_type> dense_product(const Matrix<TA>& a, bool pu
   }
   const Csr<TA>& s = oriented(a, pull_uses_transpose);
   std::vector<V> y(s.nrows);
+  if (backend == Backend::Cpu) {
+    spmv_dense<RowSR>(a, pull_uses_transpose, x, y.data(), format);
+  } else {
 #if SPGRAPH_HAVE_CUDA
-  if constexpr (csr5_cuda_has<RowSR, TA>) {
-    if (backend == Backend::Cuda) spmv_dense_cuda<RowSR>(a, pull_uses_transpose, x, y.data());
-  }
+    if constexpr (csr5_cuda_has<RowSR, TA>)
+      spmv_dense_cuda<RowSR>(a, pull_uses_transpose, x, y.data());
+    else
+      no_kernel_on_backend(backend, "the dense SpMV with this semiring and type");
+#else
+    no_kernel_on_backend(backend, "the dense SpMV");
 #endif
-  if (backend == Backend::Cpu) spmv_dense<RowSR>(a, pull_uses_transpose, x, y.data(), format);
+  }
   std::vector<std::uint8_t> present(s.nrows);
   Offset count = 0;
   const Offset* rp = s.row_ptr.data();

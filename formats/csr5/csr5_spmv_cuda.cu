@@ -21,6 +21,9 @@
 #include <cub/util_ptx.cuh>
 #include <cub/warp/warp_scan.cuh>
 
+#include <string>
+
+#include "engine/core/error.hpp"
 #include "formats/csr5/csr5_tile_lanes.hpp"
 #include "formats/device/cuda_error.hpp"
 
@@ -108,6 +111,10 @@ void csr5_spmv_cuda(const DeviceCsr5<T>& d, const typename SR::value_type* x,
                     typename SR::value_type* y) {
   using V = typename SR::value_type;
   using Stored = stored_value_t<T>;
+  if (d.omega != 32)
+    throw InvalidArgument("csr5_spmv_cuda: the CSR5 view has omega = " + std::to_string(d.omega) +
+                          "; the kernel runs one warp lane per tile column and needs omega = 32 "
+                          "(csr5_gpu_params)");
   const Csr5Arrays<Stored> a = d.arrays();
   const cudaStream_t s = cuda_stream();
   if (d.nrows == 0) return;

@@ -35,6 +35,9 @@ std::string cuda_error_message(cudaError_t code, const char* call, std::size_t b
 }
 
 void throw_cuda_error(cudaError_t code, const char* call, std::size_t bytes) {
+  // The runtime keeps a thread's last error until it is read: clear it, so that the next launch
+  // check (ours or CUB's cudaPeekAtLastError) does not report this one again.
+  (void)cudaGetLastError();
   const std::string msg = cuda_error_message(code, call, bytes);
   if (code == cudaErrorMemoryAllocation) throw OutOfMemory(msg);
   if (means_no_device(code)) throw BackendUnavailable(msg);

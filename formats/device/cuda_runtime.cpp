@@ -28,6 +28,8 @@ const CudaDeviceInfo& cuda_device_info() {
       i.name = prop.name;
       i.compute_capability = prop.major * 10 + prop.minor;
       i.memory_bytes = prop.totalGlobalMem;
+    } else {
+      (void)cudaGetLastError();
     }
     return i;
   }();
@@ -53,6 +55,8 @@ cudaStream_t cuda_stream() {
     cuda_check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
                "cudaStreamCreateWithFlags");
   });
+  // The current device is per host thread: select it in every thread that calls the backend.
+  cuda_check(cudaSetDevice(0), "cudaSetDevice");
   return stream;
 }
 

@@ -27,7 +27,8 @@ const CudaDeviceInfo& cuda_device_info();
 void require_cuda_device();
 
 /// The stream the backend orders its work on (created on first use; device 0, its memory pool
-/// configured as above). Throws BackendUnavailable when there is no device.
+/// configured as above), with device 0 made current in the calling thread. Throws
+/// BackendUnavailable when there is no device.
 cudaStream_t cuda_stream();
 
 /// Waits for the backend's stream; a kernel's failure surfaces here, naming `what`.

@@ -29,7 +29,8 @@ class DeviceBuffer {
     if (n == 0) return;
     const std::size_t bytes = n * sizeof(T);
     void* p = nullptr;
-    cuda_check_alloc(cudaMallocAsync(&p, bytes, cuda_stream()), "cudaMallocAsync", bytes);
+    stream_ = cuda_stream();
+    cuda_check_alloc(cudaMallocAsync(&p, bytes, stream_), "cudaMallocAsync", bytes);
     p_ = static_cast<T*>(p);
     device_stats_detail::count_allocation(bytes);
   }
@@ -43,12 +44,13 @@ class DeviceBuffer {
     return from_host(host.data(), host.size());
   }
   DeviceBuffer(DeviceBuffer&& o) noexcept
-      : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+      : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)), stream_(o.stream_) {}
   DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
     if (this != &o) {
       release();
       p_ = std::exchange(o.p_, nullptr);
       n_ = std::exchange(o.n_, 0);
+      stream_ = o.stream_;
     }
     return *this;
   }
@@ -88,7 +90,7 @@ class DeviceBuffer {
     if (!p_) return;
     // A failure to free (a dying context) cannot be reported from a destructor; the pool's
     // memory goes back to the driver with the context.
-    (void)cudaFreeAsync(p_, cuda_stream());
+    if (cudaFreeAsync(p_, stream_) != cudaSuccess) (void)cudaGetLastError();
     device_stats_detail::count_free(bytes());
     p_ = nullptr;
     n_ = 0;
@@ -96,6 +98,7 @@ class DeviceBuffer {
 
   T* p_ = nullptr;
   std::size_t n_ = 0;
+  cudaStream_t stream_ = nullptr;  ///< the stream it was allocated on, and is freed on
 };
 
 }  // namespace spgraph

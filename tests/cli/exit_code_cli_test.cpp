@@ -217,7 +217,7 @@ TEST(ExitCodeCli, VersionNamesVersionCommitAndBuildOptions) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output.rfind("spgraph ", 0), 0u) << r.output;
   for (const char* part : {"commit: ", "build type: ", "OpenMP", "GraphBLAS compare ",
-                           "Boost.Graph ", "sanitizer ", "native "})
+                           "Boost.Graph ", "sanitizer ", "native ", "CUDA backend "})
     EXPECT_NE(r.output.find(part), std::string::npos) << part << "\n" << r.output;
 }
 

@@ -62,6 +62,8 @@ std::string version_text() {
   v += kSanitizer;
   v += ", native ";
   v += kNative;
+  v += ", CUDA backend ";
+  v += kCuda;
   return v;
 }
 

@@ -1,8 +1,9 @@
 // The CUDA backend's device layer (formats/device) and CSR5 kernel (formats/csr5/
 // csr5_spmv_cuda.cu), built only with SPGRAPH_ENABLE_CUDA.
 //   - Without a device: the error mapping (every CUDA error becomes an spgraph error naming the
-//     call, out of memory naming the bytes), and that the probe, the stream and an allocation
-//     all report the same reason as BackendUnavailable.
+//     call, out of memory naming the bytes), that the probe, the stream and an allocation all
+//     report the same reason as BackendUnavailable, and that the kernel refuses a CSR5 view
+//     whose ω is not 32.
 //   - With a device (else skipped with the probe's reason): uploads round-trip for CSR, CSR5 and
 //     pattern vectors, transfers and allocations are counted, an impossible allocation is
 //     OutOfMemory naming its bytes, and the CSR5 kernel equals the host run of the same lane
@@ -71,6 +72,13 @@ TEST(CudaRuntime, without_a_device_every_entry_point_says_why) {
   EXPECT_THROW(DeviceBuffer<double>(1000), BackendUnavailable);
   EXPECT_EQ(device_stats().allocations, before.allocations);
   EXPECT_NO_THROW(DeviceBuffer<double>(0));  // an empty buffer needs no device
+}
+
+TEST(CudaCsr5, a_view_without_omega_32_is_refused_before_any_device_call) {
+  DeviceCsr5<double> d;  // an empty view with a CPU tile shape
+  d.omega = 8;
+  d.nrows = 5;
+  EXPECT_THROW(csr5_spmv_cuda<PlusTimes<double>>(d, nullptr, nullptr), InvalidArgument);
 }
 
 TEST(CudaMirrors, uploads_round_trip_and_are_counted) {
