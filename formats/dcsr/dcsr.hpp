@@ -176,6 +176,9 @@ class Dcsr {
   DcsrParams params_;
   std::shared_ptr<Store> store_;
   CowTable<DcsrRowPage> rows_;
+  /// Capacity of each row's segment 0 (0: no segment), which only the writer reads (the row
+  /// entries hold what readers need; dcsr_store.hpp). Not versioned: no snapshot reads it.
+  std::vector<std::uint32_t> cap0_;
   CowTable<DcsrTombPage> tombs_;
   std::unique_ptr<std::atomic<Offset>> bump_ = std::make_unique<std::atomic<Offset>>(0);
   Offset live_ = 0;

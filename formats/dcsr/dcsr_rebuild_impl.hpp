@@ -46,6 +46,7 @@ Dcsr<T, CombineOp>::Dcsr(Vertex nrows, Vertex ncols, bool pattern, DcsrParams pa
   const Offset used = Offset(nrows) * width;
   const Offset capacity = Offset(double(used) * std::max(1.0, params_.growth)) + 1024;
   store_ = std::make_shared<Store>(capacity, pattern, params_.max_segments, max_records());
+  cap0_.assign(nrows, 0);
   rows_.reserve_pages((std::size_t(nrows) + DcsrRowPage::kRows - 1) >> DcsrRowPage::kShift);
   if (width > 0) {
     // Blank matrix with one segment of mu slots per row (paper, section III.A).
@@ -56,8 +57,8 @@ Dcsr<T, CombineOp>::Dcsr(Vertex nrows, Vertex ncols, bool pattern, DcsrParams pa
       for (unsigned i = 0; i < DcsrRowPage::kRows; ++i) {
         const Offset r = (Offset(p) << DcsrRowPage::kShift) + i;
         if (r >= nrows) break;
-        pg.row[i].start = r * width;
-        pg.row[i].cap0 = std::uint32_t(width);
+        pg.row[i].set_start(r * width);
+        cap0_[r] = std::uint32_t(width);
       }
     }
   }
@@ -88,8 +89,9 @@ Dcsr<T, CombineOp> Dcsr<T, CombineOp>::from_csr(const Csr<T>& a, DcsrParams para
       const Offset r = (Offset(p) << DcsrRowPage::kShift) + i;
       if (r >= a.nrows) break;
       const Offset deg = a.row_ptr[r + 1] - a.row_ptr[r];
-      pg.row[i].start = a.row_ptr[r];
-      pg.row[i].size = pg.row[i].cap0 = pg.row[i].sorted = std::uint32_t(deg);
+      pg.row[i].set_start(a.row_ptr[r]);
+      pg.row[i].set_sorted(deg);
+      pg.row[i].size = d.cap0_[r] = std::uint32_t(deg);
     }
   }
   d.bump_->store(nnz);
@@ -112,6 +114,7 @@ void Dcsr<T, CombineOp>::resize(Vertex nrows, Vertex ncols) {
     store_->origin.touch_page(std::size_t(store_->origin.rows()) >> DcsrRowPage::kShift);
   nrows_ = nrows;
   ncols_ = ncols;
+  cap0_.resize(nrows, 0);
   rows_.reserve_pages((std::size_t(nrows) + DcsrRowPage::kRows - 1) >> DcsrRowPage::kShift);
 }
 
@@ -201,7 +204,7 @@ void Dcsr<T, CombineOp>::rebuild(Offset min_capacity, bool sort_rows) {
           col[w] = c;
           if (val) val[w] = old_val[s];
           ++w;
-          prefix += s >= info.start && s < info.start + info.sorted;
+          prefix += s >= info.start() && s < info.start() + info.sorted();
         });
         const Offset len = start[r + 1] - start[r];
         if (sort_rows && len > prefix) {
@@ -211,9 +214,9 @@ void Dcsr<T, CombineOp>::rebuild(Offset min_capacity, bool sort_rows) {
             sort_keys(col + start[r], len, ncols_ ? ncols_ - 1 : 0, key_scratch);
           prefix = len;
         }
-        pg.row[i].start = start[r];
-        pg.row[i].size = pg.row[i].cap0 = std::uint32_t(len);
-        pg.row[i].sorted = std::uint32_t(prefix);
+        pg.row[i].set_start(start[r]);
+        pg.row[i].size = cap0_[r] = std::uint32_t(len);
+        pg.row[i].set_sorted(prefix);
         pg.row[i].aux = 0;
       }
     }
@@ -266,6 +269,7 @@ std::size_t Dcsr<T, CombineOp>::memory_bytes() const {
   const std::size_t used_records =
       store_->records.used() * (1 + (params_.max_segments + 1) / 2 + params_.max_segments) * 8;
   return std::min(bump_->load(), store_->capacity) * slot + store_->origin.bytes() +
+         cap0_.capacity() * sizeof(std::uint32_t) +
          rows_.pages_held() * sizeof(typename CowTable<DcsrRowPage>::Box) +
          rows_.dirs_held() * sizeof(typename CowTable<DcsrRowPage>::Dir) +
          tombs_.pages_held() * sizeof(typename CowTable<DcsrTombPage>::Box) +
@@ -276,6 +280,7 @@ template <class T, class CombineOp>
 std::size_t Dcsr<T, CombineOp>::reserved_bytes() const {
   const std::size_t slot = sizeof(Vertex) + (pattern_ ? 0 : sizeof(S));
   return store_->capacity * slot + store_->records.bytes() + store_->origin.bytes() +
+         cap0_.capacity() * sizeof(std::uint32_t) +
          rows_.pages_held() * sizeof(typename CowTable<DcsrRowPage>::Box) +
          rows_.dirs_held() * sizeof(typename CowTable<DcsrRowPage>::Dir) +
          tombs_.pages_held() * sizeof(typename CowTable<DcsrTombPage>::Box) +

@@ -35,8 +35,8 @@ void Dcsr<T, CombineOp>::RowUpdate::distinct_columns(const Group& g) {
 template <class T, class CombineOp>
 void Dcsr<T, CombineOp>::RowUpdate::lookup() {
   const DcsrRowInfo& info = ws_.row.info;
-  if (info.sorted > 0) lookup_sorted_prefix();
-  if (info.size > info.sorted) lookup_tail();
+  if (info.sorted() > 0) lookup_sorted_prefix();
+  if (info.size > info.sorted()) lookup_tail();
   std::sort(ws_.matches.begin(), ws_.matches.end());
 }
 
@@ -50,11 +50,11 @@ template <class T, class CombineOp>
 void Dcsr<T, CombineOp>::RowUpdate::lookup_sorted_prefix() {
   const DcsrRowInfo& info = ws_.row.info;
   const Vertex* colv = d_.store_->col.get();
-  const Vertex* pb = colv + info.start;
-  const Vertex* pe = pb + info.sorted;
+  const Vertex* pb = colv + info.start();
+  const Vertex* pe = pb + info.sorted();
   const std::size_t q = ws_.qcol.size();
-  const Offset gap = Offset(info.sorted) / Offset(q) + 1;
-  if (Offset(q) * (2 * std::bit_width(gap) + 1) * detail::kDcsrMergeCost < info.sorted) {
+  const Offset gap = Offset(info.sorted()) / Offset(q) + 1;
+  if (Offset(q) * (2 * std::bit_width(gap) + 1) * detail::kDcsrMergeCost < info.sorted()) {
     const Vertex* lo = pb;
     for (std::size_t j = 0; j < q && lo != pe; ++j) {
       const Vertex c = ws_.qcol[j];
@@ -97,7 +97,7 @@ void Dcsr<T, CombineOp>::RowUpdate::lookup_tail() {
     if (ws_.colmark.size() < words) ws_.colmark.assign(words, 0);
     for (std::size_t t = 0; t < q; ++t) ws_.colmark[qb[t] >> 6] |= std::uint64_t(1) << (qb[t] & 63);
   }
-  Offset skip = ws_.row.info.sorted;
+  Offset skip = ws_.row.info.sorted();
   cur_.for_each_run(ws_.row.row, [&](Offset first, Offset len, bool has_dead) {
     const Offset from = std::min(skip, len);
     skip -= from;

@@ -47,10 +47,13 @@ bool Dcsr<T, CombineOp>::RowUpdate::must_relocate(Offset live_after) const {
   const detail::DcsrRowState& row = ws_.row;
   const Offset nb = ws_.app_col.size(), nk = ws_.kills.size();
   if (nb == 0) return false;
-  const Offset tail_after = Offset(row.info.size) + nb - row.info.sorted;
+  const Offset tail_after = Offset(row.info.size) + nb - row.info.sorted();
+  // A prefix recorded at its cap (DcsrRowInfo::kMaxSorted) may be longer: a relocation could
+  // not record more, so the tail rule does not apply to it.
+  const bool prefix_capped = row.info.sorted() == DcsrRowInfo::kMaxSorted;
   return (nb > row.free_in_last() && row.nseg >= d_.params_.max_segments) ||
-         ((b_.lookups || d_.params_.duplicates != DuplicatePolicy::Keep) &&
-          tail_after > std::max(detail::kDcsrTailMin, Offset(row.info.sorted))) ||
+         ((b_.lookups || d_.params_.duplicates != DuplicatePolicy::Keep) && !prefix_capped &&
+          tail_after > std::max(detail::kDcsrTailMin, Offset(row.info.sorted()))) ||
          Offset(row.dead) + nk > live_after;
 }
 
@@ -61,6 +64,7 @@ void Dcsr<T, CombineOp>::RowUpdate::drop_row(Offset live_before) {
   ws_.d_tomb -= ws_.row.dead;
   ws_.d_live -= std::int64_t(live_before);
   page_entry() = DcsrRowInfo{};
+  d_.cap0_[ws_.row.row] = 0;
 }
 
 /// Per-row defragmentation: the live entries and the new ones, sorted, into one fresh segment
@@ -72,9 +76,10 @@ bool Dcsr<T, CombineOp>::RowUpdate::relocate(Offset live_before, Offset live_aft
   if (addr == detail::kDcsrNoSlot) return false;
   copy_sorted(addr);
   DcsrRowInfo& e = page_entry();
-  e.start = addr;
-  e.size = e.sorted = std::uint32_t(live_after);
-  e.cap0 = std::uint32_t(cap);
+  e.set_start(addr);
+  e.set_sorted(live_after);
+  e.size = std::uint32_t(live_after);
+  d_.cap0_[ws_.row.row] = std::uint32_t(cap);
   e.aux = 0;
   ws_.max_size = std::max<Offset>(ws_.max_size, live_after);
   ws_.d_dead += ws_.row.found_capacity;
@@ -99,7 +104,7 @@ void Dcsr<T, CombineOp>::RowUpdate::copy_sorted(Offset addr) {
   Offset head = 0;
   cur_.for_each(ws_.row.row, [&](Vertex c, Offset s) {
     if (any_killed && std::binary_search(ws_.kills.begin(), ws_.kills.end(), s)) return;
-    if (s >= info.start && s < info.start + info.sorted) {
+    if (s >= info.start() && s < info.start() + info.sorted()) {
       out_c[head] = c;
       if (out_v) out_v[head] = valv[s];
       ++head;
@@ -171,10 +176,10 @@ void Dcsr<T, CombineOp>::RowUpdate::finish_in_place() {
   ws_.d_tomb += std::int64_t(nk);
   ws_.d_live += std::int64_t(nb) - std::int64_t(nk);
   DcsrRowInfo& e = page_entry();
-  e.start = row.starts[0];
-  e.cap0 = row.caps[0];
+  e.set_start(row.starts[0]);
+  d_.cap0_[row.row] = row.caps[0];
   e.size = std::uint32_t(row.info.size + nb);
-  e.sorted = row.sorted;
+  e.set_sorted(row.sorted);
   ws_.max_size = std::max<Offset>(ws_.max_size, row.info.size + nb);
   if (row.nseg <= 1 && row.dead == 0) {
     e.aux = 0;

@@ -200,14 +200,14 @@ void Dcsr<T, CombineOp>::RowUpdate::load_row(Vertex r) {
   row.row = r;
   row.info = cur_.row_info(r);
   row.dead = 0;
-  row.sorted = row.info.sorted;
+  row.sorted = row.info.sorted();
   row.nseg = 0;
   if (row.info.aux) {
     const SegmentRecordView rec = cur_.record(row.info.aux);
     row.dead = rec.dead();
     for (unsigned s = 0; s < rec.nseg(); ++s) row.add_segment(rec.start(s), rec.cap(s));
-  } else if (row.info.cap0) {
-    row.add_segment(row.info.start, row.info.cap0);
+  } else if (const std::uint32_t cap0 = d_.cap0_[r]) {
+    row.add_segment(row.info.start(), cap0);
   }
   row.found_nseg = row.nseg;
   row.found_capacity = 0;

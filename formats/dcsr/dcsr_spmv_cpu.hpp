@@ -48,7 +48,7 @@ void dcsr_row_slots(const DcsrView<T>& a, const DcsrRowPage& pg, unsigned i, Ver
   const std::uint32_t size = pg.row[i].size;
   if (size == 0) return;
   if (pg.row[i].aux == 0) {
-    const Offset b = pg.row[i].start;
+    const Offset b = pg.row[i].start();
     for (Offset s = b; s < b + size; ++s)
       if (!fn(s)) return;
     return;
@@ -111,7 +111,8 @@ void dcsr_spmv_dense_impl(const DcsrView<T>& a, const typename SR::value_type* x
       V acc = SR::identity();
       const DcsrRowInfo& info = pg ? pg->row[r - r0] : DcsrRowInfo{};
       if (info.aux == 0) {
-        acc = dcsr_fold_run<SR, Pattern>(acc, col, val, x, r, info.start, info.start + info.size);
+        acc =
+            dcsr_fold_run<SR, Pattern>(acc, col, val, x, r, info.start(), info.start() + info.size);
       } else {
         // Several segments (King et al. 2016, Algorithm 3: clip the last one to the size).
         const SegmentRecordView rec = a.record(info.aux);

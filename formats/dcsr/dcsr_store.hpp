@@ -10,11 +10,13 @@
 // adjacent addresses. On a CPU the coalescing argument does not apply, and versioned snapshots
 // need per-row state that can be copied page by page. So a row's common case (one segment, no
 // tombstones) lives in one page entry: start of segment 0, size (slots used, tombstoned ones
-// included), capacity of segment 0, and the length of the sorted prefix; rows with more
-// segments, or with tombstones, point (aux) at a record holding all k (start, capacity) pairs.
-// The page entry costs 24 bytes per row, against the paper's 4 + 8k; a record 16 + 16k bytes,
-// for the rows that need one. (An entry with a second segment inline, 40 bytes, was measured:
-// it used more memory and, since defragmentation then came later, left rows more fragmented.)
+// included) and the length of the sorted prefix; rows with more segments, or with tombstones,
+// point (aux) at a record holding all k (start, capacity) pairs. The page entry is what readers
+// need, 16 bytes per row, against the paper's 4 + 8k; the capacity of segment 0, which only the
+// writer reads, is a writer-only array of 4 bytes per row beside it. A record costs 16 + 16k
+// bytes, for the rows that need one. (An entry with a second segment inline, 40 bytes, was
+// measured: it used more memory and, since defragmentation then came later, left rows more
+// fragmented.)
 //
 // Concurrency rules that make snapshots safe (see dcsr.hpp): a data slot is written once, before
 // the version that first includes it is published, and never again in its generation; a record
@@ -22,24 +24,47 @@
 // copy-on-write.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "engine/core/error.hpp"
 #include "engine/core/types.hpp"
 
 namespace spgraph {
 
-/// Metadata of one row (24 bytes, in one or two cache lines): what a reader needs (start,
-/// size, aux, sorted) and the capacity of segment 0 that the writer needs to append.
+/// What a reader needs of a row, in 16 bytes (four rows per cache line): the first slot of
+/// segment 0 and the length of its sorted prefix packed in one word, the slots in use, and the
+/// segment record. The capacity of segment 0, which only the writer needs, lives in the writer's
+/// own array (Dcsr::cap0_), not here.
 struct DcsrRowInfo {
-  Offset start = 0;          ///< first slot of segment 0
-  std::uint32_t size = 0;    ///< slots in use over all segments (live + tombstoned)
-  std::uint32_t aux = 0;     ///< 0, or 1 + id of the row's segment record
-  std::uint32_t sorted = 0;  ///< leading slots of segment 0 whose columns do not descend
-  std::uint32_t cap0 = 0;    ///< capacity of segment 0 (0: the row has no segment)
+  static constexpr unsigned kStartBits = 36;
+  /// The largest slot a row can start at (the store's capacity is capped below it).
+  static constexpr Offset kMaxStart = (Offset(1) << kStartBits) - 1;
+  /// The longest sorted prefix recorded; a longer one is recorded as this (a shorter prefix of
+  /// a sorted run is still sorted, so readers stay right and only scan more).
+  static constexpr std::uint32_t kMaxSorted = (std::uint32_t(1) << (64 - kStartBits)) - 1;
+
+  std::uint32_t size = 0;  ///< slots in use over all segments (live + tombstoned)
+  std::uint32_t aux = 0;   ///< 0, or 1 + id of the row's segment record
+
+  /// First slot of segment 0.
+  Offset start() const { return word_ & kMaxStart; }
+  /// Leading slots of segment 0 whose columns do not descend (at most kMaxSorted).
+  std::uint32_t sorted() const { return std::uint32_t(word_ >> kStartBits); }
+  /// Sets the first slot (at most kMaxStart: DcsrStore refuses larger capacities).
+  void set_start(Offset slot) { word_ = (word_ & ~kMaxStart) | slot; }
+  /// Sets the sorted prefix, recorded as at most kMaxSorted.
+  void set_sorted(Offset len) {
+    word_ = (word_ & kMaxStart) | (std::min<Offset>(len, kMaxSorted) << kStartBits);
+  }
+
+ private:
+  std::uint64_t word_ = 0;
 };
+static_assert(sizeof(DcsrRowInfo) == 16, "a row entry is 16 bytes");
 
 /// Metadata of 64 consecutive rows, row by row (a row's fields share a cache line: an update
 /// or a lookup of one row touches one line). A never-written page reads as 64 empty rows.
@@ -195,7 +220,7 @@ class CsrOrigin {
 template <class T>
 struct DcsrStore {
   DcsrStore(Offset capacity, bool pattern, unsigned k, std::uint64_t max_records)
-      : capacity(capacity),
+      : capacity(checked_capacity(capacity)),
         col(std::make_unique_for_overwrite<Vertex[]>(capacity)),
         val(pattern ? nullptr : std::make_unique_for_overwrite<stored_value_t<T>[]>(capacity)),
         records(k, max_records) {}
@@ -208,6 +233,15 @@ struct DcsrStore {
 
   SegmentRecordView record(std::uint32_t id) const {
     return SegmentRecordView(records.words(id), records.k());
+  }
+
+ private:
+  /// Row entries address slots with DcsrRowInfo::kStartBits bits.
+  static Offset checked_capacity(Offset capacity) {
+    if (capacity > DcsrRowInfo::kMaxStart)
+      throw OutOfMemory("dcsr: " + std::to_string(capacity) +
+                        " slots asked for; a Dynamic CSR holds at most 2^36 (about 68.7 billion)");
+    return capacity;
   }
 };
 

@@ -91,7 +91,7 @@ class DcsrAdjacency {
     }
     const DcsrRowInfo info = row_info(r);
     if (info.size == 0) return false;
-    if (info.aux == 0) return f(info.start, Offset(info.size), false);
+    if (info.aux == 0) return f(info.start(), Offset(info.size), false);
     const SegmentRecordView rec = record(info.aux);
     const bool dead = rec.dead() != 0;
     Offset left = info.size;
@@ -147,12 +147,12 @@ class DcsrAdjacency {
   std::optional<Offset> find(Vertex r, Vertex c) const {
     const DcsrRowInfo info = row_info(r);
     if (info.size == 0) return std::nullopt;
-    const Vertex* b = col_ + info.start;
-    for (const Vertex* it = std::lower_bound(b, b + info.sorted, c);
-         it != b + info.sorted && *it == c; ++it)
+    const Vertex* b = col_ + info.start();
+    for (const Vertex* it = std::lower_bound(b, b + info.sorted(), c);
+         it != b + info.sorted() && *it == c; ++it)
       if (!is_tombstone(Offset(it - col_))) return Offset(it - col_);
     std::optional<Offset> hit;
-    Offset skip = info.sorted;
+    Offset skip = info.sorted();
     for_each_run(r, [&](Offset first, Offset len, bool dead) {
       const Offset from = std::min(skip, len);
       skip -= from;
@@ -361,7 +361,7 @@ Csr<T> DcsrView<T>::to_csr() const {
       tail_col.clear();
       tail_val.clear();
       for_each(r, [&](Vertex cc, Offset s) {
-        const bool in_prefix = s >= info.start && s < info.start + info.sorted;
+        const bool in_prefix = s >= info.start() && s < info.start() + info.sorted();
         if (in_prefix) {
           out_c[head] = cc;
           if (out_v) out_v[head] = val[s];

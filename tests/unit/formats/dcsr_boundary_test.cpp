@@ -292,3 +292,33 @@ TEST(DcsrBoundary, long_sorted_row_lookups_gallop_and_merge_like_a_set) {
 
 }  // namespace
 }  // namespace spgraph
+
+namespace spgraph::testing {
+namespace {
+
+// The row entry readers share (dcsr_store.hpp): 16 bytes, the slot and the sorted prefix packed
+// in one word without touching each other, a prefix past the cap recorded at the cap, and a
+// store too large for the packed slot refused before anything is allocated.
+TEST(DcsrBoundary, row_entry_packs_start_and_sorted_prefix_in_sixteen_bytes) {
+  static_assert(sizeof(DcsrRowInfo) == 16);
+  DcsrRowInfo e;
+  EXPECT_EQ(e.start(), 0u);
+  EXPECT_EQ(e.sorted(), 0u);
+  e.set_start(DcsrRowInfo::kMaxStart);
+  e.set_sorted(12345);
+  EXPECT_EQ(e.start(), DcsrRowInfo::kMaxStart);
+  EXPECT_EQ(e.sorted(), 12345u);
+  e.set_sorted(Offset(DcsrRowInfo::kMaxSorted) + 1000);
+  EXPECT_EQ(e.sorted(), DcsrRowInfo::kMaxSorted);
+  EXPECT_EQ(e.start(), DcsrRowInfo::kMaxStart);
+  e.set_start(77);
+  EXPECT_EQ(e.start(), 77u);
+  EXPECT_EQ(e.sorted(), DcsrRowInfo::kMaxSorted);
+  e.set_sorted(0);
+  EXPECT_EQ(e.start(), 77u);
+  EXPECT_EQ(e.sorted(), 0u);
+  EXPECT_THROW(DcsrStore<double>(DcsrRowInfo::kMaxStart + 1, false, 4, 16), OutOfMemory);
+}
+
+}  // namespace
+}  // namespace spgraph::testing
