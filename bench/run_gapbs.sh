@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# GAPBS as a peer (issue 16): the hand-written GAP benchmark kernels `bfs` and `tc`
+# (sbeamer/gapbs), timed on the same graphs and BFS sources as spgraph, per kernel and end to end
+# (process start to exit). GAPBS is not in Debian and no GAPBS code enters this repository:
+# build it elsewhere from its public source and name the build with GAPBS_DIR, e.g.
+#   git clone https://github.com/sbeamer/gapbs /tmp/gapbs && make -C /tmp/gapbs bfs tc converter
+#   GAPBS_DIR=/tmp/gapbs bench/run_gapbs.sh build/release 2
+# Without GAPBS_DIR the script says so and exits 0 (the peer is optional).
+#
+# Per graph: spgraph converts it to an edge list in the file's own numbering (1-based for
+# Matrix Market, so GAPBS's ids equal the file's and its vertex 0 is an extra isolated vertex),
+# GAPBS's converter makes a .sg (symmetrized with -s when `spgraph info` finds the structure
+# symmetric, and always for tc, which needs an undirected graph). BFS sources are the ones
+# `spgraph compare bfs --sources N` draws (sources with out-arcs, seed 1); each is run on both,
+# RUNS trials, median per source. Like for like: GAPBS's bfs computes parents only, spgraph's
+# `compare bfs` levels and parents, so the BFS ratios lean towards GAPBS.
+# Output: bench/results/gapbs_*.txt and a table on stdout.
+# Usage: GAPBS_DIR=DIR bench/run_gapbs.sh [build-dir] [threads] [sources] [runs]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build/release}
+threads=${2:-2}
+nsources=${3:-16}
+runs=${4:-3}
+bin=$build/spgraph
+if [ -z "${GAPBS_DIR:-}" ]; then
+  echo "run_gapbs.sh: GAPBS_DIR is not set: skipping the GAPBS peer (see this script's header)"
+  exit 0
+fi
+for k in bfs tc converter; do
+  [ -x "$GAPBS_DIR/$k" ] || { echo "run_gapbs.sh: no $GAPBS_DIR/$k (make -C \$GAPBS_DIR bfs tc converter)" >&2; exit 1; }
+done
+command -v python3 >/dev/null || { echo "run_gapbs.sh: needs python3" >&2; exit 1; }
+export OMP_NUM_THREADS=$threads
+shared=../shared/data
+out=bench/results
+work=/tmp/spgraph-bench/gapbs
+mkdir -p "$out" "$work"
+kron=/tmp/spgraph-bench/kron18.bin
+[ -f "$kron" ] || "$bin" generate kron --scale 18 --edge-factor 16 --seed 1 --out "$kron"
+graphs=("kron18:$kron")
+[ -f "$shared/suitesparse/NotreDame_www.mtx.gz" ] && graphs+=("notredame:$shared/suitesparse/NotreDame_www.mtx.gz")
+[ -f "$shared/road/usroads.mtx" ] && graphs+=("usroads:$shared/road/usroads.mtx")
+[ -f "$shared/road/luxembourg_osm.mtx" ] && graphs+=("luxembourg_osm:$shared/road/luxembourg_osm.mtx")
+
+# Seconds since the epoch, to the nanosecond.
+now() { date +%s.%N; }
+# Median of the "Trial Time:" lines of a GAPBS run.
+gapbs_median() { awk '/^Trial Time:/ {print $3}' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+machine=$(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2; exit}')
+for entry in "${graphs[@]}"; do
+  name=${entry%%:*}
+  file=${entry#*:}
+  report=$out/gapbs_$name.txt
+  {
+    echo "# $machine, $(date -u +%Y-%m-%d), $threads threads; GAPBS $(git -C "$GAPBS_DIR" log -1 --format=%h 2>/dev/null || echo '?')"
+    echo "# $file"
+  } > "$report"
+  symmetric=$("$bin" info "$file" --json --quiet | python3 -c 'import json,sys; print(int(not json.load(sys.stdin)["directed"]))')
+  # GAPBS's .el reader takes "u v" lines only: the header comment goes.
+  el=$work/$name.el
+  if [ ! -f "$el" ]; then
+    "$bin" convert "$file" "$work/$name.spgraph.el" --quiet
+    grep -v '^#' "$work/$name.spgraph.el" > "$el"
+    rm "$work/$name.spgraph.el"
+  fi
+  sg=$work/$name.sg
+  sgs=$work/$name.sym.sg
+  sym_flag=()
+  [ "$symmetric" = 1 ] && sym_flag=(-s)
+  [ -f "$sg" ] || "$GAPBS_DIR/converter" -f "$el" "${sym_flag[@]}" -b "$sg" > /dev/null
+  [ -f "$sgs" ] || "$GAPBS_DIR/converter" -f "$el" -s -b "$sgs" > /dev/null
+
+  # BFS per source: spgraph's sources and medians, then GAPBS on each.
+  json=$work/$name.bfs.json
+  "$bin" compare bfs "$file" --sources "$nsources" --runs "$runs" --threads "$threads" --json \
+    --quiet > "$json"
+  python3 -c 'import json,sys; [print(r["source"], r["spgraph_s"]) for r in json.load(open(sys.argv[1]))["rows"]]' \
+    "$json" > "$work/$name.sp"
+  echo "BFS on $name ($( [ "$symmetric" = 1 ] && echo undirected || echo directed)), $nsources sources, median of $runs per source" | tee -a "$report"
+  printf '  %-10s %12s %12s %8s\n' source spgraph_ms gapbs_ms ratio | tee -a "$report"
+  ratios=()
+  while read -r src sp; do
+    gp=$("$GAPBS_DIR/bfs" -f "$sg" -r "$src" -n "$runs" | gapbs_median)
+    ratio=$(python3 -c "print(f'{$sp/$gp:.2f}')")
+    ratios+=("$ratio")
+    printf '  %-10s %12.3f %12.3f %8s\n' "$src" "$(python3 -c "print($sp*1e3)")" \
+      "$(python3 -c "print($gp*1e3)")" "$ratio" | tee -a "$report"
+  done < "$work/$name.sp"
+  med=$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
+  echo "  median spgraph / GAPBS: $med (target <= 0.8)" | tee -a "$report"
+
+  # TC: the kernel's time as each tool reports it, median of RUNS.
+  sp_tc=$(for _ in $(seq "$runs"); do
+    "$bin" tc "$file" --threads "$threads" --json --quiet |
+      python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("seconds", d.get("count_seconds", 0)))'
+  done | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
+  gp_tc=$("$GAPBS_DIR/tc" -f "$sgs" -n "$runs" | gapbs_median)
+  echo "TC on $name: spgraph $(python3 -c "print(f'{$sp_tc*1e3:.1f}')") ms, GAPBS $(python3 -c "print(f'{$gp_tc*1e3:.1f}')") ms, ratio $(python3 -c "print(f'{$sp_tc/$gp_tc:.2f}')") (target <= 0.3)" | tee -a "$report"
+
+  # End to end: process start to exit, one source, median of RUNS.
+  src=$(head -1 "$work/$name.sp" | cut -d' ' -f1)
+  e2e() {
+    for _ in $(seq "$runs"); do
+      local t0
+      t0=$(now)
+      "$@" > /dev/null
+      python3 -c "print($(now) - $t0)"
+    done | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'
+  }
+  binfile=$work/$name.bin
+  [ -f "$binfile" ] || "$bin" convert "$file" "$binfile" --quiet
+  echo "End to end (start to exit), seconds:" | tee -a "$report"
+  for input in "$file" "$binfile"; do
+    echo "  spgraph bfs $(basename "$input") --source $src: $(e2e "$bin" bfs "$input" --source "$src" --threads "$threads" --quiet)" | tee -a "$report"
+    echo "  spgraph tc $(basename "$input"): $(e2e "$bin" tc "$input" --threads "$threads" --quiet)" | tee -a "$report"
+  done
+  echo "  gapbs bfs $(basename "$sg") -r $src -n 1: $(e2e "$GAPBS_DIR/bfs" -f "$sg" -r "$src" -n 1)" | tee -a "$report"
+  echo "  gapbs tc $(basename "$sgs") -n 1: $(e2e "$GAPBS_DIR/tc" -f "$sgs" -n 1)" | tee -a "$report"
+done
+echo "Reports written to $out/gapbs_*.txt"
