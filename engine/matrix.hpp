@@ -15,6 +15,7 @@
 #include "engine/core/types.hpp"
 #include "formats/coo/coo.hpp"
 #include "formats/csr/csr.hpp"
+#include "formats/csr/structure_symmetry.hpp"
 #include "formats/csr5/csr5.hpp"
 #include "formats/csr5/csr5_build.hpp"
 
@@ -91,6 +92,26 @@ class Matrix {
     if (!cache_->transpose) cache_->transpose = std::make_shared<Csr<T>>(transpose(csr_));
     return *cache_->transpose;
   }
+  /// True when the structure equals the transpose's (an undirected graph; values ignored):
+  /// tested once (formats/csr/structure_symmetry.hpp) and cached until the matrix changes, or
+  /// known from the start when the caller declared it (mark_structure_symmetric).
+  bool structure_symmetric() const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    if (!cache_->symmetric) cache_->symmetric = structure_is_symmetric(csr_);
+    return *cache_->symmetric;
+  }
+  /// True when structure_symmetric() has been answered (for tests of the cache).
+  bool has_cached_structure_symmetry() const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    return cache_->symmetric.has_value();
+  }
+  /// Records that the structure is symmetric without testing it: for loaders whose format
+  /// stores one triangle and mirrors it (a "symmetric" Matrix Market file, METIS), where it
+  /// holds by construction.
+  void mark_structure_symmetric() {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    cache_->symmetric = true;
+  }
   /// True when the transpose is cached (for tests of the lazy view).
   bool has_cached_transpose() const {
     std::lock_guard<std::mutex> lock(cache_->mutex);
@@ -122,6 +143,7 @@ class Matrix {
     cache_->csr5[0].reset();
     cache_->csr5[1].reset();
     cache_->transpose.reset();
+    cache_->symmetric.reset();
     csr_ = std::move(csr);
   }
 
@@ -165,6 +187,7 @@ class Matrix {
     std::mutex mutex;
     std::shared_ptr<const Csr<T>> transpose;
     std::shared_ptr<const Csr5<T>> csr5[2];  ///< views of A and of A'
+    std::optional<bool> symmetric;           ///< structure_symmetric(), once answered
   };
   void check_index(Vertex i, Vertex j) const {
     if (i >= nrows() || j >= ncols())

@@ -82,6 +82,9 @@ LoadedMatrix parse(const std::string& name, const InputBuffer& in, const LoadOpt
     }
     out.info.symmetric_storage = true;
   }
+  // Symmetric storage is symmetric structure by construction: cache it, so that no one tests it.
+  if (out.info.symmetric_storage)
+    std::visit([](auto& m) { m.mark_structure_symmetric(); }, out.matrix);
   out.info.path = name;
   out.info.bytes = in.stored_size();
   if (!out.info.ids) {

@@ -121,11 +121,13 @@ void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex sour
 void bfs_traverse(const DcsrAdjacency& out, const DcsrAdjacency& in, Vertex source,
                   const BfsOptions& options, BfsWorkspace& ws, BfsResult& result);
 
-/// The structure pull steps read: A itself for an undirected graph or a push-only run, else the
-/// transpose, which the Matrix builds once and caches.
+/// The structure pull steps read: A itself for an undirected graph (declared in the options,
+/// or a symmetric structure, which the Matrix tests once and caches) or a push-only run, else
+/// the transpose, which the Matrix builds once and caches.
 template <class T>
 AdjacencyView pull_side(const Matrix<T>& a, const BfsOptions& options) {
-  if (options.undirected || options.method == BfsMethod::Push) return adjacency_of(a.csr());
+  if (options.undirected || options.method == BfsMethod::Push || a.structure_symmetric())
+    return adjacency_of(a.csr());
   return adjacency_of(a.transposed());
 }
 

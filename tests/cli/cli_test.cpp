@@ -361,3 +361,30 @@ TEST(Cli, CompareBfsJsonSaysVerified) {
 #endif
 
 }  // namespace
+
+namespace {
+
+// `bfs` says where the undirected kind came from: the file's "symmetric" header (declared), a
+// "general" file whose arcs all have their mirror (detected), or neither (a directed graph).
+TEST(Cli, BfsSaysWhetherItsSymmetricStructureWasDeclaredOrDetected) {
+  const auto general =
+      temp_file("bfs_sym_general.mtx",
+                "%%MatrixMarket matrix coordinate pattern general\n3 3 4\n1 2\n2 1\n2 3\n3 2\n");
+  const auto directed =
+      temp_file("bfs_sym_directed.mtx",
+                "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n");
+  const std::pair<std::string, std::string> cases[] = {
+      {spgraph::testing::test_data("karate.mtx").string(),
+       "undirected (symmetric structure: declared;"},
+      {general.string(), "undirected (symmetric structure: detected;"},
+      {directed.string(), "directed (symmetric structure: none;"}};
+  for (const auto& [file, expect] : cases) {
+    const CliRun r = run("bfs " + file + " --source 1");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find(expect), std::string::npos) << file << "\n" << r.output;
+  }
+  std::filesystem::remove(general);
+  std::filesystem::remove(directed);
+}
+
+}  // namespace

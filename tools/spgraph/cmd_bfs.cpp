@@ -61,17 +61,21 @@ void run_bfs(const BfsArgs& args) {
   BfsOptions o;
   o.method = parse_method(args.method);
   o.parents = args.parents || !args.out.empty();
-  o.undirected = graph.undirected;
+  // A "general" file may still hold an undirected graph: its symmetric structure is tested once
+  // here, before the searches, so that no search pays for it or for a transpose.
+  const bool detected = !graph.undirected && a.structure_symmetric();
+  o.undirected = graph.undirected || detected;
   Report head;
   head.add("file", report::str(args.file));
   head.add("vertices", report::text(std::to_string(a.nrows())));
   head.add("arcs", report::text(std::to_string(a.nvals())));
-  head.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
+  head.add("kind", report::text(o.undirected ? "undirected" : "directed"));
+  head.add("symmetry", report::str(graph.undirected ? "declared" : detected ? "detected" : "none"));
   head.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
   ListPrinter searches(args.g.json, head,
                        args.g.quiet ? ""
-                                    : "graph: {vertices} vertices, {arcs} arcs, {kind} (loaded in "
-                                      "{load_seconds} s)\n"
+                                    : "graph: {vertices} vertices, {arcs} arcs, {kind} (symmetric "
+                                      "structure: {symmetry}; loaded in {load_seconds} s)\n"
                                       "    source    depth    reached    time (ms)\n",
                        "searches", "{source:10} {depth:8} {reached:10} {seconds:12}\n");
   for (Vertex source : sources) {

@@ -76,6 +76,63 @@ TEST(Handles, transpose_is_built_lazily_and_dropped_on_assign) {
   EXPECT_FALSE(copy.has_cached_transpose()) << "a copy starts without the view";
 }
 
+/// A random n x n pattern holding each sampled arc in both directions, then `drop` arcs of it
+/// removed in one direction only.
+Matrix<bool> undirected_pattern(std::mt19937_64& rng, Vertex n, double density, int drop) {
+  std::vector<Vertex> r, c;
+  std::bernoulli_distribution keep(density);
+  for (Vertex i = 0; i < n; ++i)
+    for (Vertex j = i; j < n; ++j)
+      if (keep(rng)) {
+        r.push_back(i);
+        c.push_back(j);
+        if (i != j) {
+          r.push_back(j);
+          c.push_back(i);
+        }
+      }
+  for (int d = 0; d < drop && !r.empty(); ++d) {
+    std::size_t k = std::uniform_int_distribution<std::size_t>(0, r.size() - 1)(rng);
+    while (r[k] == c[k] && k + 1 < r.size()) ++k;  // a self-loop is its own mirror
+    r.erase(r.begin() + std::ptrdiff_t(k));
+    c.erase(c.begin() + std::ptrdiff_t(k));
+  }
+  return Matrix<bool>::build_pattern(n, n, r, c, DuplicatePolicy::Reject);
+}
+
+TEST(Handles, structure_symmetry_matches_the_transpose_and_is_cached_until_assign) {
+  const std::uint64_t seed = test_seed(16);
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  for (int round = 0; round < 40; ++round) {
+    const Vertex n = Vertex(1 + round * 3);
+    const Matrix<bool> a = undirected_pattern(rng, n, 0.15, round % 3 == 0 ? 1 : 0);
+    // Oracle: the structure equals the transpose's, compared array by array.
+    const Matrix<bool> fresh = a;  // a copy starts with no cache
+    const bool oracle =
+        fresh.transposed().row_ptr == a.csr().row_ptr && fresh.transposed().col == a.csr().col;
+    EXPECT_FALSE(a.has_cached_structure_symmetry());
+    EXPECT_EQ(a.structure_symmetric(), oracle) << "n " << n << " round " << round;
+    EXPECT_TRUE(a.has_cached_structure_symmetry());
+    EXPECT_FALSE(a.has_cached_transpose()) << "the test builds no transpose";
+  }
+  // Values do not count; a change drops the answer; non-square is never symmetric.
+  const std::vector<Vertex> r{0, 1, 1, 2, 2}, c{1, 0, 2, 1, 2};
+  const std::vector<double> v{1, 2, 3, 4, 5};
+  Matrix<double> m = Matrix<double>::build(3, 3, r, c, v);
+  EXPECT_TRUE(m.structure_symmetric());
+  m.assign(Matrix<double>::build(3, 3, std::vector<Vertex>{0, 1, 1}, std::vector<Vertex>{1, 0, 2},
+                                 std::vector<double>{1, 1, 1})
+               .csr());
+  EXPECT_FALSE(m.has_cached_structure_symmetry());
+  EXPECT_FALSE(m.structure_symmetric());
+  EXPECT_FALSE(Matrix<double>(3, 4).structure_symmetric());
+  EXPECT_TRUE(Matrix<double>(0, 0).structure_symmetric());
+  Matrix<double> marked = Matrix<double>::build(3, 3, r, c, v);
+  marked.mark_structure_symmetric();
+  EXPECT_TRUE(marked.has_cached_structure_symmetry());
+}
+
 TEST(Handles, vector_get_set_remove_agree_in_both_forms) {
   for (VectorForm form : {VectorForm::Sparse, VectorForm::Bitmap}) {
     Vector<std::int64_t> v(10);

@@ -30,6 +30,28 @@ Matrix<bool> undirected_graph_of(Vertex n, const std::vector<Vertex>& u,
   return graph_of(n, rows, cols);
 }
 
+// An undirected graph stored with both arcs but not declared undirected: the pull steps read A
+// itself once its symmetric structure is found (no transpose is built), with the same levels
+// as a declared undirected run; a directed graph still gets its transpose.
+TEST(BfsSymmetry, a_symmetric_structure_is_pulled_through_its_own_rows) {
+  const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(10, 8, 5, true));
+  ASSERT_TRUE(a.structure_symmetric());
+  const Matrix<bool> fresh = a;  // a copy starts with no cached transpose or symmetry
+  BfsOptions pull;
+  pull.method = BfsMethod::Pull;
+  BfsOptions declared = pull;
+  declared.undirected = true;
+  const BfsResult got = bfs(fresh, 1, pull);
+  EXPECT_FALSE(fresh.has_cached_transpose());
+  EXPECT_TRUE(fresh.has_cached_structure_symmetry());
+  EXPECT_EQ(got.level, bfs(a, 1, declared).level);
+  EXPECT_GT(got.pull_steps, 0);
+  const Matrix<bool> directed = graph_of(4, {0, 1, 2}, {1, 2, 3});
+  const BfsResult d = bfs(directed, 0, pull);
+  EXPECT_TRUE(directed.has_cached_transpose());
+  EXPECT_EQ(d.level, (std::vector<std::int64_t>{0, 1, 2, 3}));
+}
+
 class BfsEdgeCaseTest : public ::testing::TestWithParam<BfsMethod> {
  protected:
   /// Checks every option variant of this test's method against the expected levels.
