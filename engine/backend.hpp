@@ -13,7 +13,7 @@ namespace spgraph {
 /// True when this build has the CUDA backend (SPGRAPH_ENABLE_CUDA).
 bool cuda_backend_built();
 
-/// One line on backend b: "cpu: N threads", "cuda: <device>, sm_XY, N GiB", or why it cannot
+/// One line on backend b: "cpu: N threads", "cuda: <device>, sm_XY, N MiB", or why it cannot
 /// run ("cuda: not built ...", "cuda: no usable CUDA device: ...").
 std::string backend_status(Backend b);
 

@@ -8,8 +8,6 @@
 
 #if SPGRAPH_HAVE_CUDA
 
-#include <vector>
-
 #include "engine/matrix.hpp"
 #include "formats/csr5/csr5_build.hpp"
 #include "formats/csr5/csr5_gpu_params.hpp"

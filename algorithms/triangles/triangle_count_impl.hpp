@@ -1,6 +1,7 @@
 // Template front end of algorithms/triangles/triangle_count.hpp: checks the shape, decides whether
-// the structure is symmetric (comparing A with its cached transpose unless the caller vouches for
-// it), symmetrizes a directed input as A ∪ A', and calls the structure-only kernel.
+// the structure is symmetric (Matrix::structure_symmetric, tested once without a transpose,
+// unless the caller vouches for it), symmetrizes a directed input as A ∪ A', and calls the
+// structure-only kernel.
 #pragma once
 
 #include <string>
@@ -11,18 +12,6 @@
 #include "engine/ops.hpp"
 
 namespace spgraph {
-
-namespace detail {
-
-/// True when A and A' have the same structure.
-template <class T>
-bool structure_is_symmetric(const Matrix<T>& a) {
-  const Csr<T>& c = a.csr();
-  const Csr<T>& t = a.transposed();
-  return c.row_ptr == t.row_ptr && c.col == t.col;
-}
-
-}  // namespace detail
 
 namespace detail {
 
@@ -50,8 +39,7 @@ Matrix<bool> symmetric_pattern(const Matrix<T>& a) {
 template <class T>
 Matrix<bool> simple_undirected_pattern(const Matrix<T>& a) {
   detail::check_square("simple_undirected_pattern", a);
-  const Matrix<bool> s =
-      detail::structure_is_symmetric(a) ? pattern_of(a) : detail::symmetric_pattern(a);
+  const Matrix<bool> s = a.structure_symmetric() ? pattern_of(a) : detail::symmetric_pattern(a);
   Matrix<bool> out(s.nrows(), s.ncols(), true);
   select(out, nullptr, NoAccum{}, Offdiag{}, s, 0);
   return out;
@@ -60,7 +48,7 @@ Matrix<bool> simple_undirected_pattern(const Matrix<T>& a) {
 template <class T>
 TriangleResult triangle_count(const Matrix<T>& a, const TriangleOptions& options) {
   detail::check_square("triangle_count", a);
-  if (options.undirected || detail::structure_is_symmetric(a))
+  if (options.undirected || a.structure_symmetric())
     return detail::triangle_count_symmetric(adjacency_of(a.csr()), options);
   TriangleResult r =
       detail::triangle_count_symmetric(adjacency_of(detail::symmetric_pattern(a).csr()), options);

@@ -111,42 +111,42 @@ void csr5_spmv_cuda(const DeviceCsr5<T>& d, const typename SR::value_type* x,
                     typename SR::value_type* y) {
   using V = typename SR::value_type;
   using Stored = stored_value_t<T>;
-  if (d.omega != 32)
-    throw InvalidArgument("csr5_spmv_cuda: the CSR5 view has omega = " + std::to_string(d.omega) +
+  const Csr5Arrays<Stored> a = d.view;
+  if (a.omega != 32)
+    throw InvalidArgument("csr5_spmv_cuda: the CSR5 view has omega = " + std::to_string(a.omega) +
                           "; the kernel runs one warp lane per tile column and needs omega = 32 "
                           "(csr5_gpu_params)");
-  const Csr5Arrays<Stored> a = d.arrays();
   const cudaStream_t s = cuda_stream();
-  if (d.nrows == 0) return;
+  if (a.nrows == 0) return;
   if constexpr (SR::add_monoid::is_any) {
-    any_rows<SR><<<blocks_for(d.nrows), kBlock, 0, s>>>(a, x, y);
+    any_rows<SR><<<blocks_for(a.nrows), kBlock, 0, s>>>(a, x, y);
     cuda_check(cudaGetLastError(), "csr5_spmv_cuda: ANY kernel launch");
     return;
   } else {
-    fill_identity<SR><<<blocks_for(d.nrows), kBlock, 0, s>>>(y, d.nrows);
+    fill_identity<SR><<<blocks_for(a.nrows), kBlock, 0, s>>>(y, a.nrows);
     cuda_check(cudaGetLastError(), "csr5_spmv_cuda: identity kernel launch");
-    if (d.num_tiles > 0) {
-      DeviceBuffer<V> carry(d.num_tiles);
-      tiles<SR><<<blocks_for(d.num_tiles * 32), kBlock, 0, s>>>(a, x, y, carry.data());
+    if (a.num_tiles > 0) {
+      DeviceBuffer<V> carry(a.num_tiles);
+      tiles<SR><<<blocks_for(a.num_tiles * 32), kBlock, 0, s>>>(a, x, y, carry.data());
       cuda_check(cudaGetLastError(), "csr5_spmv_cuda: tile kernel launch");
       // Phase 4.
       const auto keys =
           thrust::make_transform_iterator(thrust::counting_iterator<Offset>(0), TileRow<Stored>{a});
-      DeviceBuffer<Vertex> rows(d.num_tiles);
-      DeviceBuffer<V> sums(d.num_tiles);
+      DeviceBuffer<Vertex> rows(a.num_tiles);
+      DeviceBuffer<V> sums(a.num_tiles);
       DeviceBuffer<Offset> count(1);
       std::size_t temp_bytes = 0;
       cuda_check(cub::DeviceReduce::ReduceByKey(nullptr, temp_bytes, keys, rows.data(),
                                                 carry.data(), sums.data(), count.data(),
-                                                SemiringAdd<SR>{}, d.num_tiles, s),
+                                                SemiringAdd<SR>{}, a.num_tiles, s),
                  "cub::DeviceReduce::ReduceByKey (size query)");
       DeviceBuffer<std::uint8_t> temp(temp_bytes);
       cuda_check(cub::DeviceReduce::ReduceByKey(temp.data(), temp_bytes, keys, rows.data(),
                                                 carry.data(), sums.data(), count.data(),
-                                                SemiringAdd<SR>{}, d.num_tiles, s),
+                                                SemiringAdd<SR>{}, a.num_tiles, s),
                  "cub::DeviceReduce::ReduceByKey");
       apply_carries<SR>
-          <<<blocks_for(d.num_tiles), kBlock, 0, s>>>(rows.data(), sums.data(), count.data(), y);
+          <<<blocks_for(a.num_tiles), kBlock, 0, s>>>(rows.data(), sums.data(), count.data(), y);
       cuda_check(cudaGetLastError(), "csr5_spmv_cuda: calibration kernel launch");
     }
     if (d.tail_end_row > d.tail_first_row) {
@@ -165,7 +165,6 @@ void csr5_spmv_cuda(const DeviceCsr5<T>& d, const typename SR::value_type* x,
 SPGRAPH_CSR5_CUDA_BOTH(PlusTimes<double>)
 SPGRAPH_CSR5_CUDA_BOTH(MinPlus<double>)
 SPGRAPH_CSR5_CUDA_BOTH(MaxPlus<double>)
-SPGRAPH_CSR5_CUDA_BOTH(LorLand<bool>)
 SPGRAPH_CSR5_CUDA_BOTH(PlusPair<std::int64_t>)
 SPGRAPH_CSR5_CUDA_BOTH(MinSecondI<std::int64_t>)
 SPGRAPH_CSR5_CUDA_BOTH(AnyPair<std::int64_t>)

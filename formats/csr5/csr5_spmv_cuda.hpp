@@ -20,9 +20,8 @@ namespace spgraph {
 template <class SR, class T>
 inline constexpr bool csr5_cuda_has = (std::is_same_v<T, double> || std::is_same_v<T, bool>)&&(
     std::is_same_v<SR, PlusTimes<double>> || std::is_same_v<SR, MinPlus<double>> ||
-    std::is_same_v<SR, MaxPlus<double>> || std::is_same_v<SR, LorLand<bool>> ||
-    std::is_same_v<SR, PlusPair<std::int64_t>> || std::is_same_v<SR, MinSecondI<std::int64_t>> ||
-    std::is_same_v<SR, AnyPair<std::int64_t>>);
+    std::is_same_v<SR, MaxPlus<double>> || std::is_same_v<SR, PlusPair<std::int64_t>> ||
+    std::is_same_v<SR, MinSecondI<std::int64_t>> || std::is_same_v<SR, AnyPair<std::int64_t>>);
 
 /// y = A ⊕.⊗ x on the device (x: ncols entries, y: nrows entries, both device memory; every
 /// entry of y written), ordered on the backend's stream: the result is ready after the next

@@ -11,6 +11,7 @@
 #include "engine/core/types.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr5/csr5.hpp"
+#include "formats/csr5/csr5_spmv_lanes.hpp"
 #include "formats/csr5/csr5_tile_lanes.hpp"
 #include "formats/device/device_buffer.hpp"
 #include "formats/vec/sparse_vector.hpp"
@@ -51,13 +52,9 @@ struct DeviceCsr {
 template <class T>
 struct DeviceCsr5 {
   using Stored = stored_value_t<T>;
-  Vertex nrows = 0;
+  /// Shape and device pointers as the lane algorithm reads them (set by upload).
+  Csr5Arrays<Stored> view;
   Vertex ncols = 0;
-  Offset nnz = 0;
-  Offset num_tiles = 0;
-  int omega = 0;
-  int sigma = 0;
-  bool pattern = false;
   Vertex tail_first_row = 0;  ///< rows [tail_first_row, tail_end_row) hold the tail's entries
   Vertex tail_end_row = 0;
   DeviceBuffer<std::uint64_t> tile_ptr;
@@ -71,13 +68,7 @@ struct DeviceCsr5 {
 
   static DeviceCsr5 upload(const Csr5<T>& c) {
     DeviceCsr5 d;
-    d.nrows = c.nrows;
     d.ncols = c.ncols;
-    d.nnz = c.nnz;
-    d.num_tiles = c.num_tiles;
-    d.omega = c.omega;
-    d.sigma = c.sigma;
-    d.pattern = c.pattern;
     if (c.num_tiles * c.tile_size() < c.nnz) {
       d.tail_first_row = d.tail_end_row = c.tile_row(c.num_tiles);
       while (d.tail_end_row < c.nrows && c.row_ptr[d.tail_end_row] < c.nnz) ++d.tail_end_row;
@@ -90,25 +81,17 @@ struct DeviceCsr5 {
     d.col = DeviceBuffer<Vertex>::from_host(c.col.data(), c.col.size());
     if (!c.pattern) d.val = DeviceBuffer<Stored>::from_host(c.val.data(), c.val.size());
     d.row_ptr = DeviceBuffer<Offset>::from_host(c.row_ptr, std::size_t(c.nrows) + 1);
+    // The host view's shape, with the device copies in place of the host arrays.
+    d.view = csr5_host_arrays(c);
+    d.view.tile_ptr = d.tile_ptr.data();
+    d.view.step_flags = d.step_flags.data();
+    d.view.lane_desc = d.lane_desc.data();
+    d.view.eo_ptr = d.eo_ptr.data();
+    d.view.empty_offset = d.empty_offset.data();
+    d.view.col = d.col.data();
+    d.view.val = c.pattern ? nullptr : d.val.data();
+    d.view.row_ptr = d.row_ptr.data();
     return d;
-  }
-  /// The arrays as the lane algorithm reads them (device pointers).
-  Csr5Arrays<Stored> arrays() const {
-    Csr5Arrays<Stored> a;
-    a.tile_ptr = tile_ptr.data();
-    a.step_flags = step_flags.data();
-    a.lane_desc = lane_desc.data();
-    a.eo_ptr = eo_ptr.data();
-    a.empty_offset = empty_offset.data();
-    a.col = col.data();
-    a.val = pattern ? nullptr : val.data();
-    a.row_ptr = row_ptr.data();
-    a.nrows = nrows;
-    a.nnz = nnz;
-    a.num_tiles = num_tiles;
-    a.omega = omega;
-    a.sigma = sigma;
-    return a;
   }
   std::size_t bytes() const {
     return tile_ptr.bytes() + step_flags.bytes() + lane_desc.bytes() + eo_ptr.bytes() +

@@ -165,7 +165,10 @@ void add_global_flags(CLI::App* cmd, GlobalOptions& g) {
                   "Where kernels run: cpu, or cuda (built with SPGRAPH_ENABLE_CUDA, a device "
                   "present; today only mxv has a CUDA path)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
-  g.command = cmd->get_name();
+  // "bfs", or "compare bfs" for a job of a command group.
+  const CLI::App* parent = cmd->get_parent();
+  g.command =
+      parent && parent->get_parent() ? parent->get_name() + " " + cmd->get_name() : cmd->get_name();
 }
 
 void add_load_flags(CLI::App* cmd, LoadFlags& f) {

@@ -38,11 +38,6 @@ void write_degrees(const std::string& path, const Csr<bool>& a, const Csr<bool>&
   out.commit();
 }
 
-/// True when the structure equals its transpose (the graph is undirected).
-bool structurally_symmetric(const Csr<bool>& a, const Csr<bool>& t) {
-  return a.row_ptr == t.row_ptr && a.col == t.col;
-}
-
 void run_info(const InfoArgs& args) {
   apply_global_flags(args.g);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, false);
@@ -52,7 +47,7 @@ void run_info(const InfoArgs& args) {
   const Csr<bool>& a = p.csr();
   const Csr<bool>& t = p.transposed();
   const bool square = a.nrows == a.ncols;
-  const bool symmetric = square && structurally_symmetric(a, t);
+  const bool symmetric = p.structure_symmetric();
   Offset self_loops = 0, max_out = 0, max_in = 0, isolated = 0;
   for (Vertex i = 0; i < a.nrows; ++i) {
     max_out = std::max(max_out, a.degree(i));

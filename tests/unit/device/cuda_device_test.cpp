@@ -76,8 +76,8 @@ TEST(CudaRuntime, without_a_device_every_entry_point_says_why) {
 
 TEST(CudaCsr5, a_view_without_omega_32_is_refused_before_any_device_call) {
   DeviceCsr5<double> d;  // an empty view with a CPU tile shape
-  d.omega = 8;
-  d.nrows = 5;
+  d.view.omega = 8;
+  d.view.nrows = 5;
   EXPECT_THROW(csr5_spmv_cuda<PlusTimes<double>>(d, nullptr, nullptr), InvalidArgument);
 }
 
