@@ -10,10 +10,13 @@
 # Per graph: spgraph converts it to an edge list in the file's own numbering (1-based for
 # Matrix Market, so GAPBS's ids equal the file's and its vertex 0 is an extra isolated vertex),
 # GAPBS's converter makes a .sg (symmetrized with -s when `spgraph info` finds the structure
-# symmetric, and always for tc, which needs an undirected graph). BFS sources are the ones
-# `spgraph compare bfs --sources N` draws (sources with out-arcs, seed 1); each is run on both,
-# RUNS trials, median per source. Like for like: GAPBS's bfs computes parents only, spgraph's
-# `compare bfs` levels and parents, so the BFS ratios lean towards GAPBS.
+# symmetric, and always for tc, which needs an undirected graph). BFS sources: on an
+# undirected graph the ones `spgraph compare bfs --sources N` draws (sources with out-arcs,
+# seed 1); on a directed one N vertices of its largest strongly connected component
+# (bench/largest_scc_sources.py, seed 1). Each is run on both, RUNS trials, median per source.
+# Like for like: both compute parents only (`compare bfs --compute parents`, verified against
+# GraphBLAS). Peak memory: the maximum resident set of one end-to-end run of each (spgraph on
+# the .bin file, GAPBS on its .sg), from getrusage.
 # Output: bench/results/gapbs_*.txt and a table on stdout.
 # Usage: GAPBS_DIR=DIR bench/run_gapbs.sh [build-dir] [threads] [sources] [runs]
 set -euo pipefail
@@ -32,6 +35,9 @@ for k in bfs tc converter; do
 done
 command -v python3 >/dev/null || { echo "run_gapbs.sh: needs python3" >&2; exit 1; }
 export OMP_NUM_THREADS=$threads
+# Both run under the OpenMP runtime's default waiting: OMP_WAIT_POLICY=passive (which the test
+# suite sets) makes every per-level fork/join sleep, and costs GAPBS 8-10x on a road graph.
+unset OMP_WAIT_POLICY
 shared=../shared/data
 out=bench/results
 work=/tmp/spgraph-bench/gapbs
@@ -74,8 +80,13 @@ for entry in "${graphs[@]}"; do
 
   # BFS per source: spgraph's sources and medians, then GAPBS on each.
   json=$work/$name.bfs.json
-  "$bin" compare bfs "$file" --sources "$nsources" --runs "$runs" --threads "$threads" --json \
-    --quiet > "$json"
+  pick=(--sources "$nsources")
+  if [ "$symmetric" = 0 ]; then
+    pick=()
+    while read -r s; do pick+=(--source "$s"); done < <(python3 bench/largest_scc_sources.py "$el" "$nsources" 1)
+  fi
+  "$bin" compare bfs "$file" "${pick[@]}" --compute parents --runs "$runs" --threads "$threads" \
+    --json --quiet > "$json"
   python3 -c 'import json,sys; [print(r["source"], r["spgraph_s"]) for r in json.load(open(sys.argv[1]))["rows"]]' \
     "$json" > "$work/$name.sp"
   echo "BFS on $name ($( [ "$symmetric" = 1 ] && echo undirected || echo directed)), $nsources sources, median of $runs per source" | tee -a "$report"
@@ -113,10 +124,17 @@ for entry in "${graphs[@]}"; do
   [ -f "$binfile" ] || "$bin" convert "$file" "$binfile" --quiet
   echo "End to end (start to exit), seconds:" | tee -a "$report"
   for input in "$file" "$binfile"; do
-    echo "  spgraph bfs $(basename "$input") --source $src: $(e2e "$bin" bfs "$input" --source "$src" --threads "$threads" --quiet)" | tee -a "$report"
+    echo "  spgraph bfs $(basename "$input") --source $src: $(e2e "$bin" bfs "$input" --source "$src" --compute parents --threads "$threads" --quiet)" | tee -a "$report"
     echo "  spgraph tc $(basename "$input"): $(e2e "$bin" tc "$input" --threads "$threads" --quiet)" | tee -a "$report"
   done
   echo "  gapbs bfs $(basename "$sg") -r $src -n 1: $(e2e "$GAPBS_DIR/bfs" -f "$sg" -r "$src" -n 1)" | tee -a "$report"
+  # Peak resident memory of one end-to-end BFS, parents only on both sides.
+  peak_kb() { python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"; }
+  sp_kb=$(peak_kb "$bin" bfs "$binfile" --source "$src" --compute parents --threads "$threads" --quiet)
+  gp_kb=$(peak_kb "$GAPBS_DIR/bfs" -f "$sg" -r "$src" -n 1)
+  echo "Peak memory of one BFS (max RSS): spgraph $((sp_kb / 1024)) MiB (.bin), GAPBS $((gp_kb / 1024)) MiB (.sg), ratio $(python3 -c "print(f'{$sp_kb/$gp_kb:.2f}')") (target <= 1)" | tee -a "$report"
   echo "  gapbs tc $(basename "$sgs") -n 1: $(e2e "$GAPBS_DIR/tc" -f "$sgs" -n 1)" | tee -a "$report"
 done
 echo "Reports written to $out/gapbs_*.txt"

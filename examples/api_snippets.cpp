@@ -112,7 +112,7 @@ void traversal(const std::string& path) {
   for (spgraph::Vertex v = 0; v < g.nrows(); ++v)
     if (r.level[v] != spgraph::kUnreached) std::cout << v << " level " << r.level[v] << "\n";
   spgraph::BfsOptions fast;
-  fast.parents = false;  // levels only
+  fast.parents = false;  // levels only; levels = false gives parents only (GAPBS's output)
   fast.method = spgraph::BfsMethod::Push;
   // [/doc]
   expect(r.reached == 34 && r.level[0] == 0 && r.parent[0] == 0, "bfs: karate is connected");

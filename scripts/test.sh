@@ -4,8 +4,8 @@
 # a ThreadSanitizer build (label "concurrency"), the loaders' tests and the hostile-input corpus
 # in an AddressSanitizer + UBSan build (labels "loaders" and "hostile"), then the whole suite
 # through ctest (the hostile label included), with the Python module's tests and the installed
-# library's example. ctest's summary of the main suite is the last thing printed; exits non-zero
-# on any failure. Where nvcc exists, the CUDA backend is built and its tests run (label "cuda").
+# library's example. ctest's summary of the main suite is printed last, followed, only when a
+# step failed, by the failed steps and what failed in each; exits non-zero on any failure. Where nvcc exists, the CUDA backend is built and its tests run (label "cuda").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
@@ -20,10 +20,25 @@ step_done() {
   echo "== step '$1' took $((SECONDS - step_start)) s (total $SECONDS s)"
   step_start=$SECONDS
 }
+# Runs one step's ctest, its output also kept in build/ci-logs/STEP.log. A failing step is
+# remembered and, since CI shows only the end of the output, named again after the main summary
+# with the lines of its log that say what failed (ctest's verdicts, sanitizer and libFuzzer
+# reports, gtest failures).
+failed=()
+step_tests() {
+  local name=$1 rc=0
+  shift
+  mkdir -p build/ci-logs
+  "$@" 2>&1 | tee "build/ci-logs/$name.log" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    status=$rc
+    failed+=("$name")
+  fi
+}
 if command -v clang++ >/dev/null; then
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz -j"$jobs" --target fuzz_targets
-  ctest --preset fuzz || status=$?
+  step_tests fuzz ctest --preset fuzz
   step_done fuzz
 fi
 if command -v clang++ >/dev/null; then
@@ -32,7 +47,7 @@ if command -v clang++ >/dev/null; then
   cmake --preset tsan -DSPGRAPH_BUILD_TESTS=ON >/dev/null
   cmake --build --preset tsan -j"$jobs" --target dynamic_graph_concurrency_tests \
     graph_service_concurrency_tests
-  ctest --preset tsan -L concurrency --timeout 600 || status=$?
+  step_tests tsan ctest --preset tsan -L concurrency --timeout 600
   step_done tsan
 fi
 # The CUDA backend (issue 15), wherever nvcc is installed (PATH or /usr/local/cuda): built with
@@ -41,7 +56,7 @@ fi
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
   cmake --preset cuda >/dev/null
   cmake --build --preset cuda -j"$jobs" --target backend_tests cuda_device_tests
-  ctest --preset cuda --no-tests=error || status=$?
+  step_tests cuda ctest --preset cuda --no-tests=error
   step_done cuda
 else
   echo "== step 'cuda' skipped: no nvcc (PATH or /usr/local/cuda/bin)"
@@ -52,7 +67,7 @@ fi
 # report as a crash (ASan's default exit code 1 would pass for "bad input").
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs" --target spgraph_cli loader_tests hostile_tests
-ctest --preset asan -j"$jobs" -L 'hostile|loaders' --timeout 600 --no-tests=error || status=$?
+step_tests asan ctest --preset asan -j"$jobs" -L 'hostile|loaders' --timeout 600 --no-tests=error
 step_done asan
 # The release build includes the Python module (SPGRAPH_PYTHON) and the benchmarks; its ctest
 # run includes the module's pytest suite (label "python") and the installed-library check
@@ -60,5 +75,14 @@ step_done asan
 cmake --preset release -DSPGRAPH_WERROR=ON -DSPGRAPH_BUILD_TESTS=ON -DSPGRAPH_PYTHON=ON >/dev/null
 cmake --build --preset release -j"$jobs"
 step_done "release build"
-ctest --preset release -j"$jobs" --timeout 600 --no-tests=error || status=$?
+ctest --preset release -j"$jobs" --timeout 600 --no-tests=error || { status=$?; failed+=(release); }
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "== FAILED steps: ${failed[*]} (logs in build/ci-logs/)"
+  for name in "${failed[@]}"; do
+    [ -f "build/ci-logs/$name.log" ] || continue
+    echo "== what failed in step '$name':"
+    grep -E '\*\*\*(Failed|Exception|Timeout)|Failed$|ERROR: |SUMMARY: |Failure$|^\[  FAILED' \
+      "build/ci-logs/$name.log" | tail -n 40 || true
+  done
+fi
 exit $status

@@ -2,7 +2,9 @@
 //
 // Computes, for a graph A (entry A(u,v) = arc u -> v; an undirected graph stores both arcs),
 // the hop distance level[v] from the source and a BFS-tree parent[v] (parent[source] = source).
-// Unreachable vertices get kUnreached in both arrays.
+// Unreachable vertices get kUnreached in both arrays. Both arrays hold 32-bit entries (a level is
+// at most n - 1 < kNoVertex), and each is computed only when asked for: a parents-only search
+// (GAPBS's kind) writes no levels and a levels-only search no parents.
 //
 // Inputs: A square. Values are ignored (the structure is the graph). The pull direction reads
 // the transpose, which the Matrix handle builds once and caches.
@@ -46,14 +48,15 @@ namespace spgraph {
 /// Which traversal direction(s) BFS may use.
 enum class BfsMethod { Auto, Push, Pull };
 
-/// Marks an unreachable vertex in BfsResult::level and BfsResult::parent.
-inline constexpr std::int64_t kUnreached = -1;
+/// Marks an unreachable vertex in BfsResult::level and BfsResult::parent (all ones, which is
+/// -1 once widened to a signed type: see signed_copy).
+inline constexpr Vertex kUnreached = kNoVertex;
 
 /// What bfs() computes and how it chooses its direction (Beamer's direction optimization).
 struct BfsOptions {
   BfsMethod method = BfsMethod::Auto;
-  bool levels = true;   ///< compute level[]
-  bool parents = true;  ///< compute parent[]
+  bool levels = true;   ///< compute level[] (false: no level array is written at all)
+  bool parents = true;  ///< compute parent[] (false: no parent array is written at all)
   int alpha = 15;       ///< push -> pull when m_f > m_u / alpha (Beamer et al. use 14-15)
   int beta = 18;        ///< pull -> push when n_f < n / beta (Beamer et al. use 18-24)
   /// The graph is undirected (A == A'): pull steps read A itself and no transpose is built.
@@ -63,13 +66,22 @@ struct BfsOptions {
 /// The result of one BFS: levels and parents (kUnreached where unreachable) and statistics.
 struct BfsResult {
   Vertex source = 0;
-  std::vector<std::int64_t> level;   ///< empty unless options.levels; kUnreached if unreachable
-  std::vector<std::int64_t> parent;  ///< empty unless options.parents; kUnreached if unreachable
-  Vertex reached = 0;                ///< vertices reached, the source included
-  Vertex depth = 0;                  ///< largest level reached
-  int push_steps = 0;                ///< levels expanded top-down
-  int pull_steps = 0;                ///< levels expanded bottom-up
+  std::vector<Vertex> level;   ///< empty unless options.levels; kUnreached if unreachable
+  std::vector<Vertex> parent;  ///< empty unless options.parents; kUnreached if unreachable
+  Vertex reached = 0;          ///< vertices reached, the source included
+  Vertex depth = 0;            ///< largest level reached
+  int push_steps = 0;          ///< levels expanded top-down
+  int pull_steps = 0;          ///< levels expanded bottom-up
 };
+
+/// `values` widened to int64 with kUnreached as -1: the form GraphBLAS, the oracles, the CLI's
+/// output files and the Python module use.
+inline std::vector<std::int64_t> signed_copy(const std::vector<Vertex>& values) {
+  std::vector<std::int64_t> out(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i)
+    out[i] = values[i] == kUnreached ? -1 : std::int64_t(values[i]);
+  return out;
+}
 
 /// Runs BFS from `source` over the arcs of `a` (square). Throws IndexOutOfBounds for a bad
 /// source and DimensionMismatch for a non-square matrix.
@@ -113,8 +125,8 @@ struct BfsWorkspace {
 };
 
 /// Runs one traversal. `out` holds the arcs (rows = sources), `in` their transpose (rows =
-/// targets; may equal `out` for an undirected graph). Fills result.parent (always, as the
-/// visited set) and result.level when options.levels.
+/// targets; may equal `out` for an undirected graph). Fills result.parent when options.parents
+/// and result.level when options.levels; the workspace's visited bitmap is the visited set.
 void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex source,
                   const BfsOptions& options, BfsWorkspace& ws, BfsResult& result);
 /// The same traversal over Dynamic CSR structure (algorithms/bfs/bfs_dynamic.cpp).

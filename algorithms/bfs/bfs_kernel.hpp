@@ -24,7 +24,6 @@ namespace bfs_impl {
 // only by the .cpp files that instantiate the kernel.
 namespace {
 
-constexpr std::int64_t kUnvisited = kUnreached;
 constexpr Vertex kPullChunk = 4096;  // a multiple of 64: each bitmap word has a single writer
 // Levels with less work than this run on the calling thread alone: a fork/join costs more than
 // it saves, and on a loaded machine a barrier can wait milliseconds for a descheduled thread.
@@ -34,11 +33,21 @@ inline bool test_bit(const std::uint64_t* bm, Vertex v) {
   return (bm[v >> 6] >> (v & 63)) & 1;
 }
 
+/// Where a level writes what it finds: either array may be null (not asked for). The visited
+/// bitmap, not the parent array, is the visited set, so a levels-only search writes no parents.
+struct BfsOut {
+  Vertex* parent;
+  Vertex* level;
+  void found(Vertex v, Vertex from, Vertex depth) const {
+    if (parent) parent[v] = from;
+    if (level) level[v] = depth;
+  }
+};
+
 /// One top-down level on the calling thread alone: no atomics, no OpenMP runtime calls.
 template <class G>
-Offset push_level_serial(const G& out, Offset begin, Offset end, std::int64_t next_depth,
-                         std::int64_t* parent, std::int64_t* level, std::uint64_t* visited,
-                         Vertex* queue, Offset& tail) {
+Offset push_level_serial(const G& out, Offset begin, Offset end, Vertex next_depth, BfsOut res,
+                         std::uint64_t* visited, Vertex* queue, Offset& tail) {
   Offset scout = 0;
   for (Offset q = begin; q < end; ++q) {
     const Vertex u = queue[q];
@@ -46,8 +55,7 @@ Offset push_level_serial(const G& out, Offset begin, Offset end, std::int64_t ne
       const std::uint64_t bit = std::uint64_t(1) << (v & 63);
       if (visited[v >> 6] & bit) return;
       visited[v >> 6] |= bit;
-      parent[v] = u;
-      if (level) level[v] = next_depth;
+      res.found(v, u, next_depth);
       queue[tail++] = v;
       scout += out.degree(v);
     });
@@ -56,13 +64,13 @@ Offset push_level_serial(const G& out, Offset begin, Offset end, std::int64_t ne
 }
 
 /// One top-down level: claims unvisited out-neighbours of queue[begin, end) and appends them
-/// at *tail. Returns the out-degree sum of the vertices found (the next level's edge work).
+/// at *tail. A vertex is claimed by the atomic fetch_or that sets its visited bit (the first
+/// wins, so "any" parent); a plain load first keeps visited vertices free of read-modify-writes.
+/// Returns the out-degree sum of the vertices found (the next level's edge work).
 template <class G>
-Offset push_level(const G& out, Offset begin, Offset end, std::int64_t next_depth,
-                  std::int64_t* parent, std::int64_t* level, std::uint64_t* visited, Vertex* queue,
-                  Offset& tail, bool parallel) {
-  if (!parallel)
-    return push_level_serial(out, begin, end, next_depth, parent, level, visited, queue, tail);
+Offset push_level(const G& out, Offset begin, Offset end, Vertex next_depth, BfsOut res,
+                  std::uint64_t* visited, Vertex* queue, Offset& tail, bool parallel) {
+  if (!parallel) return push_level_serial(out, begin, end, next_depth, res, visited, queue, tail);
   std::atomic_ref<Offset> shared_tail(tail);
   Offset scout_total = 0;
 #pragma omp parallel reduction(+ : scout_total)
@@ -81,15 +89,11 @@ Offset push_level(const G& out, Offset begin, Offset end, std::int64_t next_dept
         const std::uint64_t bit = std::uint64_t(1) << (v & 63);
         std::atomic_ref<std::uint64_t> word(visited[v >> 6]);
         if (word.load(std::memory_order_relaxed) & bit) return;
-        std::atomic_ref<std::int64_t> pv(parent[v]);
-        std::int64_t expected = kUnvisited;
-        if (pv.compare_exchange_strong(expected, u, std::memory_order_relaxed)) {
-          word.fetch_or(bit, std::memory_order_relaxed);
-          if (level) level[v] = next_depth;
-          local[used++] = v;
-          scout_total += out.degree(v);
-          if (used == std::size(local)) flush();
-        }
+        if (word.fetch_or(bit, std::memory_order_relaxed) & bit) return;
+        res.found(v, u, next_depth);
+        local[used++] = v;
+        scout_total += out.degree(v);
+        if (used == std::size(local)) flush();
       });
     }
     flush();
@@ -101,8 +105,7 @@ Offset push_level(const G& out, Offset begin, Offset end, std::int64_t next_dept
 /// `frontier` as its parent (the any monoid's early exit). Writes the found set to `next`.
 template <class G>
 Offset pull_level(const G& in, const std::uint64_t* frontier, std::uint64_t* next,
-                  std::int64_t next_depth, std::int64_t* parent, std::int64_t* level,
-                  std::uint64_t* visited, bool parallel) {
+                  Vertex next_depth, BfsOut res, std::uint64_t* visited, bool parallel) {
   const Vertex n = vertex_count(in);
   Offset awake = 0;
 #pragma omp parallel for if (parallel) schedule(dynamic, 1) reduction(+ : awake)
@@ -118,8 +121,7 @@ Offset pull_level(const G& in, const std::uint64_t* frontier, std::uint64_t* nex
         return true;
       });
       if (found == kNoVertex) continue;
-      parent[v] = found;
-      if (level) level[v] = next_depth;
+      res.found(v, found, next_depth);
       next[v >> 6] |= std::uint64_t(1) << (v & 63);
       visited[v >> 6] |= std::uint64_t(1) << (v & 63);
       ++awake;
@@ -132,7 +134,6 @@ Offset pull_level(const G& in, const std::uint64_t* frontier, std::uint64_t* nex
 }  // namespace bfs_impl
 
 using bfs_impl::kParallelEdgeWork;
-using bfs_impl::kUnvisited;
 
 template <class G>
 void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptions& options,
@@ -141,24 +142,23 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
   const std::size_t words = (std::size_t(n) + 63) / 64;
   result = BfsResult{};
   result.source = source;
-  result.parent.assign(n, kUnvisited);
-  if (options.levels) result.level.assign(n, kUnvisited);
+  if (options.parents) result.parent.assign(n, kUnreached);
+  if (options.levels) result.level.assign(n, kUnreached);
   ws.queue.resize(n);
   ws.frontier.assign(words, 0);
   ws.next.assign(words, 0);
   ws.visited.assign(words, 0);
 
-  std::int64_t* parent = result.parent.data();
-  std::int64_t* level = options.levels ? result.level.data() : nullptr;
+  const bfs_impl::BfsOut res{options.parents ? result.parent.data() : nullptr,
+                             options.levels ? result.level.data() : nullptr};
   Vertex* queue = ws.queue.data();
   const bool threads = omp_get_max_threads() > 1;
   // Pull levels scan every unvisited vertex, so their work is about n + edges scanned.
   const bool parallel_pull = threads && Offset(n) + out.nnz() / 4 > kParallelEdgeWork;
 
   std::uint64_t* visited = ws.visited.data();
-  parent[source] = source;
+  res.found(source, source, 0);
   visited[source >> 6] |= std::uint64_t(1) << (source & 63);
-  if (level) level[source] = 0;
   queue[0] = source;
   Offset begin = 0, end = 1, tail = 1;
   Offset scout = out.degree(source);
@@ -166,13 +166,13 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
   Offset awake_prev = 1;
   bool pull = options.method == BfsMethod::Pull;
   if (pull) ws.frontier[source >> 6] |= std::uint64_t(1) << (source & 63);
-  std::int64_t depth = 0;
+  Vertex depth = 0;
 
   while (true) {
-    const std::int64_t next_depth = depth + 1;
+    const Vertex next_depth = depth + 1;
     if (!pull) {
       // Phase 1: push.
-      scout = bfs_impl::push_level(out, begin, end, next_depth, parent, level, visited, queue, tail,
+      scout = bfs_impl::push_level(out, begin, end, next_depth, res, visited, queue, tail,
                                    threads && scout > kParallelEdgeWork);
       ++result.push_steps;
       begin = end;
@@ -191,7 +191,7 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
     } else {
       // Phase 2: pull.
       const Offset awake = bfs_impl::pull_level(in, ws.frontier.data(), ws.next.data(), next_depth,
-                                                parent, level, visited, parallel_pull);
+                                                res, visited, parallel_pull);
       ++result.pull_steps;
       depth = next_depth;
       ws.frontier.swap(ws.next);
@@ -218,8 +218,7 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
   Vertex reached = 0;
   for (std::uint64_t w : ws.visited) reached += Vertex(std::popcount(w));
   result.reached = reached;
-  result.depth = Vertex(depth - 1);
-  if (!options.parents) result.parent = {};
+  result.depth = depth - 1;
 }
 
 }  // namespace spgraph::detail

@@ -32,9 +32,9 @@ py::dict bfs_dict(BfsResult&& r) {
   py::dict d;
   d["source"] = r.source;
   d["levels"] =
-      r.level.empty() ? py::object(py::none()) : py::object(own_array(std::move(r.level)));
+      r.level.empty() ? py::object(py::none()) : py::object(own_array(signed_copy(r.level)));
   d["parents"] =
-      r.parent.empty() ? py::object(py::none()) : py::object(own_array(std::move(r.parent)));
+      r.parent.empty() ? py::object(py::none()) : py::object(own_array(signed_copy(r.parent)));
   d["reached"] = r.reached;
   d["depth"] = r.depth;
   d["push_steps"] = r.push_steps;

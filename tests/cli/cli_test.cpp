@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -10,7 +11,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "algorithms/bfs/bfs_verify.hpp"
+#include "loaders/load.hpp"
 #include "tests/cli/cli_run.hpp"
 #include "tests/test_data.hpp"
 
@@ -110,6 +114,40 @@ TEST(Cli, BfsWritesOneLinePerVertexWithTheSourceAtLevelZero) {
   while (std::getline(in, line)) ++lines;
   EXPECT_EQ(lines, 1005u);
   fs::remove(out);
+}
+
+// --compute picks the arrays: the file's columns are what was computed, and the parents written
+// alone form a valid BFS tree for the levels written alone.
+TEST(Cli, BfsComputeWritesLevelsOrParentsAlone) {
+  fs::path lv = temp_file("levels_only.txt"), pa = temp_file("parents_only.txt");
+  CliRun r = run("bfs " + email + " --source 7 --compute levels --out " + lv.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("computes: levels\n"), std::string::npos) << r.output;
+  r = run("bfs " + email + " --source 7 --compute parents --out " + pa.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("computes: parents\n"), std::string::npos) << r.output;
+  auto read = [](const fs::path& p, std::string& header) {
+    std::ifstream in(p);
+    std::getline(in, header);
+    std::vector<long long> col;
+    long long v = 0, x = 0;
+    while (in >> v >> x) col.push_back(x);
+    return col;
+  };
+  std::string h1, h2;
+  const std::vector<long long> level = read(lv, h1), parent = read(pa, h2);
+  EXPECT_EQ(h1, "# vertex level");
+  EXPECT_EQ(h2, "# vertex parent");
+  ASSERT_EQ(level.size(), 1005u);
+  ASSERT_EQ(parent.size(), 1005u);
+  const spgraph::Matrix<bool> g = spgraph::load_graph(email);
+  const spgraph::Csr<bool>& a = g.csr();
+  const std::vector<std::int64_t> l(level.begin(), level.end()), p(parent.begin(), parent.end());
+  EXPECT_EQ(spgraph::check_bfs_tree(a, 7, l, p), "");
+  EXPECT_GT(std::count_if(l.begin(), l.end(), [](auto x) { return x > 1; }), 0);
+  EXPECT_EQ(run("bfs " + email + " --source 7 --compute both --parents").exit_code, 2);
+  fs::remove(lv);
+  fs::remove(pa);
 }
 
 TEST(Cli, BfsSourceOutOfRangeIsAnError) {
@@ -351,6 +389,17 @@ TEST(Cli, CompareBfsVerifiesAgainstGraphBlas) {
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("median ratio"), std::string::npos);
+}
+
+TEST(Cli, CompareBfsComputesParentsAloneLikeGapbs) {
+  for (const char* what : {"parents", "levels"}) {
+    CliRun r = run("compare bfs " + email + " --sources 3 --threads 2 --compute " + what);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const std::string verified =
+        std::string(what) == "parents" ? "parents valid" : "levels identical";
+    EXPECT_NE(r.output.find("verified: " + verified + ", 3 sources"), std::string::npos)
+        << r.output;
+  }
 }
 
 TEST(Cli, CompareBfsJsonSaysVerified) {

@@ -162,7 +162,7 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
       {"generate",
        "--out --weights --scale --edge-factor -A -B -C --seed --n --m --rows --cols --depth "
        "--directed --nnz-per-row --zipf --threads --json --quiet"},
-      {"bfs", "--source --sources --method --parents --out --seed" + shared},
+      {"bfs", "--source --sources --method --compute --parents --out --seed" + shared},
       {"mxv", "--semiring --type --transpose --out" + shared},
       {"spmv", "--semiring --type --iterations --spmv --stream" + shared},
       {"tc", "--method --per-vertex --out" + shared},
@@ -178,7 +178,7 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
       {"stream",
        "--updates --batch --strict --no-grow --weighted --duplicates --no-triangles --out" +
            shared},
-      {"compare bfs", "--runs --sources --source --seed" + shared},
+      {"compare bfs", "--runs --sources --source --compute --seed" + shared},
       {"compare mxm",
        "--runs --semiring --type --mask --structural --complement --transpose-a --transpose-b" +
            shared},

@@ -84,7 +84,10 @@ GraphBlasGraph::~GraphBlasGraph() {
   if (g.degree) grb_free(&g.degree);
 }
 
-GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& graph, std::uint32_t source, bool parents) {
+GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& graph, std::uint32_t source, bool levels,
+                                 bool parents) {
+  // As in LAGraph: the levels are the visited mask when no parents are asked for.
+  levels = levels || !parents;
   const GraphBlasGraph::Impl& g = graph.impl();
   const GrB_Index n = g.n;
   const GrB_Index src = source;
@@ -103,9 +106,11 @@ GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& graph, std::uint32_t sour
     check(GrB_Vector_new(&q.obj, GrB_BOOL, n), "new q");
     check(GrB_Vector_setElement_BOOL(q.obj, true, src), "q(src)");
   }
-  check(GrB_Vector_new(&v.obj, GrB_INT32, n), "new v");
-  check(GxB_Vector_Option_set(v.obj, GxB_SPARSITY_CONTROL, GxB_BITMAP + GxB_FULL), "v");
-  check(GrB_Vector_setElement_INT32(v.obj, 0, src), "v(src)");
+  if (levels) {
+    check(GrB_Vector_new(&v.obj, GrB_INT32, n), "new v");
+    check(GxB_Vector_Option_set(v.obj, GxB_SPARSITY_CONTROL, GxB_BITMAP + GxB_FULL), "v");
+    check(GrB_Vector_setElement_INT32(v.obj, 0, src), "v(src)");
+  }
   check(GrB_Vector_new(&w.obj, GrB_INT64, n), "new w");
 
   // 2. The level loop with LAGraph's push/pull switching.
@@ -153,10 +158,11 @@ GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& graph, std::uint32_t sour
     if (nq == 0) break;
     if (parents)
       check(GrB_Vector_assign(pi.obj, q.obj, nullptr, q.obj, GrB_ALL, n, GrB_DESC_S), "pi{q}=q");
-    check(GrB_Vector_assign_INT32(v.obj, q.obj, nullptr, int32_t(k), GrB_ALL, n, GrB_DESC_S),
-          "v{q}=k");
+    if (levels)
+      check(GrB_Vector_assign_INT32(v.obj, q.obj, nullptr, int32_t(k), GrB_ALL, n, GrB_DESC_S),
+            "v{q}=k");
   }
-  check(GrB_Vector_wait(v.obj, GrB_MATERIALIZE), "wait v");
+  if (levels) check(GrB_Vector_wait(v.obj, GrB_MATERIALIZE), "wait v");
   if (parents) check(GrB_Vector_wait(pi.obj, GrB_MATERIALIZE), "wait pi");
 
   GraphBlasBfsResult r;
@@ -171,7 +177,7 @@ GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& graph, std::uint32_t sour
     out.assign(n, -1);
     for (GrB_Index k = 0; k < nv; ++k) out[idx[k]] = val[k];
   };
-  extract(v.obj, r.level);
+  if (levels) extract(v.obj, r.level);
   if (parents) extract(pi.obj, r.parent);
   return r;
 }

@@ -50,8 +50,10 @@ struct GraphBlasBfsResult {
   double seconds = 0;  ///< time of the traversal alone (not the extraction into arrays)
 };
 
-/// Runs the push/pull BFS of LAGraph's LG_BreadthFirstSearch_SSGrB from `source`.
-GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& g, std::uint32_t source, bool parents);
+/// Runs the push/pull BFS of LAGraph's LG_BreadthFirstSearch_SSGrB from `source`, computing
+/// levels, parents or both (levels when neither is asked for, as they are then the mask).
+GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& g, std::uint32_t source, bool levels,
+                                 bool parents);
 
 /// A matrix held by GraphBLAS (stored by row), of the GraphBLAS type matching T.
 class GraphBlasMatrix {

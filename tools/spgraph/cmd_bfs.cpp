@@ -1,4 +1,4 @@
-// `spgraph bfs FILE --source S`: levels (and parents) from one or several sources.
+// `spgraph bfs FILE --source S`: levels, parents or both from one or several sources.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -18,6 +18,7 @@ struct BfsArgs {
   GlobalOptions g;
   LoadFlags load;
   std::string file, out, method = "auto";
+  std::string compute;               ///< levels | parents | both; empty: levels, or both with --out
   std::vector<std::string> sources;  ///< in the file's numbering (names for string ids)
   std::size_t random_sources = 0;
   std::uint64_t seed = 1;
@@ -28,14 +29,28 @@ BfsMethod parse_method(const std::string& m) {
   return m == "push" ? BfsMethod::Push : m == "pull" ? BfsMethod::Pull : BfsMethod::Auto;
 }
 
-/// Writes the levels (and parents) atomically: the old file or the complete new one.
-void write_levels(const std::string& path, const BfsResult& r, const IdSpace& ids) {
-  ResultTable out = r.parent.empty() ? ResultTable(path, {"vertex", "level"})
-                                     : ResultTable(path, {"vertex", "level", "parent"});
-  for (Vertex v = 0; v < r.level.size(); ++v) {
-    out.field(ids.name(v)).integer(static_cast<long long>(r.level[v]));
+/// Which arrays the searches compute: --compute, --parents (both) or, by default, levels
+/// (levels and parents with --out, as before --compute existed).
+void choose_outputs(const BfsArgs& args, BfsOptions& o) {
+  const std::string what = !args.compute.empty()               ? args.compute
+                           : args.parents || !args.out.empty() ? "both"
+                                                               : "levels";
+  o.levels = what != "parents";
+  o.parents = what != "levels";
+}
+
+/// Writes what was computed (levels, parents or both; -1 = unreachable) atomically: the old
+/// file or the complete new one.
+void write_result(const std::string& path, const BfsResult& r, Vertex n, const IdSpace& ids) {
+  ResultTable out = r.parent.empty()  ? ResultTable(path, {"vertex", "level"})
+                    : r.level.empty() ? ResultTable(path, {"vertex", "parent"})
+                                      : ResultTable(path, {"vertex", "level", "parent"});
+  for (Vertex v = 0; v < n; ++v) {
+    out.field(ids.name(v));
+    if (!r.level.empty())
+      out.integer(r.level[v] == kUnreached ? -1LL : static_cast<long long>(r.level[v]));
     if (!r.parent.empty())
-      out.field(r.parent[v] < 0 ? std::string("-1") : ids.name(Vertex(r.parent[v])));
+      out.field(r.parent[v] == kUnreached ? std::string("-1") : ids.name(r.parent[v]));
     out.end_row();
   }
   out.commit();
@@ -60,7 +75,7 @@ void run_bfs(const BfsArgs& args) {
   }
   BfsOptions o;
   o.method = parse_method(args.method);
-  o.parents = args.parents || !args.out.empty();
+  choose_outputs(args, o);
   // A "general" file may still hold an undirected graph: its symmetric structure is tested once
   // here, before the searches, so that no search pays for it or for a transpose.
   const bool detected = !graph.undirected && a.structure_symmetric();
@@ -70,12 +85,16 @@ void run_bfs(const BfsArgs& args) {
   head.add("vertices", report::text(std::to_string(a.nrows())));
   head.add("arcs", report::text(std::to_string(a.nvals())));
   head.add("kind", report::text(o.undirected ? "undirected" : "directed"));
+  head.add("computes", report::str(o.levels && o.parents ? "levels and parents"
+                                   : o.levels            ? "levels"
+                                                         : "parents"));
   head.add("symmetry", report::str(graph.undirected ? "declared" : detected ? "detected" : "none"));
   head.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
   ListPrinter searches(args.g.json, head,
                        args.g.quiet ? ""
                                     : "graph: {vertices} vertices, {arcs} arcs, {kind} (symmetric "
                                       "structure: {symmetry}; loaded in {load_seconds} s)\n"
+                                      "computes: {computes}\n"
                                       "    source    depth    reached    time (ms)\n",
                        "searches", "{source:10} {depth:8} {reached:10} {seconds:12}\n");
   for (Vertex source : sources) {
@@ -88,7 +107,7 @@ void run_bfs(const BfsArgs& args) {
     search.add("reached", report::count(r.reached));
     search.add("seconds", report::seconds_as_ms(secs));
     searches.add(search);
-    if (!args.out.empty()) write_levels(args.out, r, ids);
+    if (!args.out.empty()) write_result(args.out, r, a.nrows(), ids);
   }
   searches.finish();
 }
@@ -97,7 +116,7 @@ void run_bfs(const BfsArgs& args) {
 
 void register_bfs(CLI::App& app) {
   auto args = std::make_shared<BfsArgs>();
-  CLI::App* cmd = app.add_subcommand("bfs", "Breadth-first search: levels and parents");
+  CLI::App* cmd = app.add_subcommand("bfs", "Breadth-first search: levels, parents or both");
   cmd->add_option("file", args->file, "Graph file")->required();
   cmd->add_option("--source,-s", args->sources,
                   "Source vertex in the file's numbering (1-based for .mtx); one per flag, "
@@ -109,11 +128,19 @@ void register_bfs(CLI::App& app) {
       ->transform(integer_flag("--sources", 0, UINT64_MAX));
   cmd->add_option("--seed", args->seed, "Seed for --sources")
       ->transform(integer_flag("--seed", 0, UINT64_MAX));
-  cmd->add_flag("--parents", args->parents, "Compute parents too (always on with --out)");
+  auto* compute =
+      cmd->add_option("--compute", args->compute,
+                      "What each search computes: levels (the default), parents (a BFS tree, "
+                      "like GAPBS) or both (the default with --out)")
+          ->check(CLI::IsMember({"levels", "parents", "both"}));
+  cmd->add_flag("--parents", args->parents, "Compute parents too: the same as --compute both")
+      ->excludes(compute);
   cmd->add_option("--method", args->method, "auto (direction-optimizing), push or pull")
       ->check(CLI::IsMember({"auto", "push", "pull"}));
-  cmd->add_option("--out,-o", args->out,
-                  "Write 'vertex level parent' lines (-1 = unreachable) for one source");
+  cmd->add_option(
+      "--out,-o", args->out,
+      "Write one line per vertex with what --compute asks for ('vertex level parent' by "
+      "default; -1 = unreachable), for one source");
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_bfs(*args); });

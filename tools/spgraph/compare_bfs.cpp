@@ -2,7 +2,9 @@
 // verified, times and peak memory side by side, following docs/BENCHMARKING.md: one load,
 // each engine in its native form (GraphBLAS build time reported apart), same threads, one
 // untimed warm-up each, then per-source A/B pairs; levels must be identical and every parent
-// valid before any time is printed.
+// valid before any time is printed. --compute levels|parents|both makes both engines do the same
+// work (LAGraph's BFS also takes either output alone); parents alone are checked against the
+// levels of an untimed GraphBLAS search.
 #include <memory>
 
 #include "algorithms/bfs/bfs.hpp"
@@ -27,23 +29,32 @@ struct CompareBfsArgs {
   std::vector<std::string> sources;
   std::uint64_t seed = 1;
   int runs = 1;
+  std::string compute = "both";  ///< levels | parents | both
 };
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 
+/// Checks one source's answers: levels identical (when computed), and every parent array a
+/// valid BFS tree for the levels (GraphBLAS's, or for parents alone those of an untimed
+/// GraphBLAS levels-only search).
 void verify(const Csr<bool>& a, Vertex s, const BfsResult& ours,
-            const peers::GraphBlasBfsResult& theirs, const IdSpace& ids) {
+            const peers::GraphBlasBfsResult& theirs, const peers::GraphBlasGraph& grb,
+            const IdSpace& ids) {
   const std::string where = "source " + ids.name(s) + ": ";
-  if (ours.level != theirs.level) {
-    for (Vertex v = 0; v < ours.level.size(); ++v)
-      if (ours.level[v] != theirs.level[v])
+  const std::vector<std::int64_t> ours_level = signed_copy(ours.level);
+  if (!ours.level.empty() && ours_level != theirs.level) {
+    for (Vertex v = 0; v < ours_level.size(); ++v)
+      if (ours_level[v] != theirs.level[v])
         throw VerificationFailed(where + "level of vertex " + ids.name(v) + " is " +
-                                 std::to_string(ours.level[v]) + " in spgraph but " +
+                                 std::to_string(ours_level[v]) + " in spgraph but " +
                                  std::to_string(theirs.level[v]) + " in GraphBLAS");
   }
-  if (std::string e = check_bfs_tree(a, s, ours.level, ours.parent); !e.empty())
+  if (ours.parent.empty()) return;
+  const std::vector<std::int64_t> level =
+      theirs.level.empty() ? peers::graphblas_bfs(grb, s, true, false).level : theirs.level;
+  if (std::string e = check_bfs_tree(a, s, level, signed_copy(ours.parent)); !e.empty())
     throw VerificationFailed(where + "spgraph parents: " + e);
-  if (std::string e = check_bfs_tree(a, s, theirs.level, theirs.parent); !e.empty())
+  if (std::string e = check_bfs_tree(a, s, level, theirs.parent); !e.empty())
     throw VerificationFailed(where + "GraphBLAS parents: " + e);
 }
 
@@ -66,7 +77,8 @@ void run_compare_bfs(const CompareBfsArgs& args) {
   if (sources.empty()) sources = pick_sources(a.csr(), args.random_sources, args.seed);
 
   BfsOptions o;
-  o.parents = true;
+  o.levels = args.compute != "parents";
+  o.parents = args.compute != "levels";
   o.undirected = graph.undirected;
   peers::GraphBlasGraph grb(a.csr(), graph.undirected);
 
@@ -77,8 +89,8 @@ void run_compare_bfs(const CompareBfsArgs& args) {
   peers::GraphBlasBfsResult warm_grb;
   const std::uint64_t theirs_peak =
       graphblas_bytes_estimate(a.csr(), graph.undirected) +
-      peak_rise([&] { warm_grb = peers::graphblas_bfs(grb, sources[0], true); });
-  verify(a.csr(), sources[0], warm, warm_grb, ids);
+      peak_rise([&] { warm_grb = peers::graphblas_bfs(grb, sources[0], o.levels, o.parents); });
+  verify(a.csr(), sources[0], warm, warm_grb, grb, ids);
 
   // Timed A/B pairs, alternating which engine goes first.
   std::vector<Report> rows;
@@ -99,9 +111,9 @@ void run_compare_bfs(const CompareBfsArgs& args) {
       };
       if ((k + std::size_t(run)) % 2 == 0) {
         run_ours();
-        theirs = peers::graphblas_bfs(grb, s, true);
+        theirs = peers::graphblas_bfs(grb, s, o.levels, o.parents);
       } else {
-        theirs = peers::graphblas_bfs(grb, s, true);
+        theirs = peers::graphblas_bfs(grb, s, o.levels, o.parents);
         run_ours();
       }
       ours_runs.push_back(ours_run);
@@ -109,7 +121,7 @@ void run_compare_bfs(const CompareBfsArgs& args) {
     }
     const double ours_s = tools::median(ours_runs);
     theirs.seconds = tools::median(theirs_runs);
-    verify(a.csr(), s, ours, theirs, ids);
+    verify(a.csr(), s, ours, theirs, grb, ids);
     Report row;
     row.add("source", vertex_value(ids, s));
     row.add("depth", report::count(ours.depth));
@@ -133,6 +145,12 @@ void run_compare_bfs(const CompareBfsArgs& args) {
   r.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
   r.add("graphblas_version", report::text(peers::graphblas_version()));
   r.add("verified", report::flag(true));
+  r.add("computes", report::str(args.compute));
+  r.add("computes_text", report::text(args.compute == "both" ? "levels + parents" : args.compute));
+  r.add("verified_text",
+        report::text(args.compute == "levels"    ? "levels identical"
+                     : args.compute == "parents" ? "parents valid"
+                                                 : "levels identical, parents valid"));
   r.add("rows", report::list(rows,
                              "{source:12} {depth:7} {reached:10} {spgraph_s:14} "
                              "{graphblas_s:14} {ratio:8}\n"));
@@ -157,14 +175,14 @@ void run_compare_bfs(const CompareBfsArgs& args) {
              "compare bfs: {file}\n"
              "graph: {n} vertices, {arcs} arcs, {kind}; loaded in {load_seconds} s\n"
              "threads: {threads} (spgraph and GraphBLAS)\n"
-             "spgraph:   direction-optimizing BFS, levels + parents (fused push/pull kernel)\n"
+             "spgraph:   direction-optimizing BFS, {computes_text} (fused push/pull kernel)\n"
              "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph-style push/pull "
-             "(any_secondi, complemented structural mask), levels + parents\n"
+             "(any_secondi, complemented structural mask), {computes_text}\n"
              "GraphBLAS build (GrB_Matrix_build + wait): {graphblas_matrix_s} s; cached A' and "
              "degrees: {graphblas_properties_s} s (not timed below)\n"
              "      source   depth    reached   spgraph (ms) GraphBLAS (ms)    ratio\n"
              "{rows}"
-             "verified: levels identical, parents valid, {sources} sources\n"
+             "verified: {verified_text}, {sources} sources\n"
              "median time: spgraph {median_spgraph_s} ms [{min_spgraph_s}-{max_spgraph_s}], "
              "GraphBLAS {median_graphblas_s} ms [{min_graphblas_s}-{max_graphblas_s}]\n"
              "median ratio spgraph/GraphBLAS: {median_ratio} (lower is better)\n"
@@ -180,7 +198,7 @@ void register_compare_bfs(CLI::App* compare) {
   auto args = std::make_shared<CompareBfsArgs>();
   CLI::App* cmd = compare->add_subcommand(
       "bfs",
-      "BFS levels and parents from the same sources in spgraph and GraphBLAS (LAGraph's "
+      "BFS levels and/or parents from the same sources in spgraph and GraphBLAS (LAGraph's "
       "push/pull method), verified, timed per source");
   cmd->add_option("file", args->file, "Graph file")->required();
   auto* n = cmd->add_option("--sources", args->random_sources,
@@ -196,6 +214,10 @@ void register_compare_bfs(CLI::App* compare) {
                   "Timed A/B pairs per source after one untimed warm-up (default 1); a source's "
                   "time is the median of its runs")
       ->transform(integer_flag("--runs", 1, 1000));
+  cmd->add_option("--compute", args->compute,
+                  "What both engines compute: levels, parents (like GAPBS's bfs) or both (the "
+                  "default)")
+      ->check(CLI::IsMember({"levels", "parents", "both"}));
   cmd->add_option("--seed", args->seed, "Seed for choosing sources")
       ->transform(integer_flag("--seed", 0, UINT64_MAX));
   add_global_flags(cmd, args->g);

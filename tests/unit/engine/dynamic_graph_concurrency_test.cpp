@@ -84,7 +84,7 @@ std::string check(const GraphSnapshot<bool>& s, const std::vector<VersionModel>&
   if (s.triangles() != std::optional<std::int64_t>(std::int64_t(m.triangles)))
     return "triangles" + at;
   const Vertex source = Vertex((salt * 7919 + v) % n);
-  if (bfs(s, source).level != serial_bfs(m, source))
+  if (signed_copy(bfs(s, source).level) != serial_bfs(m, source))
     return "BFS levels from " + std::to_string(source) + at;
   return {};
 }

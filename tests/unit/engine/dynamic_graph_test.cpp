@@ -291,8 +291,8 @@ TEST(DynamicGraph, bfs_on_a_snapshot_matches_bfs_on_its_matrix) {
       EXPECT_EQ(got.level, want.level) << "source " << src << (directed ? " directed" : "");
       EXPECT_EQ(got.reached, want.reached);
       for (Vertex v = 0; v < 3000; ++v)
-        if (got.parent[v] >= 0 && Vertex(got.parent[v]) != v) {
-          ASSERT_TRUE(s.has_edge(Vertex(got.parent[v]), v));
+        if (got.parent[v] != kUnreached && got.parent[v] != v) {
+          ASSERT_TRUE(s.has_edge(got.parent[v], v));
           ASSERT_EQ(got.level[got.parent[v]] + 1, got.level[v]);
         }
     }

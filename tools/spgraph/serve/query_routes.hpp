@@ -29,7 +29,9 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     const GraphSnapshot<T> snap = g.snapshot();
     Vertex v = 0;
     if (!vertex_param(req, res, c, s, snap, "source", v)) return;
-    const BfsResult r = bfs(snap, v);
+    BfsOptions o;  // the reply holds counts alone: no level or parent array is written
+    o.levels = o.parents = false;
+    const BfsResult r = bfs(snap, v, o);
     reply(res, 200,
           Json{{"query", "bfs"},
                {"source", ext(v)},

@@ -49,7 +49,7 @@ TEST(BfsSymmetry, a_symmetric_structure_is_pulled_through_its_own_rows) {
   const Matrix<bool> directed = graph_of(4, {0, 1, 2}, {1, 2, 3});
   const BfsResult d = bfs(directed, 0, pull);
   EXPECT_TRUE(directed.has_cached_transpose());
-  EXPECT_EQ(d.level, (std::vector<std::int64_t>{0, 1, 2, 3}));
+  EXPECT_EQ(d.level, (std::vector<Vertex>{0, 1, 2, 3}));
 }
 
 class BfsEdgeCaseTest : public ::testing::TestWithParam<BfsMethod> {
@@ -70,8 +70,8 @@ class BfsEdgeCaseTest : public ::testing::TestWithParam<BfsMethod> {
 TEST_P(BfsEdgeCaseTest, single_vertex_without_edges_reaches_only_itself) {
   const Matrix<bool> a(1, 1, true);
   const BfsResult r = bfs(a, 0, options());
-  EXPECT_EQ(r.level, std::vector<std::int64_t>{0});
-  EXPECT_EQ(r.parent, std::vector<std::int64_t>{0});
+  EXPECT_EQ(r.level, std::vector<Vertex>{0});
+  EXPECT_EQ(r.parent, std::vector<Vertex>{0});
   EXPECT_EQ(r.reached, 1u);
   EXPECT_EQ(r.depth, 0u);
 }
@@ -170,7 +170,7 @@ TEST_P(BfsEdgeCaseTest, levels_only_leaves_parents_empty) {
   const BfsResult r = bfs(a, s, o);
   const std::vector<std::int64_t> expected = oracle::bfs_levels(a.csr(), s);
   EXPECT_TRUE(r.parent.empty());
-  EXPECT_EQ(r.level, expected);
+  EXPECT_EQ(signed_copy(r.level), expected);
   expect_summary(expected, r);
 }
 
@@ -184,6 +184,19 @@ TEST_P(BfsEdgeCaseTest, parents_only_leaves_levels_empty_and_tree_valid) {
   EXPECT_TRUE(r.level.empty());
   expect_valid_parents(a, s, expected, r.parent);
   expect_summary(expected, r);
+}
+
+// Neither array asked for (the server's and `stream`'s bfs query): the counts alone, still
+// exact, and no O(n) array in the result.
+TEST_P(BfsEdgeCaseTest, counts_only_writes_no_array) {
+  const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(9, 8, 14, false));
+  BfsOptions o = options();
+  o.levels = o.parents = false;
+  const Vertex s = max_degree_vertex(a);
+  const BfsResult r = bfs(a, s, o);
+  EXPECT_TRUE(r.level.empty());
+  EXPECT_TRUE(r.parent.empty());
+  expect_summary(oracle::bfs_levels(a.csr(), s), r);
 }
 
 TEST_P(BfsEdgeCaseTest, batch_equals_repeated_single_source_runs) {
@@ -214,13 +227,19 @@ TEST(BfsVerifier, accepts_a_valid_tree_and_names_each_kind_of_bad_one) {
   const std::vector<std::int64_t> level = {0, 1, 1, -1};
   EXPECT_EQ(check_bfs_tree(a.csr(), 0, level, {0, 0, 0, -1}), "");
   EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 1, -1}), "");  // parent not one level up
-  EXPECT_NE(check_bfs_tree(a.csr(), 0, {0, 1, 2, -1}, {0, 0, 3, -1}), "");  // parent unreached
-  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 0, 0}), "");         // unreached with a parent
-  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {1, 0, 0, -1}), "");        // source not its own root
-  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 9, -1}), "");        // parent out of range
-  EXPECT_NE(check_bfs_tree(a.csr(), 0, {0, 1, 1, 1}, {0, 0, 0, 2}), "");  // no arc 2 -> 3
-  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 0}), "");            // wrong size
-  EXPECT_NE(check_bfs_tree(a.csr(), 7, level, {0, 0, 0, -1}), "");        // source not a vertex
+  using L = std::vector<std::int64_t>;
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, L{0, 1, 2, -1}, {0, 0, 3, -1}), "");  // parent unreached
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 0, 0}), "");   // unreached with a parent
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {1, 0, 0, -1}), "");  // source not its own root
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 9, -1}), "");  // parent out of range
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, L{0, 1, 1, 1}, {0, 0, 0, 2}), "");  // no arc 2 -> 3
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level, {0, 0, 0}), "");             // wrong size
+  EXPECT_NE(check_bfs_tree(a.csr(), 7, level, {0, 0, 0, -1}), "");         // source not a vertex
+  // spgraph's own 32-bit arrays, kUnreached as the mark.
+  const std::vector<Vertex> level32 = {0, 1, 1, kUnreached};
+  EXPECT_EQ(check_bfs_tree(a.csr(), 0, level32, {0, 0, 0, kUnreached}), "");
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level32, {0, 0, 0, 0}), "");  // unreached with a parent
+  EXPECT_NE(check_bfs_tree(a.csr(), 0, level32, {0, 0, 9, kUnreached}), "");  // out of range
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, BfsEdgeCaseTest, ::testing::ValuesIn(kAllMethods),

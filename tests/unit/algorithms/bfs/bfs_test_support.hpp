@@ -117,8 +117,8 @@ Coo<T> tuples_of(const Matrix<T>& a) {
 template <class T>
 void expect_valid_parents(const Matrix<T>& a, Vertex source,
                           const std::vector<std::int64_t>& expected,
-                          const std::vector<std::int64_t>& parent) {
-  EXPECT_EQ(check_bfs_tree(a.csr(), source, expected, parent), "");
+                          const std::vector<Vertex>& parent) {
+  EXPECT_EQ(check_bfs_tree(a.csr(), source, expected, signed_copy(parent)), "");
 }
 
 /// Checks the summary counts of a result: vertices reached and the largest level.
@@ -134,7 +134,7 @@ template <class T>
 void expect_bfs_result(const Matrix<T>& a, Vertex source, const std::vector<std::int64_t>& expected,
                        const BfsResult& r) {
   EXPECT_EQ(r.source, source);
-  EXPECT_EQ(r.level, expected);
+  EXPECT_EQ(signed_copy(r.level), expected);
   expect_valid_parents(a, source, expected, r.parent);
   expect_summary(expected, r);
 }

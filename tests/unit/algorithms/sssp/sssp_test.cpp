@@ -281,7 +281,8 @@ TEST(Sssp, patterns_and_bool_weights_are_unit_weights) {
   const Matrix<bool> pattern = Matrix<bool>::build_pattern(n, n, r, c);
   const BfsResult levels = bfs(pattern, 0);
   std::vector<double> want(n);
-  for (Vertex v = 0; v < n; ++v) want[v] = levels.level[v] < 0 ? kInf : double(levels.level[v]);
+  for (Vertex v = 0; v < n; ++v)
+    want[v] = levels.level[v] == kUnreached ? kInf : double(levels.level[v]);
   for (const SsspOptions& o : all_methods()) expect_distances(sssp(pattern, 0, o), want);
   // bool values, some of them false, still weigh 1.
   std::unique_ptr<bool[]> bv(new bool[r.size()]);
