@@ -3,6 +3,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "engine/core/error.hpp"
@@ -32,10 +33,23 @@ void append(std::string& out, const X& x) {
   out.append(reinterpret_cast<const char*>(&x), sizeof(X));
 }
 
+// Big sections are read in pieces of this size, each handed to `consumed` once read, so that a
+// mapped file's pages leave memory while the arrays fill (the peak is the arrays, not twice).
+constexpr std::size_t kPiece = std::size_t(8) << 20;
+
+/// memcpy of `src` into `dst`, piece by piece, each piece reported to `consumed` once copied.
+void copy_out(void* dst, std::string_view src, const ConsumedBytes& consumed) {
+  for (std::size_t at = 0; at < src.size(); at += kPiece) {
+    const std::string_view piece = src.substr(at, kPiece);
+    std::memcpy(static_cast<char*>(dst) + at, piece.data(), piece.size());
+    if (consumed) consumed(piece);
+  }
+}
+
 template <class T>
 LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrows, Vertex ncols,
                     std::uint64_t nnz, bool pattern, bool pattern_only, bool symmetric,
-                    ValueType exact_type) {
+                    ValueType exact_type, const ConsumedBytes& consumed) {
   // Every check runs on the file's own arrays, values included, so a file is valid or not
   // whatever the command needs from it; values are dropped only afterwards.
   Csr<T> c;
@@ -44,7 +58,7 @@ LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrow
   c.pattern = pattern;
   std::size_t off = kHeaderBytes;
   c.row_ptr.resize(std::size_t(nrows) + 1);
-  std::memcpy(c.row_ptr.data(), bytes.data() + off, c.row_ptr.size() * sizeof(Offset));
+  copy_out(c.row_ptr.data(), bytes.substr(off, c.row_ptr.size() * sizeof(Offset)), consumed);
   off += c.row_ptr.size() * sizeof(Offset);
   // row_ptr must be checked before anything indexes col with it.
   if (c.row_ptr[0] != 0 || c.row_ptr.back() != nnz)
@@ -55,7 +69,7 @@ LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrow
           name, 0,
           "corrupt file: invalid CSR arrays: row_ptr decreases at row " + std::to_string(i));
   c.col.resize(nnz);
-  if (nnz) std::memcpy(c.col.data(), bytes.data() + off, nnz * sizeof(Vertex));
+  copy_out(c.col.data(), bytes.substr(off, nnz * sizeof(Vertex)), consumed);
   off += nnz * sizeof(Vertex);
   if (!c.pattern) {
     c.val.resize(nnz);
@@ -65,8 +79,8 @@ LoadedMatrix decode(const std::string& name, std::string_view bytes, Vertex nrow
         if (b > 1) throw ParseError(name, 0, "corrupt file: bool value byte is not 0 or 1");
         c.val[k] = b == 1;
       }
-    } else if (nnz) {
-      std::memcpy(c.val.data(), bytes.data() + off, nnz * sizeof(T));
+    } else {
+      copy_out(c.val.data(), bytes.substr(off, nnz * sizeof(T)), consumed);
     }
   }
   // Values: no NaN, and, when the caller asks for exact_type, each convertible to it without
@@ -198,7 +212,7 @@ std::uint32_t crc32_of(std::string_view bytes) {
 }
 
 LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
-                         const LoadOptions& options) {
+                         const LoadOptions& options, const ConsumedBytes& consumed) {
   if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
     throw ParseError(name, 0, "not an spgraph binary file (magic 'SPGRAPH1' missing)");
   if (bytes.size() < kHeaderBytes + 4)
@@ -241,7 +255,15 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
                          std::to_string(nrows) + " rows, " + std::to_string(nnz) +
                          " entries): truncated or corrupt");
   const std::uint32_t stored_crc = read_at<std::uint32_t>(bytes, bytes.size() - 4);
-  if (crc32_of(bytes.substr(0, bytes.size() - 4)) != stored_crc)
+  // The checksum, piece by piece: the file's pages are read once here and again, from the page
+  // cache, by the copies below.
+  uLong crc = crc32(0L, Z_NULL, 0);
+  for (std::size_t at = 0; at < bytes.size() - 4; at += kPiece) {
+    const std::string_view piece = bytes.substr(at, std::min(kPiece, bytes.size() - 4 - at));
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(piece.data()), uInt(piece.size()));
+    if (consumed) consumed(piece);
+  }
+  if (std::uint32_t(crc) != stored_crc)
     throw ParseError(name, 0, "checksum mismatch: file is corrupt");
   const Vertex nr = Vertex(nrows), nc = Vertex(ncols);
   LoadedMatrix out;
@@ -249,19 +271,22 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
   switch (type) {
     case ValueType::Pattern:
     case ValueType::Bool:
-      out = decode<bool>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
+      out = decode<bool>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type, consumed);
       break;
     case ValueType::Int32:
-      out = decode<std::int32_t>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
+      out = decode<std::int32_t>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type,
+                                 consumed);
       break;
     case ValueType::Int64:
-      out = decode<std::int64_t>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
+      out = decode<std::int64_t>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type,
+                                 consumed);
       break;
     case ValueType::Float:
-      out = decode<float>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
+      out = decode<float>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type, consumed);
       break;
     case ValueType::Double:
-      out = decode<double>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type);
+      out =
+          decode<double>(name, bytes, nr, nc, nnz, pattern, po, sym, options.exact_type, consumed);
       break;
   }
   out.info.format = FileFormat::Binary;

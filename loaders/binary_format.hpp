@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -25,9 +26,14 @@ namespace spgraph {
 /// checksum.
 std::uint32_t crc32_of(std::string_view bytes);
 
-/// Parses a binary file's bytes; `name` is used in errors.
+/// Told of each part of the input that a reader has finished with (InputBuffer::drop_pages).
+using ConsumedBytes = std::function<void(std::string_view)>;
+
+/// Parses a binary file's bytes; `name` is used in errors. `consumed`, when given, hears of each
+/// piece of the bytes once it is checksummed or copied out (it may drop it from memory: the
+/// bytes must stay readable, as a mapped file's dropped pages do).
 LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
-                         const LoadOptions& options);
+                         const LoadOptions& options, const ConsumedBytes& consumed = {});
 
 /// Serialises `m` in the binary format (flag `symmetric` records symmetric storage, `base` the
 /// numbering users see: 1 for a graph that came from Matrix Market or METIS).

@@ -17,6 +17,18 @@
 
 namespace spgraph {
 
+void InputBuffer::drop_pages(std::string_view part) const {
+  const char* base = static_cast<const char*>(map_);
+  if (!map_ || view_.data() != base || part.empty() || part.data() < base ||
+      part.data() + part.size() > base + map_len_)
+    return;
+  const auto page = std::uintptr_t(sysconf(_SC_PAGESIZE));
+  const auto lo = (std::uintptr_t(part.data()) + page - 1) / page * page;
+  const auto hi = std::uintptr_t(part.data() + part.size()) / page * page;
+  // A private, read-only file mapping: the pages return from the file if read again.
+  if (hi > lo) madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_DONTNEED);
+}
+
 bool is_gzip(std::string_view bytes) {
   return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
          static_cast<unsigned char>(bytes[1]) == 0x8b;
@@ -142,7 +154,9 @@ InputBuffer InputBuffer::open(const std::string& path, std::uint64_t max_bytes) 
       ::close(fd);
       throw IoError(path + ": cannot map: " + why);
     }
-    madvise(m, std::size_t(st.st_size), MADV_SEQUENTIAL | MADV_WILLNEED);
+    // Two calls: the advice values are not bit flags (SEQUENTIAL | WILLNEED is WILLNEED).
+    madvise(m, std::size_t(st.st_size), MADV_SEQUENTIAL);
+    madvise(m, std::size_t(st.st_size), MADV_WILLNEED);
     b.map_ = m;
     b.map_len_ = std::size_t(st.st_size);
     b.view_ = std::string_view(static_cast<const char*>(m), b.map_len_);

@@ -35,6 +35,11 @@ class InputBuffer {
   std::uint64_t stored_size() const { return stored_size_; }
   /// True if the input was gzip-compressed.
   bool was_gzip() const { return gzip_; }
+  /// Says that `part` of bytes() has been consumed: for a mapped file, its whole pages leave the
+  /// process's resident memory (they are read from the file again if touched), so that a
+  /// loader that copies the file into its arrays does not hold both. A no-op for inflated or
+  /// in-memory content.
+  void drop_pages(std::string_view part) const;
 
  private:
   InputBuffer() = default;

@@ -71,7 +71,8 @@ LoadedMatrix parse(const std::string& name, const InputBuffer& in, const LoadOpt
       out = read_metis(name, bytes, options);
       break;
     case FileFormat::Binary:
-      out = read_binary(name, bytes, options);
+      out =
+          read_binary(name, bytes, options, [&in](std::string_view part) { in.drop_pages(part); });
       break;
   }
   if (options.undirected && !out.info.symmetric_storage) {

@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "loaders/input_buffer.hpp"
 #include "loaders/load.hpp"
 #include "tests/test_data.hpp"
 #include "tests/unit/loaders/loader_test_util.hpp"
@@ -225,6 +226,31 @@ TEST(Binary, EveryFlippedByteIsDetected) {
     EXPECT_THROW(load_matrix_from_buffer("m.spg", bad), ParseError) << "flipped byte " << pos;
   }
   EXPECT_EQ(tuples_of(load_matrix_from_buffer("m.spg", bytes).matrix), tuples_of(m));
+}
+
+// A binary file read from its mapping is checksummed and copied in 8 MiB pieces whose pages are
+// dropped as they are done (loaders/binary_format.cpp): a file of several pieces, with values,
+// must come back exactly, and the buffer must still read the same bytes after they are dropped.
+TEST(Binary, AMappedFileOfManyPiecesLoadsExactlyWhileItsPagesAreDropped) {
+  TempDir tmp;
+  std::mt19937_64 rng(5);
+  Coo<double> coo;
+  coo.nrows = coo.ncols = 1 << 16;
+  for (std::size_t k = 0; k < (std::size_t(3) << 20); ++k) {  // col 12 MiB, values 24 MiB
+    coo.row.push_back(Vertex(rng() % coo.nrows));
+    coo.col.push_back(Vertex(rng() % coo.ncols));
+    coo.val.push_back(double(rng() % 1000) / 8);
+  }
+  const AnyMatrix m = Matrix<double>::from_coo<FirstOp<double>>(std::move(coo));
+  save_matrix(tmp.file("big.spg"), m);
+  EXPECT_EQ(tuples_of(load_matrix(tmp.file("big.spg")).matrix), tuples_of(m));
+  std::ifstream in(tmp.file("big.spg"), std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  const InputBuffer mapped = InputBuffer::open(tmp.file("big.spg"));
+  ASSERT_EQ(mapped.bytes(), bytes);
+  mapped.drop_pages(mapped.bytes());
+  mapped.drop_pages(mapped.bytes().substr(4097, 100000));  // unaligned, and dropped twice
+  EXPECT_EQ(mapped.bytes(), bytes);
 }
 
 }  // namespace
