@@ -17,10 +17,13 @@ import sys
 def read_arcs(path):
     ids, src, dst = {}, [], []
     with open(path) as f:
-        for line in f:
+        for number, line in enumerate(f, 1):
             if not line.strip() or line.startswith("#"):
                 continue
-            u, v = line.split()[:2]
+            fields = line.split()
+            if len(fields) < 2:
+                sys.exit(f"{path}:{number}: expected 'u v', got {line.strip()!r}")
+            u, v = fields[:2]
             src.append(ids.setdefault(u, len(ids)))
             dst.append(ids.setdefault(v, len(ids)))
     names = [None] * len(ids)

@@ -198,15 +198,12 @@ std::size_t value_size(ValueType t) {
 
 }  // namespace
 
-std::uint32_t crc32_of(std::string_view bytes) {
+std::uint32_t crc32_of(std::string_view bytes, const ConsumedBytes& consumed) {
   uLong crc = crc32(0L, Z_NULL, 0);
-  const char* p = bytes.data();
-  std::size_t left = bytes.size();
-  while (left) {
-    const uInt chunk = uInt(std::min<std::size_t>(left, 1u << 30));
-    crc = crc32(crc, reinterpret_cast<const Bytef*>(p), chunk);
-    p += chunk;
-    left -= chunk;
+  for (std::size_t at = 0; at < bytes.size(); at += kPiece) {
+    const std::string_view piece = bytes.substr(at, kPiece);
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(piece.data()), uInt(piece.size()));
+    if (consumed) consumed(piece);
   }
   return std::uint32_t(crc);
 }
@@ -257,13 +254,7 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
   const std::uint32_t stored_crc = read_at<std::uint32_t>(bytes, bytes.size() - 4);
   // The checksum, piece by piece: the file's pages are read once here and again, from the page
   // cache, by the copies below.
-  uLong crc = crc32(0L, Z_NULL, 0);
-  for (std::size_t at = 0; at < bytes.size() - 4; at += kPiece) {
-    const std::string_view piece = bytes.substr(at, std::min(kPiece, bytes.size() - 4 - at));
-    crc = crc32(crc, reinterpret_cast<const Bytef*>(piece.data()), uInt(piece.size()));
-    if (consumed) consumed(piece);
-  }
-  if (std::uint32_t(crc) != stored_crc)
+  if (crc32_of(bytes.substr(0, bytes.size() - 4), consumed) != stored_crc)
     throw ParseError(name, 0, "checksum mismatch: file is corrupt");
   const Vertex nr = Vertex(nrows), nc = Vertex(ncols);
   LoadedMatrix out;

@@ -22,12 +22,12 @@
 
 namespace spgraph {
 
-/// The CRC-32 (zlib's) of `bytes`, of any length; the binary format's and the store log's
-/// checksum.
-std::uint32_t crc32_of(std::string_view bytes);
-
 /// Told of each part of the input that a reader has finished with (InputBuffer::drop_pages).
 using ConsumedBytes = std::function<void(std::string_view)>;
+
+/// The CRC-32 (zlib's) of `bytes`, of any length; the binary format's and the store log's
+/// checksum. Summed in 8 MiB pieces, each reported to `consumed` (when given) once summed.
+std::uint32_t crc32_of(std::string_view bytes, const ConsumedBytes& consumed = {});
 
 /// Parses a binary file's bytes; `name` is used in errors. `consumed`, when given, hears of each
 /// piece of the bytes once it is checksummed or copied out (it may drop it from memory: the

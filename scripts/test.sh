@@ -5,7 +5,8 @@
 # in an AddressSanitizer + UBSan build (labels "loaders" and "hostile"), then the whole suite
 # through ctest (the hostile label included), with the Python module's tests and the installed
 # library's example. ctest's summary of the main suite is printed last, followed, only when a
-# step failed, by the failed steps and what failed in each; exits non-zero on any failure. Where nvcc exists, the CUDA backend is built and its tests run (label "cuda").
+# step failed, by the failed steps and what failed in each; exits non-zero on any failure.
+# Where nvcc exists, the CUDA backend is built and its tests run (label "cuda").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh

@@ -123,9 +123,12 @@ TEST(Cli, BfsComputeWritesLevelsOrParentsAlone) {
   CliRun r = run("bfs " + email + " --source 7 --compute levels --out " + lv.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("computes: levels\n"), std::string::npos) << r.output;
+  EXPECT_EQ(run("bfs " + email + " --source 7 --compute tree").exit_code, 2);
   r = run("bfs " + email + " --source 7 --compute parents --out " + pa.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("computes: parents\n"), std::string::npos) << r.output;
+  r = run("bfs " + email + " --source 7 --compute both");
+  EXPECT_NE(r.output.find("computes: levels + parents\n"), std::string::npos) << r.output;
   auto read = [](const fs::path& p, std::string& header) {
     std::ifstream in(p);
     std::getline(in, header);

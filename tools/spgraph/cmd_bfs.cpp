@@ -5,6 +5,7 @@
 
 #include "algorithms/bfs/bfs.hpp"
 #include "loaders/output_file.hpp"
+#include "tools/spgraph/bfs_outputs.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
@@ -32,11 +33,10 @@ BfsMethod parse_method(const std::string& m) {
 /// Which arrays the searches compute: --compute, --parents (both) or, by default, levels
 /// (levels and parents with --out, as before --compute existed).
 void choose_outputs(const BfsArgs& args, BfsOptions& o) {
-  const std::string what = !args.compute.empty()               ? args.compute
-                           : args.parents || !args.out.empty() ? "both"
-                                                               : "levels";
-  o.levels = what != "parents";
-  o.parents = what != "levels";
+  set_bfs_outputs(!args.compute.empty()               ? args.compute
+                  : args.parents || !args.out.empty() ? "both"
+                                                      : "levels",
+                  o);
 }
 
 /// Writes what was computed (levels, parents or both; -1 = unreachable) atomically: the old
@@ -85,9 +85,7 @@ void run_bfs(const BfsArgs& args) {
   head.add("vertices", report::text(std::to_string(a.nrows())));
   head.add("arcs", report::text(std::to_string(a.nvals())));
   head.add("kind", report::text(o.undirected ? "undirected" : "directed"));
-  head.add("computes", report::str(o.levels && o.parents ? "levels and parents"
-                                   : o.levels            ? "levels"
-                                                         : "parents"));
+  head.add("computes", report::str(bfs_outputs_name(o)));
   head.add("symmetry", report::str(graph.undirected ? "declared" : detected ? "detected" : "none"));
   head.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
   ListPrinter searches(args.g.json, head,
@@ -132,7 +130,7 @@ void register_bfs(CLI::App& app) {
       cmd->add_option("--compute", args->compute,
                       "What each search computes: levels (the default), parents (a BFS tree, "
                       "like GAPBS) or both (the default with --out)")
-          ->check(CLI::IsMember({"levels", "parents", "both"}));
+          ->check(CLI::IsMember(kBfsOutputs));
   cmd->add_flag("--parents", args->parents, "Compute parents too: the same as --compute both")
       ->excludes(compute);
   cmd->add_option("--method", args->method, "auto (direction-optimizing), push or pull")

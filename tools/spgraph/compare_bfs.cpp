@@ -11,6 +11,7 @@
 #include "algorithms/bfs/bfs_verify.hpp"
 #include "engine/context.hpp"
 #include "tools/common/stats.hpp"
+#include "tools/spgraph/bfs_outputs.hpp"
 #include "tools/spgraph/compare_common.hpp"
 #include "tools/spgraph/report.hpp"
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
@@ -77,8 +78,7 @@ void run_compare_bfs(const CompareBfsArgs& args) {
   if (sources.empty()) sources = pick_sources(a.csr(), args.random_sources, args.seed);
 
   BfsOptions o;
-  o.levels = args.compute != "parents";
-  o.parents = args.compute != "levels";
+  set_bfs_outputs(args.compute, o);
   o.undirected = graph.undirected;
   peers::GraphBlasGraph grb(a.csr(), graph.undirected);
 
@@ -146,7 +146,7 @@ void run_compare_bfs(const CompareBfsArgs& args) {
   r.add("graphblas_version", report::text(peers::graphblas_version()));
   r.add("verified", report::flag(true));
   r.add("computes", report::str(args.compute));
-  r.add("computes_text", report::text(args.compute == "both" ? "levels + parents" : args.compute));
+  r.add("computes_text", report::text(bfs_outputs_name(o)));
   r.add("verified_text",
         report::text(args.compute == "levels"    ? "levels identical"
                      : args.compute == "parents" ? "parents valid"
@@ -217,7 +217,7 @@ void register_compare_bfs(CLI::App* compare) {
   cmd->add_option("--compute", args->compute,
                   "What both engines compute: levels, parents (like GAPBS's bfs) or both (the "
                   "default)")
-      ->check(CLI::IsMember({"levels", "parents", "both"}));
+      ->check(CLI::IsMember(kBfsOutputs));
   cmd->add_option("--seed", args->seed, "Seed for choosing sources")
       ->transform(integer_flag("--seed", 0, UINT64_MAX));
   add_global_flags(cmd, args->g);
