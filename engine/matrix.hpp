@@ -4,6 +4,7 @@
 // guarded by a mutex, so concurrent readers may ask for it safely.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -100,6 +101,18 @@ class Matrix {
     if (!cache_->symmetric) cache_->symmetric = structure_is_symmetric(csr_);
     return *cache_->symmetric;
   }
+  /// The largest number of entries in a row (0 for an empty matrix), computed once and cached
+  /// until the matrix changes: BFS bounds a frontier's out-edges with it.
+  Offset max_row_length() const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    if (!cache_->max_row_length) {
+      Offset longest = 0;
+      for (Vertex i = 0; i < csr_.nrows; ++i)
+        longest = std::max(longest, csr_.row_ptr[i + 1] - csr_.row_ptr[i]);
+      cache_->max_row_length = longest;
+    }
+    return *cache_->max_row_length;
+  }
   /// True when structure_symmetric() has been answered (for tests of the cache).
   bool has_cached_structure_symmetry() const {
     std::lock_guard<std::mutex> lock(cache_->mutex);
@@ -144,6 +157,7 @@ class Matrix {
     cache_->csr5[1].reset();
     cache_->transpose.reset();
     cache_->symmetric.reset();
+    cache_->max_row_length.reset();
     csr_ = std::move(csr);
   }
 
@@ -188,6 +202,7 @@ class Matrix {
     std::shared_ptr<const Csr<T>> transpose;
     std::shared_ptr<const Csr5<T>> csr5[2];  ///< views of A and of A'
     std::optional<bool> symmetric;           ///< structure_symmetric(), once answered
+    std::optional<Offset> max_row_length;    ///< max_row_length(), once answered
   };
   void check_index(Vertex i, Vertex j) const {
     if (i >= nrows() || j >= ncols())

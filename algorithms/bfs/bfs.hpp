@@ -34,6 +34,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -118,17 +119,23 @@ void check_bfs_arguments(Vertex nrows, Vertex ncols, Vertex source);
 
 /// Buffers reused across levels and across sources of a batch.
 struct BfsWorkspace {
-  std::vector<Vertex> queue;            ///< sliding queue: each vertex is enqueued at most once
+  /// Sliding queue: each vertex is enqueued at most once. Left uninitialised (every slot is
+  /// written before it is read), so a search does not pay to zero n entries it overwrites.
+  std::unique_ptr<Vertex[]> queue;
+  Vertex queue_capacity = 0;
   std::vector<std::uint64_t> frontier;  ///< bitmap of the current frontier (pull steps)
   std::vector<std::uint64_t> next;      ///< bitmap of the next frontier (pull steps)
   std::vector<std::uint64_t> visited;   ///< bitmap of reached vertices (the complemented mask)
 };
 
 /// Runs one traversal. `out` holds the arcs (rows = sources), `in` their transpose (rows =
-/// targets; may equal `out` for an undirected graph). Fills result.parent when options.parents
-/// and result.level when options.levels; the workspace's visited bitmap is the visited set.
+/// targets; may equal `out` for an undirected graph), `max_degree` the longest row of `out`
+/// (Matrix::max_row_length: it lets serial push levels skip reading the degrees of the vertices
+/// they find). Fills result.parent when options.parents and result.level when options.levels;
+/// the workspace's visited bitmap is the visited set.
 void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex source,
-                  const BfsOptions& options, BfsWorkspace& ws, BfsResult& result);
+                  const BfsOptions& options, Offset max_degree, BfsWorkspace& ws,
+                  BfsResult& result);
 /// The same traversal over Dynamic CSR structure (algorithms/bfs/bfs_dynamic.cpp).
 void bfs_traverse(const DcsrAdjacency& out, const DcsrAdjacency& in, Vertex source,
                   const BfsOptions& options, BfsWorkspace& ws, BfsResult& result);
@@ -152,8 +159,8 @@ BfsResult bfs(const Matrix<T>& a, Vertex source, const BfsOptions& options) {
   detail::check_bfs_arguments(a.nrows(), a.ncols(), source);
   detail::BfsWorkspace ws;
   BfsResult r;
-  detail::bfs_traverse(adjacency_of(a.csr()), detail::pull_side(a, options), source, options, ws,
-                       r);
+  detail::bfs_traverse(adjacency_of(a.csr()), detail::pull_side(a, options), source, options,
+                       a.max_row_length(), ws, r);
   return r;
 }
 
@@ -164,9 +171,10 @@ std::vector<BfsResult> bfs_batch(const Matrix<T>& a, std::span<const Vertex> sou
   detail::BfsWorkspace ws;
   const AdjacencyView out = adjacency_of(a.csr());
   const AdjacencyView in = detail::pull_side(a, options);
+  const Offset max_degree = a.max_row_length();
   std::vector<BfsResult> results(sources.size());
   for (std::size_t k = 0; k < sources.size(); ++k)
-    detail::bfs_traverse(out, in, sources[k], options, ws, results[k]);
+    detail::bfs_traverse(out, in, sources[k], options, max_degree, ws, results[k]);
   return results;
 }
 

@@ -17,8 +17,9 @@ void check_bfs_arguments(Vertex nrows, Vertex ncols, Vertex source) {
 }
 
 void bfs_traverse(const AdjacencyView& out, const AdjacencyView& in, Vertex source,
-                  const BfsOptions& options, BfsWorkspace& ws, BfsResult& result) {
-  bfs_traverse_graph(out, in, source, options, ws, result);
+                  const BfsOptions& options, Offset max_degree, BfsWorkspace& ws,
+                  BfsResult& result) {
+  bfs_traverse_graph(out, in, source, options, max_degree, ws, result);
 }
 
 }  // namespace spgraph::detail

@@ -1,6 +1,8 @@
 // BFS over Dynamic CSR views and snapshots (declared in bfs.hpp): the fused kernel of
 // bfs_kernel.hpp instantiated for DcsrAdjacency. Rows are read segment by segment with
 // tombstones skipped; no transpose exists, so a directed graph is traversed push-only.
+#include <limits>
+
 #include "algorithms/bfs/bfs_kernel.hpp"
 
 namespace spgraph {
@@ -9,7 +11,9 @@ namespace detail {
 
 void bfs_traverse(const DcsrAdjacency& out, const DcsrAdjacency& in, Vertex source,
                   const BfsOptions& options, BfsWorkspace& ws, BfsResult& result) {
-  bfs_traverse_graph(out, in, source, options, ws, result);
+  // No bound on the degrees (finding the longest row would cost a pass over the row table per
+  // search): the direction heuristic sums the found vertices' degrees exactly.
+  bfs_traverse_graph(out, in, source, options, std::numeric_limits<Offset>::max(), ws, result);
 }
 
 }  // namespace detail

@@ -44,33 +44,62 @@ struct BfsOut {
   }
 };
 
-/// One top-down level on the calling thread alone: no atomics, no OpenMP runtime calls.
+/// A structure with prefetch hints (AdjacencyView; Dynamic CSR rows are reached through page
+/// tables and segment records, which a single hint does not cover).
+template <class G>
+concept Prefetchable = requires(const G& g, Vertex v) {
+  g.prefetch_row(v);
+  g.prefetch_neighbors(v);
+};
+// How far ahead in the queue the serial push prefetches a row's offsets, and its neighbours
+// (whose address needs the offsets, prefetched kRowAhead - kColAhead steps before).
+constexpr Offset kRowAhead = 16;
+constexpr Offset kColAhead = 8;
+
+/// One top-down level on the calling thread alone: no atomics, no OpenMP runtime calls. The
+/// queue is read ahead of itself for prefetching, across the level's end too (the vertices this
+/// level appends are the next level's). Returns the out-degree sum of the vertices it expanded,
+/// which it reads anyway; it does not sum the degrees of the vertices it finds (the caller
+/// does, only when the direction heuristic needs them: one more miss per found vertex, most of
+/// a road graph's push time otherwise).
 template <class G>
 Offset push_level_serial(const G& out, Offset begin, Offset end, Vertex next_depth, BfsOut res,
                          std::uint64_t* visited, Vertex* queue, Offset& tail) {
-  Offset scout = 0;
+  Offset expanded = 0;
   for (Offset q = begin; q < end; ++q) {
+    if constexpr (Prefetchable<G>) {
+      if (q + kRowAhead < tail) out.prefetch_row(queue[q + kRowAhead]);
+      if (q + kColAhead < tail) out.prefetch_neighbors(queue[q + kColAhead]);
+    }
     const Vertex u = queue[q];
+    expanded += out.degree(u);
     out.for_each_neighbor(u, [&](Vertex v) {
       const std::uint64_t bit = std::uint64_t(1) << (v & 63);
       if (visited[v >> 6] & bit) return;
       visited[v >> 6] |= bit;
       res.found(v, u, next_depth);
       queue[tail++] = v;
-      scout += out.degree(v);
     });
   }
-  return scout;
+  return expanded;
 }
 
-/// One top-down level: claims unvisited out-neighbours of queue[begin, end) and appends them
-/// at *tail. A vertex is claimed by the atomic fetch_or that sets its visited bit (the first
-/// wins, so "any" parent); a plain load first keeps visited vertices free of read-modify-writes.
-/// Returns the out-degree sum of the vertices found (the next level's edge work).
+/// The out-degree sum of queue[begin, end): independent loads, which overlap.
+template <class G>
+Offset degree_sum(const G& out, const Vertex* queue, Offset begin, Offset end) {
+  Offset sum = 0;
+  for (Offset q = begin; q < end; ++q) sum += out.degree(queue[q]);
+  return sum;
+}
+
+/// One top-down level on all threads: claims unvisited out-neighbours of queue[begin, end) and
+/// appends them at *tail. A vertex is claimed by the atomic fetch_or that sets its visited bit (the
+/// first wins, so "any" parent); a plain load first keeps visited vertices free of
+/// read-modify-writes. Returns the out-degree sum of the vertices found (the next level's edge
+/// work).
 template <class G>
 Offset push_level(const G& out, Offset begin, Offset end, Vertex next_depth, BfsOut res,
-                  std::uint64_t* visited, Vertex* queue, Offset& tail, bool parallel) {
-  if (!parallel) return push_level_serial(out, begin, end, next_depth, res, visited, queue, tail);
+                  std::uint64_t* visited, Vertex* queue, Offset& tail) {
   std::atomic_ref<Offset> shared_tail(tail);
   Offset scout_total = 0;
 #pragma omp parallel reduction(+ : scout_total)
@@ -101,30 +130,51 @@ Offset push_level(const G& out, Offset begin, Offset end, Vertex next_depth, Bfs
   return scout_total;
 }
 
+/// The bits of word w of an n-bit bitmap that stand for vertices (all but the last word's
+/// padding).
+inline std::uint64_t valid_bits(std::size_t w, Vertex n) {
+  const std::size_t past = std::size_t(n) - w * 64;
+  return past >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << past) - 1;
+}
+
 /// One bottom-up level: every unvisited vertex takes the first in-neighbour found in
 /// `frontier` as its parent (the any monoid's early exit). Writes the found set to `next`.
+/// The unvisited vertices are taken a bitmap word at a time (64 visited vertices cost one
+/// test, which matters in the late levels, when most are), and the rows of the next word's
+/// unvisited vertices are prefetched while this word's are read: they lie far apart in the
+/// column array, too irregular for the hardware prefetcher.
 template <class G>
 Offset pull_level(const G& in, const std::uint64_t* frontier, std::uint64_t* next,
                   Vertex next_depth, BfsOut res, std::uint64_t* visited, bool parallel) {
   const Vertex n = vertex_count(in);
+  constexpr std::size_t kChunkWords = kPullChunk / 64;
+  const std::size_t words = (std::size_t(n) + 63) / 64;
   Offset awake = 0;
 #pragma omp parallel for if (parallel) schedule(dynamic, 1) reduction(+ : awake)
-  for (Vertex chunk = 0; chunk < (n + kPullChunk - 1) / kPullChunk; ++chunk) {
-    const Vertex lo = chunk * kPullChunk, hi = std::min<Vertex>(n, lo + kPullChunk);
-    for (std::size_t w = lo >> 6; w < (std::size_t(hi) + 63) >> 6; ++w) next[w] = 0;
-    for (Vertex v = lo; v < hi; ++v) {
-      if ((visited[v >> 6] >> (v & 63)) & 1) continue;
-      Vertex found = kNoVertex;
-      in.find_neighbor(v, [&found, frontier](Vertex u) {
-        if (!test_bit(frontier, u)) return false;
-        found = u;
-        return true;
-      });
-      if (found == kNoVertex) continue;
-      res.found(v, found, next_depth);
-      next[v >> 6] |= std::uint64_t(1) << (v & 63);
-      visited[v >> 6] |= std::uint64_t(1) << (v & 63);
-      ++awake;
+  for (std::size_t chunk = 0; chunk < (words + kChunkWords - 1) / kChunkWords; ++chunk) {
+    const std::size_t first = chunk * kChunkWords, last = std::min(words, first + kChunkWords);
+    for (std::size_t w = first; w < last; ++w) {
+      if constexpr (Prefetchable<G>) {
+        if (w + 1 < last)
+          for (std::uint64_t b = ~visited[w + 1] & valid_bits(w + 1, n); b; b &= b - 1)
+            in.prefetch_neighbors(Vertex((w + 1) * 64 + std::countr_zero(b)));
+      }
+      std::uint64_t found_bits = 0;
+      for (std::uint64_t b = ~visited[w] & valid_bits(w, n); b; b &= b - 1) {
+        const Vertex v = Vertex(w * 64 + std::countr_zero(b));
+        Vertex found = kNoVertex;
+        in.find_neighbor(v, [&found, frontier](Vertex u) {
+          if (!test_bit(frontier, u)) return false;
+          found = u;
+          return true;
+        });
+        if (found == kNoVertex) continue;
+        res.found(v, found, next_depth);
+        found_bits |= b & (~b + 1);
+      }
+      next[w] = found_bits;
+      visited[w] |= found_bits;
+      awake += Offset(std::popcount(found_bits));
     }
   }
   return awake;
@@ -137,31 +187,44 @@ using bfs_impl::kParallelEdgeWork;
 
 template <class G>
 void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptions& options,
-                        BfsWorkspace& ws, BfsResult& result) {
+                        Offset max_degree, BfsWorkspace& ws, BfsResult& result) {
   const Vertex n = vertex_count(out);
   const std::size_t words = (std::size_t(n) + 63) / 64;
   result = BfsResult{};
   result.source = source;
   if (options.parents) result.parent.assign(n, kUnreached);
   if (options.levels) result.level.assign(n, kUnreached);
-  ws.queue.resize(n);
+  if (ws.queue_capacity < n) {
+    ws.queue.reset(new Vertex[n]);
+    ws.queue_capacity = n;
+  }
   ws.frontier.assign(words, 0);
   ws.next.assign(words, 0);
   ws.visited.assign(words, 0);
 
   const bfs_impl::BfsOut res{options.parents ? result.parent.data() : nullptr,
                              options.levels ? result.level.data() : nullptr};
-  Vertex* queue = ws.queue.data();
+  Vertex* queue = ws.queue.get();
   const bool threads = omp_get_max_threads() > 1;
   // Pull levels scan every unvisited vertex, so their work is about n + edges scanned.
   const bool parallel_pull = threads && Offset(n) + out.nnz() / 4 > kParallelEdgeWork;
+  const bool auto_switch = options.method == BfsMethod::Auto;
+  const Offset alpha = Offset(options.alpha);
 
   std::uint64_t* visited = ws.visited.data();
   res.found(source, source, 0);
   visited[source >> 6] |= std::uint64_t(1) << (source & 63);
   queue[0] = source;
   Offset begin = 0, end = 1, tail = 1;
+  // The direction heuristic (Beamer et al., section 4) compares the frontier's out-edges
+  // (`scout`) with the edges of the vertices not yet reached (`edges_to_check`: all edges less
+  // the scouts of the frontiers found so far). After a serial push, `scout` may be only an upper
+  // bound (frontier size × max_degree) that already proves neither a switch to pull nor a
+  // parallel level can follow; then `scout_counted` is false, and the frontier's degrees are
+  // subtracted after it is expanded, when its rows have been read anyway. The decisions are
+  // those of the exact rule.
   Offset scout = out.degree(source);
+  bool scout_counted = true;  // the source's edges are never subtracted, as in the exact rule
   Offset edges_to_check = out.nnz();
   Offset awake_prev = 1;
   bool pull = options.method == BfsMethod::Pull;
@@ -172,16 +235,29 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
     const Vertex next_depth = depth + 1;
     if (!pull) {
       // Phase 1: push.
-      scout = bfs_impl::push_level(out, begin, end, next_depth, res, visited, queue, tail,
-                                   threads && scout > kParallelEdgeWork);
+      if (threads && scout > kParallelEdgeWork) {
+        scout = bfs_impl::push_level(out, begin, end, next_depth, res, visited, queue, tail);
+        scout_counted = true;
+      } else {
+        const Offset expanded =
+            bfs_impl::push_level_serial(out, begin, end, next_depth, res, visited, queue, tail);
+        if (!scout_counted) edges_to_check -= std::min(edges_to_check, expanded);
+        const Offset found = tail - end;
+        const Offset remaining = edges_to_check / (alpha + 1);
+        const Offset bound_limit =
+            auto_switch ? std::min(remaining, kParallelEdgeWork) : kParallelEdgeWork;
+        // found × max_degree ≤ bound_limit, without overflow.
+        scout_counted = !(max_degree == 0 || found <= bound_limit / max_degree);
+        scout = scout_counted ? bfs_impl::degree_sum(out, queue, end, tail) : found * max_degree;
+      }
       ++result.push_steps;
       begin = end;
       end = tail;
       depth = next_depth;
       if (begin == end) break;
-      edges_to_check -= std::min(edges_to_check, scout);
+      if (scout_counted) edges_to_check -= std::min(edges_to_check, scout);
       // Phase 3: switch to pull when the frontier's edges exceed the unexplored edges / alpha.
-      if (options.method == BfsMethod::Auto && scout > edges_to_check / Offset(options.alpha)) {
+      if (auto_switch && scout_counted && scout > edges_to_check / alpha) {
         pull = true;
         awake_prev = end - begin;
         std::fill(ws.frontier.begin(), ws.frontier.end(), 0);
@@ -197,11 +273,11 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
       ws.frontier.swap(ws.next);
       if (awake == 0) break;
       // Phase 3: back to push once the frontier shrinks below n / beta.
-      if (options.method == BfsMethod::Auto && awake < awake_prev &&
-          awake <= Offset(n) / Offset(options.beta)) {
+      if (auto_switch && awake < awake_prev && awake <= Offset(n) / Offset(options.beta)) {
         pull = false;
         begin = end = tail;
         scout = 0;
+        scout_counted = true;
         for (std::size_t w = 0; w < words; ++w)
           for (std::uint64_t bits = ws.frontier[w]; bits; bits &= bits - 1) {
             const Vertex v = Vertex(w * 64 + std::countr_zero(bits));

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "formats/dcsr/dcsr.hpp"
 #include "loaders/generators.hpp"
 #include "tests/unit/algorithms/bfs/bfs_test_support.hpp"
 
@@ -87,6 +88,51 @@ TEST(BfsDirection, auto_uses_both_directions_and_forced_methods_use_one) {
   EXPECT_EQ(bfs(a, hub, options).pull_steps, 0);
   options.method = BfsMethod::Pull;
   EXPECT_EQ(bfs(a, hub, options).push_steps, 0);
+}
+
+// Serial push levels bound the frontier's out-edges by frontier size × the longest row instead
+// of reading every found vertex's degree (bfs_kernel.hpp). The bound may only skip work: every
+// direction and parallelism decision must be the exact rule's. The Dynamic CSR path knows no
+// bound and sums the degrees exactly, so over the same undirected graph both paths must take
+// the same push and pull steps, from every kind of source, and reach the same levels.
+TEST(BfsDirection, the_degree_bound_changes_no_direction_decision) {
+  std::vector<std::pair<std::string, Coo<bool>>> graphs;
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    graphs.emplace_back("kronecker_scale12_ef16_seed" + std::to_string(seed),
+                        generate_kronecker(12, 16, seed, true));
+    graphs.emplace_back("uniform_2000_3000_seed" + std::to_string(seed),
+                        generate_uniform(2000, 3000, seed, true));
+  }
+  graphs.emplace_back("grid_120x80", generate_grid2d(120, 80));
+  graphs.emplace_back("grid3d_20x20x20", generate_grid3d(20, 20, 20));
+  int switched = 0;
+  for (auto& [name, tuples] : graphs) {
+    SCOPED_TRACE(name);
+    const Matrix<bool> a = Matrix<bool>::from_coo(std::move(tuples));
+    ASSERT_TRUE(a.structure_symmetric());
+    const Dcsr<bool> dynamic = Dcsr<bool>::from_csr(a.csr());
+    BfsOptions options;
+    options.undirected = true;
+    for (Vertex s : {Vertex(0), a.nrows() / 3, a.nrows() - 1, max_degree_vertex(a)}) {
+      SCOPED_TRACE("source " + std::to_string(s));
+      const BfsResult bounded = bfs(a, s, options);
+      const BfsResult exact = bfs(dynamic.view(), s, options);
+      EXPECT_EQ(bounded.push_steps, exact.push_steps);
+      EXPECT_EQ(bounded.pull_steps, exact.pull_steps);
+      EXPECT_EQ(bounded.level, exact.level);
+      switched += bounded.pull_steps > 0;
+    }
+  }
+  EXPECT_GT(switched, 0) << "no search switched to pull: the comparison tested nothing";
+}
+
+TEST(MatrixProperties, the_longest_row_is_cached_until_the_matrix_changes) {
+  Matrix<bool> a = Matrix<bool>::build_pattern(4, 4, std::vector<Vertex>{0, 2, 2, 2},
+                                               std::vector<Vertex>{1, 0, 1, 3});
+  EXPECT_EQ(a.max_row_length(), 3u);
+  a.assign(Matrix<bool>::build_pattern(4, 4, std::vector<Vertex>{1}, std::vector<Vertex>{2}).csr());
+  EXPECT_EQ(a.max_row_length(), 1u);
+  EXPECT_EQ(Matrix<bool>(0, 0, true).max_row_length(), 0u);
 }
 
 TEST(BfsOracle, boost_reference_is_available) {
