@@ -119,8 +119,9 @@ void check_bfs_arguments(Vertex nrows, Vertex ncols, Vertex source);
 
 /// Buffers reused across levels and across sources of a batch.
 struct BfsWorkspace {
-  /// Sliding queue: each vertex is enqueued at most once. Left uninitialised (every slot is
-  /// written before it is read), so a search does not pay to zero n entries it overwrites.
+  /// Sliding queue: each vertex is enqueued at most once, in n + 1 slots (the serial push
+  /// writes one past the tail). Left uninitialised (every slot is written before it is read),
+  /// so a search does not pay to zero entries it overwrites.
   std::unique_ptr<Vertex[]> queue;
   Vertex queue_capacity = 0;
   std::vector<std::uint64_t> frontier;  ///< bitmap of the current frontier (pull steps)

@@ -58,14 +58,18 @@ constexpr Offset kColAhead = 8;
 
 /// One top-down level on the calling thread alone: no atomics, no OpenMP runtime calls. The
 /// queue is read ahead of itself for prefetching, across the level's end too (the vertices this
-/// level appends are the next level's). Returns the out-degree sum of the vertices it expanded,
-/// which it reads anyway; it does not sum the degrees of the vertices it finds (the caller
-/// does, only when the direction heuristic needs them: one more miss per found vertex, most of
-/// a road graph's push time otherwise).
+/// level appends are the next level's). Branch-free per neighbour: whether a neighbour is new
+/// is a coin toss on a road graph, and a mispredicted branch per vertex was a third of the
+/// level's time. Every neighbour is written to queue[tail], and tail moves only for a new one;
+/// an old one's parent and level go to the slot `scratch` (index n: the result arrays and the
+/// queue have n + 1 entries during the search). Returns the out-degree sum of the vertices it
+/// expanded, which it reads anyway; it does not sum the degrees of the vertices it finds (the
+/// caller does, only when the direction heuristic needs them: one more miss per found vertex).
 template <class G>
 Offset push_level_serial(const G& out, Offset begin, Offset end, Vertex next_depth, BfsOut res,
-                         std::uint64_t* visited, Vertex* queue, Offset& tail) {
+                         std::uint64_t* visited, Vertex* queue, Offset& tail_out, Vertex scratch) {
   Offset expanded = 0;
+  Offset tail = tail_out;  // a local, kept in a register across the stores below
   for (Offset q = begin; q < end; ++q) {
     if constexpr (Prefetchable<G>) {
       if (q + kRowAhead < tail) out.prefetch_row(queue[q + kRowAhead]);
@@ -75,12 +79,15 @@ Offset push_level_serial(const G& out, Offset begin, Offset end, Vertex next_dep
     expanded += out.degree(u);
     out.for_each_neighbor(u, [&](Vertex v) {
       const std::uint64_t bit = std::uint64_t(1) << (v & 63);
-      if (visited[v >> 6] & bit) return;
-      visited[v >> 6] |= bit;
-      res.found(v, u, next_depth);
-      queue[tail++] = v;
+      const std::uint64_t word = visited[v >> 6];
+      const bool fresh = !(word & bit);
+      visited[v >> 6] = word | bit;
+      res.found(fresh ? v : scratch, u, next_depth);
+      queue[tail] = v;
+      tail += fresh;
     });
   }
+  tail_out = tail;
   return expanded;
 }
 
@@ -192,11 +199,11 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
   const std::size_t words = (std::size_t(n) + 63) / 64;
   result = BfsResult{};
   result.source = source;
-  if (options.parents) result.parent.assign(n, kUnreached);
-  if (options.levels) result.level.assign(n, kUnreached);
-  if (ws.queue_capacity < n) {
-    ws.queue.reset(new Vertex[n]);
-    ws.queue_capacity = n;
+  if (options.parents) result.parent.assign(std::size_t(n) + 1, kUnreached);
+  if (options.levels) result.level.assign(std::size_t(n) + 1, kUnreached);
+  if (ws.queue_capacity < n + 1) {
+    ws.queue.reset(new Vertex[std::size_t(n) + 1]);
+    ws.queue_capacity = n + 1;
   }
   ws.frontier.assign(words, 0);
   ws.next.assign(words, 0);
@@ -240,7 +247,7 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
         scout_counted = true;
       } else {
         const Offset expanded =
-            bfs_impl::push_level_serial(out, begin, end, next_depth, res, visited, queue, tail);
+            bfs_impl::push_level_serial(out, begin, end, next_depth, res, visited, queue, tail, n);
         if (!scout_counted) edges_to_check -= std::min(edges_to_check, expanded);
         const Offset found = tail - end;
         const Offset remaining = edges_to_check / (alpha + 1);
@@ -290,6 +297,8 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
     }
   }
 
+  if (options.parents) result.parent.pop_back();
+  if (options.levels) result.level.pop_back();
   // Phase 4: summary.
   Vertex reached = 0;
   for (std::uint64_t w : ws.visited) reached += Vertex(std::popcount(w));

@@ -17,15 +17,20 @@ struct AdjacencyView {
   Offset degree(Vertex v) const { return row_ptr[v + 1] - row_ptr[v]; }
   Offset nnz() const { return row_ptr[n]; }
   /// Calls f(u) for every neighbour u of v, in column order.
+  /// The row's bounds are read once: f may store through pointers that the compiler cannot
+  /// tell apart from row_ptr and col (a kernel's output arrays), which would make it reload
+  /// them for every neighbour.
   template <class F>
   void for_each_neighbor(Vertex v, F&& f) const {
-    for (Offset k = row_ptr[v]; k < row_ptr[v + 1]; ++k) f(col[k]);
+    const Vertex* c = col;
+    for (Offset k = row_ptr[v], e = row_ptr[v + 1]; k < e; ++k) f(c[k]);
   }
   /// Calls pred(u) on the neighbours of v until it returns true; returns whether it did.
   template <class F>
   bool find_neighbor(Vertex v, F&& pred) const {
-    for (Offset k = row_ptr[v]; k < row_ptr[v + 1]; ++k)
-      if (pred(col[k])) return true;
+    const Vertex* c = col;
+    for (Offset k = row_ptr[v], e = row_ptr[v + 1]; k < e; ++k)
+      if (pred(c[k])) return true;
     return false;
   }
   /// Prefetch hints for a kernel that knows which rows it reads next (BFS's serial push walks
