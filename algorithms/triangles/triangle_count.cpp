@@ -24,6 +24,11 @@ namespace {
 constexpr Offset kBitmapCacheBytes = Offset(1) << 20;
 constexpr Offset kMergeMaxRow = 16;
 
+/// How many rows ahead in U(u) the bitmap count prefetches the rows U(v) it reads next (the
+/// row offsets twice as far ahead). Kronecker scale 18 and 20: 20-30% faster than none; 2 to 6
+/// differ by less than the noise (bench/RESULTS.md, issue 16).
+constexpr Offset kRowAhead = 4;
+
 /// Graphs with fewer stored entries than this are counted on one thread: the count takes a
 /// fraction of a millisecond, and a descheduled second thread can stall the join for longer.
 constexpr Offset kParallelEntries = Offset(1) << 14;
@@ -199,6 +204,10 @@ std::uint64_t fused_count(const Csr<bool>& u, TriangleMethod method,
       if (use_bitmap) {
         for (Offset k = ub; k < ue; ++k) bitmap[col[k] >> 6] |= std::uint64_t(1) << (col[k] & 63);
         for (Offset k = ub; k < ue; ++k) {
+          // Rows U(v) lie anywhere in a column array larger than the caches: fetch the row
+          // offsets, then the first line, of the rows a few steps ahead in U(u).
+          if (k + 2 * kRowAhead < ue) __builtin_prefetch(rp + col[k + 2 * kRowAhead]);
+          if (k + kRowAhead < ue) __builtin_prefetch(col + rp[col[k + kRowAhead]]);
           const Vertex v = col[k];
           std::uint64_t c = 0;
           if constexpr (PerVertex) {
