@@ -17,6 +17,8 @@
 # Like for like: both compute parents only (`compare bfs --compute parents`, verified against
 # GraphBLAS). Peak memory: the maximum resident set of one end-to-end run of each (spgraph on
 # the .bin file, GAPBS on its .sg), from getrusage.
+# TC alone also runs on the social graphs of ../shared/data/snap (gapbs_tc_social.txt), timed on
+# their .bin conversions.
 # Output: bench/results/gapbs_*.txt and a table on stdout.
 # Usage: GAPBS_DIR=DIR bench/run_gapbs.sh [build-dir] [threads] [sources] [runs]
 set -euo pipefail
@@ -45,6 +47,12 @@ mkdir -p "$out" "$work"
 kron=/tmp/spgraph-bench/kron18.bin
 [ -f "$kron" ] || "$bin" generate kron --scale 18 --edge-factor 16 --seed 1 --out "$kron"
 graphs=("kron18:$kron")
+# Kronecker 20 (1 M vertices, 31 M arcs) unless SKIP_KRON20=1: GAPBS's tc takes seconds per run.
+kron20=/tmp/spgraph-bench/kron20.bin
+if [ "${SKIP_KRON20:-0}" != 1 ]; then
+  [ -f "$kron20" ] || "$bin" generate kron --scale 20 --edge-factor 16 --seed 1 --out "$kron20"
+  graphs+=("kron20:$kron20")
+fi
 [ -f "$shared/suitesparse/NotreDame_www.mtx.gz" ] && graphs+=("notredame:$shared/suitesparse/NotreDame_www.mtx.gz")
 [ -f "$shared/road/usroads.mtx" ] && graphs+=("usroads:$shared/road/usroads.mtx")
 [ -f "$shared/road/luxembourg_osm.mtx" ] && graphs+=("luxembourg_osm:$shared/road/luxembourg_osm.mtx")
@@ -53,6 +61,17 @@ graphs=("kron18:$kron")
 now() { date +%s.%N; }
 # Median of the "Trial Time:" lines of a GAPBS run.
 gapbs_median() { awk '/^Trial Time:/ {print $3}' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+# TC on one graph: the kernel's time as each tool reports it, median of RUNS, and the ratio.
+tc_pair() {
+  local name=$1 file=$2 sgs=$3 report=$4 sp_tc gp_tc
+  sp_tc=$(for _ in $(seq "$runs"); do
+    "$bin" tc "$file" --threads "$threads" --json --quiet |
+      python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("seconds", d.get("count_seconds", 0)))'
+  done | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
+  gp_tc=$("$GAPBS_DIR/tc" -f "$sgs" -n "$runs" | gapbs_median)
+  echo "TC on $name: spgraph $(python3 -c "print(f'{$sp_tc*1e3:.2f}')") ms, GAPBS $(python3 -c "print(f'{$gp_tc*1e3:.2f}')") ms, ratio $(python3 -c "print(f'{$sp_tc/$gp_tc:.2f}')") (target <= 0.3)" | tee -a "$report"
+}
 
 machine=$(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2; exit}')
 for entry in "${graphs[@]}"; do
@@ -102,13 +121,7 @@ for entry in "${graphs[@]}"; do
   med=$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
   echo "  median spgraph / GAPBS: $med (target <= 0.8)" | tee -a "$report"
 
-  # TC: the kernel's time as each tool reports it, median of RUNS.
-  sp_tc=$(for _ in $(seq "$runs"); do
-    "$bin" tc "$file" --threads "$threads" --json --quiet |
-      python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("seconds", d.get("count_seconds", 0)))'
-  done | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
-  gp_tc=$("$GAPBS_DIR/tc" -f "$sgs" -n "$runs" | gapbs_median)
-  echo "TC on $name: spgraph $(python3 -c "print(f'{$sp_tc*1e3:.1f}')") ms, GAPBS $(python3 -c "print(f'{$gp_tc*1e3:.1f}')") ms, ratio $(python3 -c "print(f'{$sp_tc/$gp_tc:.2f}')") (target <= 0.3)" | tee -a "$report"
+  tc_pair "$name" "$file" "$sgs" "$report"
 
   # End to end: process start to exit, one source, median of RUNS.
   src=$(head -1 "$work/$name.sp" | cut -d' ' -f1)
@@ -136,5 +149,22 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"; }
   gp_kb=$(peak_kb "$GAPBS_DIR/bfs" -f "$sg" -r "$src" -n 1)
   echo "Peak memory of one BFS (max RSS): spgraph $((sp_kb / 1024)) MiB (.bin), GAPBS $((gp_kb / 1024)) MiB (.sg), ratio $(python3 -c "print(f'{$sp_kb/$gp_kb:.2f}')") (target <= 1)" | tee -a "$report"
   echo "  gapbs tc $(basename "$sgs") -n 1: $(e2e "$GAPBS_DIR/tc" -f "$sgs" -n 1)" | tee -a "$report"
+done
+# TC alone on the social graphs of ../shared/data/snap (the issue's TC targets), one report.
+report=$out/gapbs_tc_social.txt
+echo "# $machine, $(date -u +%Y-%m-%d), $threads threads; GAPBS $(git -C "$GAPBS_DIR" log -1 --format=%h 2>/dev/null || echo '?')" > "$report"
+for g in email-enron.jlg astro-ph-cc1.jlg ca-condmat-cc1.jlg as-caida20071105.jlg ca-GrQc.mtx; do
+  file=$shared/snap/$g
+  [ -f "$file" ] || continue
+  name=${g%.*}
+  el=$work/$name.el
+  if [ ! -f "$el" ]; then
+    "$bin" convert "$file" "$work/$name.spgraph.el" --quiet
+    grep -v '^#' "$work/$name.spgraph.el" > "$el"
+    rm "$work/$name.spgraph.el"
+  fi
+  [ -f "$work/$name.sym.sg" ] || "$GAPBS_DIR/converter" -f "$el" -s -b "$work/$name.sym.sg" > /dev/null
+  [ -f "$work/$name.bin" ] || "$bin" convert "$file" "$work/$name.bin" --quiet
+  tc_pair "$name" "$work/$name.bin" "$work/$name.sym.sg" "$report"
 done
 echo "Reports written to $out/gapbs_*.txt"
