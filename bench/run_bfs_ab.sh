@@ -18,7 +18,7 @@ mode=${4:-parents}
 rounds=${5:-5}
 work=/tmp/spgraph-bench/gapbs
 out=$(mktemp)
-for g in kron18 notredame usroads luxembourg_osm; do
+for g in kron18 kron20 notredame usroads luxembourg_osm; do
   f=$work/$g.bin
   [ -f "$f" ] || { echo "no $f: run bench/run_gapbs.sh first" >&2; continue; }
   for r in $(seq "$rounds"); do
