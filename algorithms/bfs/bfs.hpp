@@ -7,30 +7,36 @@
 // (GAPBS's kind) writes no levels and a levels-only search no parents.
 //
 // Inputs: A square. Values are ignored (the structure is the graph). The pull direction reads
-// the transpose, which the Matrix handle builds once and caches.
+// A itself when the structure is symmetric (tested once and cached by the Matrix), else the
+// transpose, which the Matrix builds once and caches.
 //
 // Phases per level, with Beamer, Asanovic & Patterson, "Direction-Optimizing Breadth-First
 // Search", SC 2012, sections 3-4:
-//   1. push (top-down): the frontier is a sparse list; each frontier vertex u scans row u and
-//      claims unvisited neighbours with an atomic compare-and-swap on parent[v]. In semiring
-//      terms this is q'A over any_secondi with a complemented structural mask on the visited set.
-//   2. pull (bottom-up): the frontier is a bitmap; each unvisited v scans row v of A' and stops at
-//      the first in-frontier neighbour, the any monoid's terminal value (early exit).
+//   1. push (top-down): the frontier is a sparse list (a sliding queue, as in GAPBS's bfs.cc);
+//      each frontier vertex u scans row u and claims unvisited neighbours by setting their
+//      visited bit (an atomic fetch_or when the level runs on several threads, branch-free
+//      plain stores when it runs on one). In semiring terms this is q'A over any_secondi with a
+//      complemented structural mask on the visited set.
+//   2. pull (bottom-up): the frontier is a bitmap; each unvisited v (taken 64 at a time from the
+//      visited bitmap, their rows prefetched a word ahead) scans row v of A' and stops at the
+//      first in-frontier neighbour, the any monoid's terminal value (early exit).
 //   3. switching: push -> pull when the frontier's out-edges m_f exceed m_u / alpha (m_u = edges
-//      of unvisited vertices); pull -> push when the frontier shrinks below n / beta.
-// Workspace: parent and level arrays (n each), two frontier queues and two bitmaps, allocated
-// once per traversal and reused across levels (no per-level allocation), which matters on
-// high-diameter road graphs.
+//      of unvisited vertices); pull -> push when the frontier shrinks below n / beta. After a
+//      serial push, m_f is bounded by frontier size × the longest row where that settles it.
+// Workspace: the queue and three bitmaps, allocated once per traversal (per batch for
+// bfs_batch) and reused across levels: no per-level allocation and no per-level work
+// proportional to n in push levels, which matters on high-diameter road graphs.
 //
-// Why a fused kernel (bfs_kernel.hpp) rather than a loop of engine vxm calls: the level loop
-// runs inside one OpenMP parallel region with one workspace (no fork/join, allocation or mask
-// rebuild per level), the visited set doubles as the complemented mask, and pull steps stop at
-// the first parent found. On a road graph with thousands of levels that per-level overhead is
-// most of the cost of a loop of generic operations. The kernel reads only the structure, so it
-// is compiled once per structure (CSR: bfs_csr.cpp, Dynamic CSR: bfs_dynamic.cpp), not per value
-// type. Semantics per level d: push is q'A over any_secondi with mask ¬visited (the first CAS
-// wins, so "any" parent); pull is A'q over any_secondi with the same mask and the any monoid's
-// early exit. Both give the same levels; parents may differ, and bfs_verify.hpp checks them.
+// Why a fused kernel (bfs_kernel.hpp) rather than a loop of engine vxm calls: a level with
+// little work runs on the calling thread with no OpenMP call at all, one with more in one
+// parallel region; the visited set doubles as the complemented mask, and pull steps stop at the
+// first parent found. On a road graph with hundreds of levels the per-level fork/join,
+// allocation and mask rebuild of a loop of generic operations would be most of the cost. The
+// kernel reads only the structure, so it is compiled once per structure (CSR: bfs_csr.cpp,
+// Dynamic CSR: bfs_dynamic.cpp), not per value type. Semantics per level d: push is q'A over
+// any_secondi with mask ¬visited (the first claim wins, so "any" parent); pull is A'q over
+// any_secondi with the same mask and the any monoid's early exit. Both give the same levels;
+// parents may differ, and bfs_verify.hpp checks them.
 #pragma once
 
 #include <cstdint>
