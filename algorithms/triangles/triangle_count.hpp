@@ -19,6 +19,13 @@
 //      length of U(u).
 //   3. per vertex (if asked): each triangle found adds one to each of its three corners
 //      (relaxed atomics); clustering(v) = 2 t(v) / (deg(v) (deg(v) - 1)), 0 when deg(v) < 2.
+// Method::Wedge (which Auto picks for large skewed graphs) relabels the vertices by their rank
+// in that order and counts each triangle a ≺ b ≺ w at its middle corner b: up(b) (the ranks above
+// b among its neighbours) is marked in the bitmap, and for each a in low(b) (those below) the
+// part of the rank-sorted row up(a) after b is probed. It probes Σ_a C(|up(a)|, 2) bits, the
+// wedges, instead of Σ_(u,v) |U(v)| (Kronecker 18: 205 M against 660 M), for a binary search per
+// edge, a second pass over the arcs and a sort of each row; on graphs of a few million arcs
+// those cost more than they save.
 // The Sandia methods instead run the engine's masked SpGEMM with a fused reduction:
 // SandiaLL = Σ((L·L) .* L), SandiaUU = Σ((U·U) .* U), with U the orientation above and L = Uᵀ.
 // Workspace: U (about m/2 column ids plus n+1 offsets), one bitmap of n bits per thread, and
@@ -47,6 +54,7 @@ enum class TriangleMethod {
   Hash,      ///< fused count, every intersection probes a bitmap of U(u)
   SandiaLL,  ///< Σ((L·L) .* L) by the engine's masked SpGEMM reduction
   SandiaUU,  ///< Σ((U·U) .* U) by the engine's masked SpGEMM reduction
+  Wedge,     ///< count at each triangle's middle corner, on the graph relabelled by rank
 };
 
 /// The lower-case name of a method ("auto", "merge", ...).

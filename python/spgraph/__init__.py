@@ -213,7 +213,7 @@ def triangles(g, per_vertex=False, clustering=False, method="auto"):
     count, per_vertex (uint64 triangles through each vertex), clustering (float64 local
     clustering coefficients), symmetrized, self_loops, method. A directed graph is counted as
     undirected; self-loops and repeated arcs are ignored. method: auto | merge | hash |
-    sandia-ll | sandia-uu."""
+    sandia-ll | sandia-uu | wedge."""
     g = _as_graph(g)
     r = _spgraph._triangles(g, per_vertex=per_vertex or clustering, method=method)
     if not (per_vertex or clustering):

@@ -76,7 +76,7 @@ def test_triangles_random(seed):
     assert r.per_vertex.tolist() == [want[v] for v in range(n)]
     cl = nx.clustering(h)
     assert np.allclose(r.clustering, [cl[v] for v in range(n)])
-    for m in ("merge", "hash", "sandia-ll", "sandia-uu"):
+    for m in ("merge", "hash", "sandia-ll", "sandia-uu", "wedge"):
         assert spgraph.triangles(g, method=m) == r.count
 
 

@@ -85,8 +85,9 @@ void register_tc(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "tc", "Count triangles (a directed graph is counted as undirected; self-loops ignored)");
   cmd->add_option("file", args->file, "Graph file")->required();
-  cmd->add_option("--method", args->method, "auto (default), merge, hash, sandia-ll or sandia-uu")
-      ->check(CLI::IsMember({"auto", "merge", "hash", "sandia-ll", "sandia-uu"}));
+  cmd->add_option("--method", args->method,
+                  "auto (default), merge, hash, sandia-ll, sandia-uu or wedge")
+      ->check(CLI::IsMember({"auto", "merge", "hash", "sandia-ll", "sandia-uu", "wedge"}));
   cmd->add_flag("--per-vertex", args->per_vertex,
                 "Also compute triangles per vertex and local clustering coefficients");
   cmd->add_option("--out", args->out,

@@ -103,7 +103,7 @@ void register_compare_tc(CLI::App* compare) {
       "tc", "Triangle count in spgraph and GraphBLAS (LAGraph's SandiaDot), verified, timed");
   cmd->add_option("file", args->file, "Graph file")->required();
   cmd->add_option("--method", args->method, "spgraph's method (default auto)")
-      ->check(CLI::IsMember({"auto", "merge", "hash", "sandia-ll", "sandia-uu"}));
+      ->check(CLI::IsMember({"auto", "merge", "hash", "sandia-ll", "sandia-uu", "wedge"}));
   add_runs_flag(cmd, args->runs);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);

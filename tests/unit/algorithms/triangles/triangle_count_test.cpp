@@ -24,9 +24,9 @@
 namespace spgraph::testing {
 namespace {
 
-constexpr TriangleMethod kAllMethods[] = {TriangleMethod::Auto, TriangleMethod::Merge,
-                                          TriangleMethod::Hash, TriangleMethod::SandiaLL,
-                                          TriangleMethod::SandiaUU};
+constexpr TriangleMethod kAllMethods[] = {TriangleMethod::Auto,     TriangleMethod::Merge,
+                                          TriangleMethod::Hash,     TriangleMethod::SandiaLL,
+                                          TriangleMethod::SandiaUU, TriangleMethod::Wedge};
 constexpr TriangleMethod kFusedMethods[] = {TriangleMethod::Auto, TriangleMethod::Merge,
                                             TriangleMethod::Hash};
 
@@ -172,7 +172,10 @@ TEST(TriangleCount, errors_are_clear) {
   o.method = TriangleMethod::SandiaLL;
   o.per_vertex = true;
   EXPECT_THROW(triangle_count(Matrix<bool>(3, 3, true), o), InvalidArgument);
+  o.method = TriangleMethod::Wedge;
+  EXPECT_THROW(triangle_count(Matrix<bool>(3, 3, true), o), InvalidArgument);
   EXPECT_THROW(parse_triangle_method("fast"), InvalidArgument);
+  EXPECT_EQ(parse_triangle_method("wedge"), TriangleMethod::Wedge);
   EXPECT_EQ(parse_triangle_method("sandia-uu"), TriangleMethod::SandiaUU);
 }
 
