@@ -4,7 +4,6 @@
 // guarded by a mutex, so concurrent readers may ask for it safely.
 #pragma once
 
-#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -15,6 +14,7 @@
 #include "engine/core/semiring.hpp"
 #include "engine/core/types.hpp"
 #include "formats/coo/coo.hpp"
+#include "formats/csr/adjacency.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr/structure_symmetry.hpp"
 #include "formats/csr5/csr5.hpp"
@@ -105,12 +105,7 @@ class Matrix {
   /// until the matrix changes: BFS bounds a frontier's out-edges with it.
   Offset max_row_length() const {
     std::lock_guard<std::mutex> lock(cache_->mutex);
-    if (!cache_->max_row_length) {
-      Offset longest = 0;
-      for (Vertex i = 0; i < csr_.nrows; ++i)
-        longest = std::max(longest, csr_.row_ptr[i + 1] - csr_.row_ptr[i]);
-      cache_->max_row_length = longest;
-    }
+    if (!cache_->max_row_length) cache_->max_row_length = max_degree(adjacency_of(csr_));
     return *cache_->max_row_length;
   }
   /// True when structure_symmetric() has been answered (for tests of the cache).

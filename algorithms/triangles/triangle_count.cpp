@@ -42,11 +42,10 @@ struct Oriented {
 
 /// Each vertex's position in the order (|N(v)|, v): a stable counting sort by stored row length.
 std::vector<Vertex> degree_rank(const AdjacencyView& g) {
-  Offset max_degree = 0;
-  for (Vertex v = 0; v < g.n; ++v) max_degree = std::max(max_degree, g.degree(v));
-  std::vector<Vertex> start(std::size_t(max_degree) + 2, 0);
+  const Offset longest = max_degree(g);
+  std::vector<Vertex> start(std::size_t(longest) + 2, 0);
   for (Vertex v = 0; v < g.n; ++v) ++start[g.degree(v) + 1];
-  for (Offset d = 0; d <= max_degree; ++d) start[d + 1] += start[d];
+  for (Offset d = 0; d <= longest; ++d) start[d + 1] += start[d];
   std::vector<Vertex> rank(g.n);
   for (Vertex v = 0; v < g.n; ++v) rank[v] = start[g.degree(v)]++;
   return rank;
@@ -103,6 +102,23 @@ Offset merge_count(const Vertex* a, Offset na, const Vertex* b, Offset nb, F&& o
     j += y <= x;
   }
   return c;
+}
+
+/// Sets (mark) or clears (unmark) the bits of ids[0, n) in `bitmap`.
+inline void mark(std::uint64_t* bitmap, const Vertex* ids, Offset n) {
+  for (Offset q = 0; q < n; ++q) bitmap[ids[q] >> 6] |= std::uint64_t(1) << (ids[q] & 63);
+}
+inline void unmark(std::uint64_t* bitmap, const Vertex* ids, Offset n) {
+  for (Offset q = 0; q < n; ++q) bitmap[ids[q] >> 6] = 0;
+}
+
+/// Prefetches, for the count walking list[k] (k < end), the offsets of the row list[k + 2A] and
+/// the first line of the row list[k + A] (A = kRowAhead): the rows it reads next lie anywhere
+/// in a column array larger than the caches.
+inline void prefetch_rows_ahead(const Offset* rp, const Vertex* col, const Vertex* list, Offset k,
+                                Offset end) {
+  if (k + 2 * kRowAhead < end) __builtin_prefetch(rp + list[k + 2 * kRowAhead]);
+  if (k + kRowAhead < end) __builtin_prefetch(col + rp[list[k + kRowAhead]]);
 }
 
 /// The number of ids in w[0, n) whose bit is set in `bitmap` (portable version).
@@ -203,12 +219,9 @@ std::uint64_t fused_count(const Csr<bool>& u, TriangleMethod method,
           (method == TriangleMethod::Auto && (bitmap_fits || du > kMergeMaxRow));
       std::uint64_t row_total = 0;
       if (use_bitmap) {
-        for (Offset k = ub; k < ue; ++k) bitmap[col[k] >> 6] |= std::uint64_t(1) << (col[k] & 63);
+        mark(bitmap.data(), col + ub, du);
         for (Offset k = ub; k < ue; ++k) {
-          // Rows U(v) lie anywhere in a column array larger than the caches: fetch the row
-          // offsets, then the first line, of the rows a few steps ahead in U(u).
-          if (k + 2 * kRowAhead < ue) __builtin_prefetch(rp + col[k + 2 * kRowAhead]);
-          if (k + kRowAhead < ue) __builtin_prefetch(col + rp[col[k + kRowAhead]]);
+          prefetch_rows_ahead(rp, col, col, k, ue);
           const Vertex v = col[k];
           std::uint64_t c = 0;
           if constexpr (PerVertex) {
@@ -226,7 +239,7 @@ std::uint64_t fused_count(const Csr<bool>& u, TriangleMethod method,
           bump(v, c);
           row_total += c;
         }
-        for (Offset k = ub; k < ue; ++k) bitmap[col[k] >> 6] = 0;
+        unmark(bitmap.data(), col + ub, du);
       } else {
         for (Offset k = ub; k < ue; ++k) {
           const Vertex v = col[k];
@@ -252,10 +265,7 @@ constexpr Offset kWedgeEntries = Offset(1) << 22;
 constexpr Offset kWedgeSkew = 32;
 
 bool wedges_pay(const AdjacencyView& g) {
-  if (g.nnz() < kWedgeEntries || g.n == 0) return false;
-  Offset longest = 0;
-  for (Vertex v = 0; v < g.n; ++v) longest = std::max(longest, g.degree(v));
-  return longest >= kWedgeSkew * (g.nnz() / g.n);
+  return g.nnz() >= kWedgeEntries && max_degree(g) >= kWedgeSkew * (g.nnz() / g.n);
 }
 
 /// The graph in rank space ((degree, id) order, degree_rank), split at each vertex: up(r) holds
@@ -333,12 +343,11 @@ std::uint64_t wedge_count(const RankSplit& s, Vertex n) {
       const Vertex b = Vertex(bi);
       const Offset ub = up_ptr[b], ue = up_ptr[b + 1];
       const Offset lb = s.low_ptr[b], le = s.low_ptr[b + 1];
-      if (ue - ub < 1 || lb == le) continue;
-      for (Offset k = ub; k < ue; ++k) bitmap[up[k] >> 6] |= std::uint64_t(1) << (up[k] & 63);
+      if (ub == ue || lb == le) continue;
+      mark(bitmap.data(), up + ub, ue - ub);
       std::uint64_t c = 0;
       for (Offset k = lb; k < le; ++k) {
-        if (k + 2 * kRowAhead < le) __builtin_prefetch(up_ptr + s.low[k + 2 * kRowAhead]);
-        if (k + kRowAhead < le) __builtin_prefetch(up + up_ptr[s.low[k + kRowAhead]]);
+        prefetch_rows_ahead(up_ptr, up, s.low.data(), k, le);
         const Vertex a = s.low[k];
         const Vertex* row = up + up_ptr[a];
         const Vertex* row_end = up + up_ptr[a + 1];
@@ -347,7 +356,7 @@ std::uint64_t wedge_count(const RankSplit& s, Vertex n) {
         c += rest >= 16 ? count_marked(after, rest, bitmap.data())
                         : count_marked_scalar(after, rest, bitmap.data());
       }
-      for (Offset k = ub; k < ue; ++k) bitmap[up[k] >> 6] = 0;
+      unmark(bitmap.data(), up + ub, ue - ub);
       total += c;
     }
   }

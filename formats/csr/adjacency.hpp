@@ -40,6 +40,13 @@ struct AdjacencyView {
   void prefetch_neighbors(Vertex v) const { __builtin_prefetch(col + row_ptr[v]); }
 };
 
+/// The largest number of entries in a row of `g` (0 when it has no rows).
+inline Offset max_degree(const AdjacencyView& g) {
+  Offset longest = 0;
+  for (Vertex v = 0; v < g.n; ++v) longest = longest < g.degree(v) ? g.degree(v) : longest;
+  return longest;
+}
+
 /// The number of vertices of a graph structure (the kernels' common interface).
 inline Vertex vertex_count(const AdjacencyView& g) {
   return g.n;

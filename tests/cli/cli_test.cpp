@@ -116,6 +116,27 @@ TEST(Cli, BfsWritesOneLinePerVertexWithTheSourceAtLevelZero) {
   fs::remove(out);
 }
 
+// --alpha and --beta tune the direction heuristic (bench/RESULTS.md measures them): the levels
+// do not change, and a value outside 1..2^20 is a usage error naming the flag.
+TEST(Cli, BfsAlphaBetaChangeNoLevels) {
+  fs::path a = temp_file("alpha_default.txt"), b = temp_file("alpha_1.txt");
+  ASSERT_EQ(run("bfs " + email + " --source 7 --compute levels --out " + a.string()).exit_code, 0);
+  CliRun r = run("bfs " + email + " --source 7 --compute levels --alpha 1 --beta 1000 --out " +
+                 b.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream ia(a), ib(b);
+  std::string sa((std::istreambuf_iterator<char>(ia)), {}),
+      sb((std::istreambuf_iterator<char>(ib)), {});
+  EXPECT_FALSE(sa.empty());
+  EXPECT_EQ(sa, sb);
+  r = run("bfs " + email + " --source 7 --alpha 0");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--alpha"), std::string::npos) << r.output;
+  EXPECT_EQ(run("bfs " + email + " --source 7 --beta x").exit_code, 2);
+  fs::remove(a);
+  fs::remove(b);
+}
+
 // --compute picks the arrays: the file's columns are what was computed, and the parents written
 // alone form a valid BFS tree for the levels written alone.
 TEST(Cli, BfsComputeWritesLevelsOrParentsAlone) {

@@ -24,6 +24,7 @@ struct BfsArgs {
   std::size_t random_sources = 0;
   std::uint64_t seed = 1;
   bool parents = false;
+  BfsOptions tuning;  ///< alpha and beta of the direction heuristic (--alpha, --beta)
 };
 
 BfsMethod parse_method(const std::string& m) {
@@ -74,6 +75,8 @@ void run_bfs(const BfsArgs& args) {
     sources.insert(sources.end(), more.begin(), more.end());
   }
   BfsOptions o;
+  o.alpha = args.tuning.alpha;
+  o.beta = args.tuning.beta;
   o.method = parse_method(args.method);
   choose_outputs(args, o);
   // A "general" file may still hold an undirected graph: its symmetric structure is tested once
@@ -135,6 +138,14 @@ void register_bfs(CLI::App& app) {
       ->excludes(compute);
   cmd->add_option("--method", args->method, "auto (direction-optimizing), push or pull")
       ->check(CLI::IsMember({"auto", "push", "pull"}));
+  cmd->add_option("--alpha", args->tuning.alpha,
+                  "Direction heuristic: pull once the frontier's out-edges exceed the unexplored "
+                  "edges / alpha (default 8)")
+      ->transform(integer_flag("--alpha", 1, 1 << 20));
+  cmd->add_option("--beta", args->tuning.beta,
+                  "Direction heuristic: push again once the frontier shrinks below n / beta "
+                  "(default 18)")
+      ->transform(integer_flag("--beta", 1, 1 << 20));
   cmd->add_option(
       "--out,-o", args->out,
       "Write one line per vertex with what --compute asks for ('vertex level parent' by "
