@@ -208,8 +208,8 @@ std::uint32_t crc32_of(std::string_view bytes, const ConsumedBytes& consumed) {
   return std::uint32_t(crc);
 }
 
-LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
-                         const LoadOptions& options, const ConsumedBytes& consumed) {
+BinaryHeader read_binary_header(const std::string& name, std::string_view bytes,
+                                const LoadOptions& options) {
   if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
     throw ParseError(name, 0, "not an spgraph binary file (magic 'SPGRAPH1' missing)");
   if (bytes.size() < kHeaderBytes + 4)
@@ -251,6 +251,38 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
                      "file size " + std::to_string(bytes.size()) + " does not match the header (" +
                          std::to_string(nrows) + " rows, " + std::to_string(nnz) +
                          " entries): truncated or corrupt");
+  BinaryHeader h;
+  h.type = type;
+  h.pattern = pattern;
+  h.symmetric = flags & kFlagSymmetric;
+  h.has_ids = has_ids;
+  h.base = int(base);
+  h.nrows = Vertex(nrows);
+  h.ncols = Vertex(ncols);
+  h.nnz = nnz;
+  h.value_bytes = vsize;
+  h.row_ptr_offset = kHeaderBytes;
+  h.col_offset = kHeaderBytes + ptr_bytes;
+  h.val_offset = h.col_offset + nnz * 4;
+  h.ids_offset = h.val_offset + nnz * vsize;
+  return h;
+}
+
+std::shared_ptr<const VertexIds> read_binary_ids(const std::string& name, std::string_view bytes,
+                                                 const BinaryHeader& h) {
+  return decode_ids(name, bytes.substr(h.ids_offset, bytes.size() - 4 - h.ids_offset),
+                    std::max(h.nrows, h.ncols));
+}
+
+LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
+                         const LoadOptions& options, const ConsumedBytes& consumed) {
+  const BinaryHeader h = read_binary_header(name, bytes, options);
+  const ValueType type = h.type;
+  const bool pattern = h.pattern, has_ids = h.has_ids;
+  const std::uint32_t flags = (h.symmetric ? kFlagSymmetric : 0u);
+  const std::uint64_t base = std::uint64_t(h.base), nrows = h.nrows, ncols = h.ncols, nnz = h.nnz;
+  const std::size_t vsize = h.value_bytes;
+  const std::uint64_t ptr_bytes = (nrows + 1) * 8;
   const std::uint32_t stored_crc = read_at<std::uint32_t>(bytes, bytes.size() - 4);
   // The checksum, piece by piece: the file's pages are read once here and again, from the page
   // cache, by the copies below.

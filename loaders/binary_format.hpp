@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -34,6 +35,24 @@ std::uint32_t crc32_of(std::string_view bytes, const ConsumedBytes& consumed = {
 /// bytes must stay readable, as a mapped file's dropped pages do).
 LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
                          const LoadOptions& options, const ConsumedBytes& consumed = {});
+
+/// What a binary file's header says, checked against the file's length (for readers that take
+/// the arrays in pieces: spgraph-mpi reads a range of rows per rank).
+struct BinaryHeader {
+  ValueType type = ValueType::Bool;
+  bool pattern = false, symmetric = false, has_ids = false;
+  int base = 0;
+  Vertex nrows = 0, ncols = 0;
+  std::uint64_t nnz = 0;
+  std::size_t value_bytes = 0;  ///< 0 for a pattern
+  std::uint64_t row_ptr_offset = 0, col_offset = 0, val_offset = 0, ids_offset = 0;
+};
+/// Checks the header and the sizes as read_binary does (the same errors), without the CRC.
+BinaryHeader read_binary_header(const std::string& name, std::string_view bytes,
+                                const LoadOptions& options);
+/// The id map of a file whose header has has_ids.
+std::shared_ptr<const VertexIds> read_binary_ids(const std::string& name, std::string_view bytes,
+                                                 const BinaryHeader& h);
 
 /// Serialises `m` in the binary format (flag `symmetric` records symmetric storage, `base` the
 /// numbering users see: 1 for a graph that came from Matrix Market or METIS).

@@ -354,27 +354,81 @@ Matrix<T> build_edges(const std::string& name, Coo<T>&& coo, DuplicatePolicy pol
   }
 }
 
-}  // namespace
-
-LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
-                            const LoadOptions& options) {
-  std::string_view body = bytes;
+/// The beginning of an edge list: its line-1 header (LightGraphs or spgraph's), its first two
+/// data lines split into fields, the separator, and whether the first data line names columns.
+struct Head {
+  std::string_view body;  ///< the bytes after a LightGraphs header line, else all
   std::uint64_t first_line = 1;
   std::optional<LgHeader> lg;
   std::optional<SpgraphHeader> sh;
+  bool remap = false;
+  std::vector<std::string_view> first, second;
+  std::deque<std::string> scratch;
+  std::string_view first_line_text;
+  std::uint64_t first_data_line = 0;
+  char sep = 0;
+  bool header = false;
+};
+
+Head scan_head(const std::string& name, std::string_view bytes, const LoadOptions& options) {
+  Head h;
+  h.body = bytes;
   {
     LineCursor cur(bytes);
     std::string_view line;
     if (cur.next(line)) {
-      if ((lg = parse_lg_header(line))) {
-        body = bytes.substr(std::size_t(cur.position() - bytes.data()));
-        first_line = 2;
+      if ((h.lg = parse_lg_header(line))) {
+        h.body = bytes.substr(std::size_t(cur.position() - bytes.data()));
+        h.first_line = 2;
       } else {
-        sh = parse_spgraph_header(name, line);
+        h.sh = parse_spgraph_header(name, line);
       }
     }
   }
-  const bool remap = options.remap_ids || (sh && sh->external);
+  h.remap = options.remap_ids || (h.sh && h.sh->external);
+  h.sep = options.delimiter;
+  LineCursor cur(h.body);
+  std::string_view line;
+  std::vector<std::string_view>* into = &h.first;
+  while (into && cur.next(line)) {
+    const char ch = detail::first_char(line);
+    if (ch == '\0' || ch == '#' || ch == '%') continue;
+    if (into == &h.first) {
+      h.first_line_text = line;
+      h.first_data_line = h.first_line - 1 + cur.line_no();
+      if (!h.sep) h.sep = detail::detect_separator(line);
+    }
+    detail::split_fields(line, h.sep ? h.sep : ' ', *into, h.scratch);
+    into = into == &h.first ? &h.second : nullptr;
+  }
+  h.header = !h.lg && !h.sh && !h.first.empty() &&
+             detail::looks_like_header(h.first, h.second, options, h.remap);
+  return h;
+}
+
+}  // namespace
+
+EdgeListHead read_edge_list_head(const std::string& name, std::string_view bytes,
+                                 const LoadOptions& options) {
+  const Head h = scan_head(name, bytes, options);
+  EdgeListHead out;
+  out.lightgraphs = h.lg.has_value();
+  if (h.sh) out.spgraph_header = std::string(bytes.substr(0, bytes.find('\n')));
+  if (h.header) {
+    out.column_header = std::string(h.first_line_text);
+    out.column_header_line = h.first_data_line;
+  }
+  return out;
+}
+
+LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
+                            const LoadOptions& options) {
+  Head head = scan_head(name, bytes, options);
+  const std::string_view body = head.body;
+  std::uint64_t first_line = head.first_line;
+  const std::optional<LgHeader>& lg = head.lg;
+  const std::optional<SpgraphHeader>& sh = head.sh;
+  const bool remap = head.remap;
   LineRunOptions run;
   run.threads = options.threads;
   run.first_line = first_line;
@@ -384,29 +438,11 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
 
   // The table path (fields by separator, quotes, a header, chosen columns, a type filter, string
   // ids) when the options or the first data lines ask for it; else the fast integer path.
-  std::vector<std::string_view> first, second;
-  std::deque<std::string> scratch;
-  std::string_view first_line_text;
-  std::uint64_t first_data_line = 0;
-  char sep = options.delimiter;
-  {
-    LineCursor cur(body);
-    std::string_view line;
-    std::vector<std::string_view>* into = &first;
-    while (into && cur.next(line)) {
-      const char ch = detail::first_char(line);
-      if (ch == '\0' || ch == '#' || ch == '%') continue;
-      if (into == &first) {
-        first_line_text = line;
-        first_data_line = first_line - 1 + cur.line_no();
-        if (!sep) sep = detail::detect_separator(line);
-      }
-      detail::split_fields(line, sep ? sep : ' ', *into, scratch);
-      into = into == &first ? &second : nullptr;
-    }
-  }
-  const bool header =
-      !lg && !sh && !first.empty() && detail::looks_like_header(first, second, options, remap);
+  const std::vector<std::string_view>& first = head.first;
+  const std::string_view first_line_text = head.first_line_text;
+  const std::uint64_t first_data_line = head.first_data_line;
+  const char sep = head.sep;
+  const bool header = head.header;
   auto is_int = [](std::string_view f) {
     return !f.empty() && f.size() <= 20 &&
            std::all_of(f.begin(), f.end(), [](char c) { return c >= '0' && c <= '9'; });

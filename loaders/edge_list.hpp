@@ -24,4 +24,16 @@ namespace spgraph {
 LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
                             const LoadOptions& options);
 
+/// How an edge list begins: the lines a reader of one piece of the file (spgraph-mpi: one byte
+/// range per rank) must see first to read its lines as the whole-file reader does.
+struct EdgeListHead {
+  bool lightgraphs = false;    ///< line 1 is a LightGraphs header (its counts are whole-file)
+  std::string spgraph_header;  ///< line 1 when it is spgraph's own header, else empty
+  std::string column_header;   ///< the first data line when it names the columns, else empty
+  std::uint64_t column_header_line = 0;  ///< that line's number
+};
+/// Reads the head of `bytes` (the whole file; only its first lines are looked at).
+EdgeListHead read_edge_list_head(const std::string& name, std::string_view bytes,
+                                 const LoadOptions& options);
+
 }  // namespace spgraph

@@ -609,6 +609,11 @@ LoadedMatrix read_typed(const std::string& name, std::string_view bytes, const H
                       : read_array<T>(name, bytes, h, options);
 }
 
+/// The field as LoadInfo::field names it.
+const char* field_name(const Header& h) {
+  return h.field == Field::Pattern ? "pattern" : h.field == Field::Integer ? "integer" : "real";
+}
+
 }  // namespace
 
 LoadedMatrix read_matrix_market(const std::string& name, std::string_view bytes,
@@ -635,10 +640,79 @@ LoadedMatrix read_matrix_market(const std::string& name, std::string_view bytes,
   }
   out.info.format = FileFormat::MatrixMarket;
   out.info.symmetric_storage = h.symmetry != Symmetry::General;
-  out.info.field = h.field == Field::Pattern   ? "pattern"
-                   : h.field == Field::Integer ? "integer"
-                                               : "real";
+  out.info.field = field_name(h);
   return out;
+}
+
+MatrixMarketHead read_matrix_market_head(const std::string& name, std::string_view bytes,
+                                         const LoadOptions& options) {
+  const Header h = parse_header(name, bytes, options);
+  MatrixMarketHead head;
+  head.nrows = h.nrows;
+  head.ncols = h.ncols;
+  head.entries = h.nnz;
+  head.coordinate = h.coordinate;
+  head.symmetric_storage = h.symmetry != Symmetry::General;
+  head.field = field_name(h);
+  head.body_offset = h.body_offset;
+  head.body_first_line = h.body_first_line;
+  return head;
+}
+
+MatrixMarketPiece read_matrix_market_piece(const std::string& name, std::string_view bytes,
+                                           std::string_view piece, std::uint64_t first_line,
+                                           bool with_values, const LoadOptions& options) {
+  const Header h = parse_header(name, bytes, options);
+  if (!h.coordinate)
+    throw ParseError(name, 1, "an array (dense) file cannot be read in pieces: convert it first");
+  LineRunOptions run;
+  run.threads = options.threads;
+  run.first_line = first_line;
+  MatrixMarketPiece out;
+  auto gather = [&](auto tag) {
+    using T = decltype(tag);
+    const bool store = with_values && h.field != Field::Pattern;
+    const ValueSpec vs = value_spec(h, options.exact_type);
+    std::vector<std::string_view> chunks = plan_line_chunks(piece, run);
+    std::vector<ChunkTuples<T>> parts(chunks.size());
+    run_line_chunks(name, std::move(chunks), run, [&](std::size_t c, std::string_view text) {
+      return parse_coordinate_chunk<T>(text, h, vs, store, parts[c]);
+    });
+    for (ChunkTuples<T>& p : parts) {
+      out.data_lines += p.data_lines;
+      out.row.insert(out.row.end(), p.row.begin(), p.row.end());
+      out.col.insert(out.col.end(), p.col.begin(), p.col.end());
+      if (store) out.val.insert(out.val.end(), p.val.begin(), p.val.end());
+      p = ChunkTuples<T>{};
+    }
+    if (with_values && !store) out.val.assign(out.row.size(), 1.0);
+  };
+  if (!with_values || h.field == Field::Pattern)
+    gather(bool{});
+  else
+    gather(double{});
+  return out;
+}
+
+std::uint64_t matrix_market_entry_line(std::string_view piece, std::uint64_t first_line,
+                                       std::uint64_t k) {
+  return data_line_number(piece, first_line, k);
+}
+
+void for_each_matrix_market_entry(std::string_view piece, std::uint64_t first_line,
+                                  const std::function<void(Vertex, Vertex, std::uint64_t)>& entry) {
+  LineCursor cur(piece);
+  std::string_view line;
+  while (cur.next(line)) {
+    const char* e = line.data() + line.size();
+    const char* p = detail::skip_blanks(line.data(), e);
+    if (p == e || *p == '%') continue;
+    std::uint64_t a = 0, b = 0;
+    detail::parse_u64(p, e, a);
+    p = detail::skip_blanks(p, e);
+    detail::parse_u64(p, e, b);
+    entry(Vertex(a - 1), Vertex(b - 1), first_line + cur.line_no() - 1);
+  }
 }
 
 }  // namespace spgraph

@@ -217,8 +217,8 @@ Backend backend_of(const GlobalOptions& g) {
   return parse_backend(g.backend);
 }
 
-CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalOptions& g,
-                      bool pattern_only, ValueType exact_type) {
+LoadOptions load_options_for(const LoadFlags& f, const GlobalOptions& g, bool pattern_only,
+                             ValueType exact_type) {
   LoadOptions o;
   if (f.format == "mtx")
     o.format = FileFormat::MatrixMarket;
@@ -254,6 +254,12 @@ CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalO
   o.pattern_only = pattern_only;
   o.threads = g.threads;
   o.exact_type = pattern_only ? ValueType::Pattern : exact_type;
+  return o;
+}
+
+CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalOptions& g,
+                      bool pattern_only, ValueType exact_type) {
+  LoadOptions o = load_options_for(f, g, pattern_only, exact_type);
   // Every command loads through here: the place to decide, once, whether progress lines may
   // be drawn (a terminal on stderr, no --quiet); later phases (compare's timed pairs, streams)
   // follow the same decision.

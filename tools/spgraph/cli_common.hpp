@@ -98,6 +98,10 @@ void apply_global_flags(const GlobalOptions& g);
 /// The backend --backend names.
 Backend backend_of(const GlobalOptions& g);
 
+/// The loader's options that the flags ask for (load_for_cli's, without progress).
+LoadOptions load_options_for(const LoadFlags& f, const GlobalOptions& g, bool pattern_only,
+                             ValueType exact_type = ValueType::Pattern);
+
 /// Loads a file as the CLI does: progress on a TTY, timing, clear errors.
 struct CliGraph {
   LoadedMatrix loaded;

@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""spgraph-mpi against single-node spgraph (issue 18): run under CTest once per rank count.
+
+For each graph (random directed edge lists with self-loops, repeats and isolated vertices; a
+Kronecker graph in Matrix Market, binary and edge-list form; remapped sparse and string ids; the
+bundled data/ graphs; and, when ../shared/data exists, real graphs from it) and each job:
+  bfs      levels identical to `spgraph bfs --out`; parents a valid BFS tree whose parent is the
+           smallest-numbered in-neighbour one level up (checked against the arcs);
+  tc       the triangle count and the self-loops ignored, identical;
+  closure  the pair count (R+ and R*) and --query answers, identical.
+Then bad input placed in the part of the file a rank other than 0 reads: the same message as
+spgraph (file, line, what), a non-zero exit, and no hang (every run has a timeout).
+Exit status 0 when every check passed; failures are listed.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TIMEOUT = 120
+failures = []
+
+
+def fail(what):
+    failures.append(what)
+    print("FAIL:", what, flush=True)
+
+
+def run(cmd, expect_ok=True):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        fail("timed out (a hang?): " + " ".join(cmd))
+        return None
+    if expect_ok and p.returncode != 0:
+        fail("exit %d: %s\n%s" % (p.returncode, " ".join(cmd), p.stderr[-2000:]))
+        return None
+    return p
+
+
+class Runner:
+    def __init__(self, args):
+        self.spgraph = args.spgraph
+        self.mpi = [args.mpirun, "-np", str(args.np), "--oversubscribe"] + args.mpirun_arg + [
+            args.spgraph_mpi]
+        self.np = args.np
+        self.work = args.workdir
+
+    def single(self, *a, expect_ok=True):
+        return run([self.spgraph] + list(a), expect_ok)
+
+    def dist(self, *a, expect_ok=True):
+        return run(self.mpi + list(a), expect_ok)
+
+
+def read_table(path):
+    """vertex -> list of fields from a result file (comments and the header skipped)."""
+    rows = {}
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            parts = line.split()
+            if parts[0] == "vertex":
+                continue
+            rows[parts[0]] = parts[1:]
+    return rows
+
+
+def edges_of(r, graph, flags):
+    """The graph's arcs in its own numbering, through `spgraph convert` to an edge list."""
+    out = os.path.join(r.work, "arcs.txt")
+    if r.single("convert", graph, out, *flags) is None:
+        return None
+    arcs = set()
+    undirected = False
+    with open(out) as f:
+        for line in f:
+            if line.startswith("#"):
+                undirected = undirected or "undirected" in line
+                continue
+            p = line.split()
+            if len(p) >= 2:
+                arcs.add((p[0], p[1]))
+                if undirected:
+                    arcs.add((p[1], p[0]))
+    return arcs
+
+
+def check_bfs(r, graph, source, flags, name):
+    a, b = os.path.join(r.work, "one.txt"), os.path.join(r.work, "dist.txt")
+    if r.single("bfs", graph, "--source", source, "--out", a, "--quiet", *flags) is None:
+        return
+    p = r.dist("bfs", graph, "--source", source, "--out", b, "--json", *flags)
+    if p is None:
+        return
+    rep = json.loads(p.stdout)
+    if rep.get("ranks") != r.np:
+        fail("%s bfs: report says ranks %s, expected %d" % (name, rep.get("ranks"), r.np))
+    one, dist = read_table(a), read_table(b)
+    if {v: x[0] for v, x in one.items()} != {v: x[0] for v, x in dist.items()}:
+        fail("%s bfs from %s: levels differ from spgraph's" % (name, source))
+        return
+    arcs = edges_of(r, graph, flags)
+    if arcs is None:
+        return
+    into = {}
+    for u, v in arcs:
+        into.setdefault(v, []).append(u)
+    bad = 0
+    for v, (level, parent) in dist.items():
+        level = int(level)
+        if level <= 0:
+            if level == 0 and parent != v:
+                bad += 1
+            continue
+        ups = [u for u in into.get(v, []) if int(dist[u][0]) == level - 1]
+        key = (lambda x: int(x)) if all(u.isdigit() for u in ups) else (lambda x: x)
+        if not ups or parent not in ups:
+            bad += 1
+    if bad:
+        fail("%s bfs from %s: %d vertices with an invalid parent" % (name, source, bad))
+
+
+def check_tc(r, graph, flags, name):
+    a = r.single("tc", graph, "--json", *flags)
+    b = r.dist("tc", graph, "--json", *flags)
+    if a is None or b is None:
+        return
+    x, y = json.loads(a.stdout), json.loads(b.stdout)
+    for key in ("triangles", "self_loops_ignored", "n"):
+        if x[key] != y[key]:
+            fail("%s tc: %s %s (spgraph) vs %s (spgraph-mpi)" % (name, key, x[key], y[key]))
+
+
+def check_closure(r, graph, queries, flags, name):
+    for extra in ([], ["--reflexive"]):
+        a = r.single("closure", graph, "--json", "--method", "seminaive", *extra, *flags)
+        b = r.dist("closure", graph, "--json", *extra, *flags)
+        if a is None or b is None:
+            return
+        x, y = json.loads(a.stdout), json.loads(b.stdout)
+        if x["pairs"] != y["pairs"]:
+            fail("%s closure %s: %s pairs (spgraph) vs %s" % (name, extra, x["pairs"], y["pairs"]))
+    if queries:
+        qs = sum((["--query", q] for q in queries), [])
+        a = r.single("closure", graph, "--json", *qs, *flags)
+        b = r.dist("closure", graph, "--json", *qs, *flags)
+        if a is None or b is None:
+            return
+        x, y = json.loads(a.stdout), json.loads(b.stdout)
+        if [q["reachable"] for q in x["queries"]] != [q["reachable"] for q in y["queries"]]:
+            fail("%s closure queries differ: %s vs %s" % (name, x["queries"], y["queries"]))
+
+
+def all_jobs(r, graph, source, flags=(), name=None, closure=True, queries=()):
+    name = name or os.path.basename(graph)
+    check_bfs(r, graph, source, list(flags), name)
+    check_tc(r, graph, list(flags), name)
+    if closure:
+        check_closure(r, graph, list(queries), list(flags), name)
+
+
+def random_edge_list(path, n, m, seed, base=0, weighted=False, comments=True):
+    rnd = random.Random(seed)
+    with open(path, "w") as f:
+        if comments:
+            f.write("# random directed graph: self-loops, repeated arcs, isolated vertices\n")
+        for k in range(m):
+            u, v = rnd.randrange(n - n // 10), rnd.randrange(n - n // 10)  # the last tenth isolated
+            if k % 97 == 0:
+                v = u  # a self-loop
+            f.write("%d %d%s\n" % (u + base, v + base, " %d" % rnd.randint(1, 9) if weighted else ""))
+            if k % 50 == 0:
+                f.write("%d %d%s\n" % (u + base, v + base, " 1" if weighted else ""))  # a repeat
+            if comments and k % 200 == 0:
+                f.write("% a comment line inside the body\n")
+        f.write("%d %d%s\n" % (n - 1 + base, n - 1 + base, " 1" if weighted else ""))
+
+
+def same_error(r, path, name, flags=()):
+    """Both engines refuse `path` with the same message; every rank exits non-zero, no hang."""
+    a = r.single("bfs", path, "--source", "1", *flags, expect_ok=False)
+    b = r.dist("bfs", path, "--source", "1", *flags, expect_ok=False)
+    if a is None or b is None:
+        return
+    if a.returncode == 0:
+        fail("%s: spgraph accepted the bad file" % name)
+        return
+    if b.returncode == 0:
+        fail("%s: spgraph-mpi exited 0 on bad input" % name)
+        return
+
+    def message(text, tool):
+        m = re.search(tool + r": error: (.*)", text)
+        return m.group(1).strip() if m else text.strip()
+    x, y = message(a.stderr, "spgraph"), message(b.stderr, "spgraph-mpi")
+    if x != y:
+        fail("%s: messages differ:\n  spgraph:     %s\n  spgraph-mpi: %s" % (name, x, y))
+    if b.stderr.count("spgraph-mpi: error:") != 1:
+        fail("%s: the error should be printed once, got:\n%s" % (name, b.stderr))
+
+
+def bad_inputs(r):
+    w = r.work
+    lines = ["%d %d" % (k % 300 + 1, (k * 7) % 300 + 1) for k in range(3000)]
+
+    def write(name, text, mode="w"):
+        path = os.path.join(w, name)
+        with open(path, mode) as f:
+            f.write(text)
+        return path
+
+    # A bad entry near the end of a Matrix Market file: the last rank reads it.
+    body = list(dict.fromkeys(lines))
+    mm = ["%%MatrixMarket matrix coordinate pattern general", "300 300 %d" % len(body)] + body
+    bad = list(mm)
+    bad[-5] = "12 x7"
+    same_error(r, write("bad_entry.mtx", "\n".join(bad) + "\n"), "bad entry near the end")
+    bad = list(mm)
+    bad[-3] = "12 301"
+    same_error(r, write("out_of_range.mtx", "\n".join(bad) + "\n"), "index out of range")
+    bad = list(mm)
+    bad[-2] = bad[3]  # repeats an entry the first rank holds
+    same_error(r, write("duplicate.mtx", "\n".join(bad) + "\n"), "duplicate entry across ranks")
+    same_error(r, write("truncated.mtx", "\n".join(mm[:-40]) + "\n"), "truncated Matrix Market")
+    same_error(r, write("extra.mtx", "\n".join(mm + ["1 1", "2 2"]) + "\n"), "extra entries")
+    # Edge lists: a bad id late in the file, and a weight column that appears half way.
+    el = list(lines)
+    el[-7] = "5 banana"
+    same_error(r, write("bad_id.txt", "\n".join(el) + "\n"), "bad id near the end")
+    el = list(lines)
+    el[len(el) // 2:] = [x + " 2.5" for x in el[len(el) // 2:]]
+    same_error(r, write("mixed.txt", "\n".join(el) + "\n"), "mixed weight columns across ranks")
+    same_error(r, write("comments.txt", "# nothing\n% here\n"), "a file with no edge")
+    same_error(r, os.path.join(w, "does-not-exist.mtx"), "missing file")
+    # A binary file with one flipped byte late in the column array: the checksum catches it.
+    good = os.path.join(w, "good.bin")
+    if r.single("convert", write("good.mtx", "\n".join(mm) + "\n"), good) is not None:
+        data = bytearray(open(good, "rb").read())
+        data[len(data) - 64] ^= 0x5A
+        same_error(r, write("flipped.bin", bytes(data), "wb"), "binary with a flipped byte")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--spgraph", required=True)
+    ap.add_argument("--spgraph-mpi", required=True)
+    ap.add_argument("--mpirun", default="mpirun")
+    ap.add_argument("--mpirun-arg", action="append", default=[])
+    ap.add_argument("--np", type=int, required=True)
+    ap.add_argument("--data", help="the repository's data/ folder")
+    ap.add_argument("--shared-data", help="../shared/data, when present")
+    ap.add_argument("--workdir")
+    args = ap.parse_args()
+    own_dir = args.workdir is None
+    args.workdir = args.workdir or tempfile.mkdtemp(prefix="spgraph-mpi-np%d-" % args.np)
+    os.makedirs(args.workdir, exist_ok=True)
+    r = Runner(args)
+    w = args.workdir
+
+    # Random directed graphs, 0- and 1-based, with and without weights.
+    for seed, base, weighted in ((1, 0, False), (2, 1, False), (3, 0, True)):
+        g = os.path.join(w, "random%d.txt" % seed)
+        random_edge_list(g, 400, 3000, seed, base, weighted)
+        all_jobs(r, g, str(5 + base), queries=["%d,%d" % (5 + base, 17 + base), "1,1"])
+    # A file smaller than the rank count's pieces: some ranks get no line.
+    tiny = os.path.join(w, "tiny.txt")
+    with open(tiny, "w") as f:
+        f.write("1 2\n2 3\n3 1\n")
+    all_jobs(r, tiny, "1", queries=["3,2"])
+    # Column names on the first line: every rank must read past them.
+    named = os.path.join(w, "named.csv")
+    random_edge_list(os.path.join(w, "plain.txt"), 100, 600, 4, 0, False, comments=False)
+    with open(named, "w") as f:
+        f.write("source,target\n")
+        for line in open(os.path.join(w, "plain.txt")):
+            f.write(line.strip().replace(" ", ",") + "\n")
+    all_jobs(r, named, "3")
+    # A Kronecker graph in three formats.
+    kron = os.path.join(w, "kron.mtx")
+    if r.single("generate", "kron", "--scale", "9", "--edge-factor", "8", "--out", kron) is not None:
+        for ext in ("bin", "txt"):
+            r.single("convert", kron, os.path.join(w, "kron." + ext))
+        all_jobs(r, kron, "1", closure=False)
+        all_jobs(r, os.path.join(w, "kron.bin"), "1", closure=False)
+        all_jobs(r, os.path.join(w, "kron.txt"), "1", closure=False)
+    # --remap-ids: sparse integer ids and string ids, numbered by first appearance.
+    sparse = os.path.join(w, "sparse_ids.txt")
+    rnd = random.Random(5)
+    ids = [rnd.randrange(10**12) for _ in range(150)]
+    with open(sparse, "w") as f:
+        for _ in range(900):
+            f.write("%d %d\n" % (rnd.choice(ids), rnd.choice(ids)))
+    all_jobs(r, sparse, str(ids[3]), flags=["--remap-ids"], queries=["%d,%d" % (ids[3], ids[4])])
+    names = os.path.join(w, "names.tsv")
+    with open(names, "w") as f:
+        for _ in range(700):
+            f.write("user-%d\titem-%d\n" % (rnd.randrange(90), rnd.randrange(60)))
+    with open(names) as f:
+        first = f.readline().split("\t")[0]
+    all_jobs(r, names, first, flags=["--remap-ids"])  # spgraph takes integer --query ids only
+    # The bundled graphs.
+    if args.data:
+        all_jobs(r, os.path.join(args.data, "wiki-Vote.txt"), "30", closure=False)
+        all_jobs(r, os.path.join(args.data, "email-Eu-core.csv"), "0", queries=["0,5"])
+    # Real graphs from the shared set, when it is there.
+    if args.shared_data and os.path.isdir(args.shared_data):
+        sd = args.shared_data
+        for rel, src in (("lagraph/karate.mtx", "1"), ("snap/ca-GrQc.mtx", "1"),
+                         ("suitesparse/bcspwr06.mtx", "1"), ("lagraph/A.mtx", "1"),
+                         ("cugraph/dolphins.mtx", "1")):
+            path = os.path.join(sd, rel)
+            if os.path.exists(path):
+                all_jobs(r, path, src, queries=["1,2"])
+    bad_inputs(r)
+    if own_dir:
+        shutil.rmtree(args.workdir, ignore_errors=True)
+    if failures:
+        print("%d check(s) failed with %d ranks" % (len(failures), args.np))
+        return 1
+    print("all spgraph-mpi checks passed with %d ranks" % args.np)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,497 @@
+// Implementation of the distributed loader (distributed_load.hpp).
+#include "tools/spgraph_mpi/distributed_load.hpp"
+
+#include "tools/spgraph_mpi/combblas.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <numeric>
+
+#include "engine/core/error.hpp"
+#include "loaders/binary_format.hpp"
+#include "loaders/edge_list.hpp"
+#include "loaders/input_buffer.hpp"
+#include "loaders/load.hpp"
+#include "loaders/matrix_market.hpp"
+#include "loaders/parallel_lines.hpp"
+#include "tools/spgraph_mpi/distributed_binary.hpp"
+#include "tools/spgraph_mpi/distributed_ids.hpp"
+
+namespace spgraph::mpi {
+
+namespace {
+
+/// This rank's part of [begin, end) of `bytes`: an equal share, both ends moved forward to the
+/// start of a line (rank 0 keeps `begin`, the last rank ends at `end`).
+std::string_view byte_range(const MpiContext& ctx, std::string_view bytes, std::size_t begin) {
+  const std::size_t len = bytes.size() - begin;
+  auto cut = [&](int r) -> std::size_t {
+    if (r <= 0) return begin;
+    if (r >= ctx.size) return bytes.size();
+    std::size_t at = begin + std::size_t((unsigned __int128)len * unsigned(r) / unsigned(ctx.size));
+    if (at > begin && bytes[at - 1] != '\n') {
+      const void* nl = std::memchr(bytes.data() + at, '\n', bytes.size() - at);
+      at = nl ? std::size_t(static_cast<const char*>(nl) - bytes.data()) + 1 : bytes.size();
+    }
+    return at;
+  };
+  const std::size_t a = cut(ctx.rank), b = std::max(a, cut(ctx.rank + 1));
+  return bytes.substr(a, b - a);
+}
+
+/// The file line at which `piece` starts: `first` plus the newlines of the lower ranks' pieces.
+std::uint64_t first_line_of(const MpiContext& ctx, std::string_view piece, std::uint64_t first,
+                            std::uint64_t* newlines_total) {
+  std::uint64_t mine = count_newlines(piece), before = 0, total = 0;
+  MPI_Exscan(&mine, &before, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
+  if (ctx.rank == 0) before = 0;
+  MPI_Allreduce(&mine, &total, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
+  if (newlines_total) *newlines_total = total;
+  return first + before;
+}
+
+std::uint64_t sum_all(const MpiContext& ctx, std::uint64_t x) {
+  std::uint64_t s = 0;
+  MPI_Allreduce(&x, &s, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
+  return s;
+}
+
+/// A ParseError raised on a piece whose first `prefix_lines` lines were copied from the head of
+/// the file and whose own first line is file line `first_line`: the same error, at the file's line.
+ParseError at_file_line(const ParseError& e, std::uint64_t prefix_lines, std::uint64_t first_line) {
+  std::string what = e.what();
+  const std::string tag = e.file() + ":" + std::to_string(e.line()) + ": ";
+  if (what.starts_with(tag))
+    what = what.substr(tag.size());
+  else if (what.starts_with(e.file() + ": "))
+    what = what.substr(e.file().size() + 2);
+  if (e.line() == 0) return ParseError(e.file(), 0, what);
+  const std::uint64_t line =
+      e.line() > prefix_lines ? e.line() - prefix_lines - 1 + first_line : e.line();
+  return ParseError(e.file(), line, what);
+}
+
+/// True when `text` holds a line that is not blank and not a comment ('#' or '%').
+bool has_data_line(std::string_view text) {
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t e = text.find('\n', at);
+    if (e == std::string_view::npos) e = text.size();
+    std::size_t p = at;
+    while (p < e && (text[p] == ' ' || text[p] == '\t' || text[p] == '\r')) ++p;
+    if (p < e && text[p] != '#' && text[p] != '%') return true;
+    at = e + 1;
+  }
+  return false;
+}
+
+/// The line of the first data line of `text` (which starts at file line `first_line`).
+std::uint64_t first_data_line(std::string_view text, std::uint64_t first_line) {
+  std::uint64_t ln = first_line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t e = text.find('\n', at);
+    if (e == std::string_view::npos) e = text.size();
+    if (has_data_line(text.substr(at, e - at))) return ln;
+    at = e + 1;
+    ++ln;
+  }
+  return ln;
+}
+
+/// Appends the arcs of a loaded piece.
+void append_arcs(const AnyMatrix& m, bool with_values, Arcs& out) {
+  std::visit(
+      [&](const auto& mat) {
+        const auto& c = mat.csr();
+        for (Vertex r = 0; r < c.nrows; ++r)
+          for (Offset k = c.row_ptr[r]; k < c.row_ptr[r + 1]; ++k) {
+            out.row.push_back(r);
+            out.col.push_back(c.col[k]);
+            if (with_values) out.val.push_back(double(c.value(k)));
+          }
+      },
+      m);
+}
+
+/// Sorts the received arcs by position, stably (so the file's first copy comes first), and
+/// keeps one of each; returns how many were dropped and, in `dups`, the positions that repeat.
+std::uint64_t fold_duplicates(Arcs& a, std::vector<std::uint64_t>* dups) {
+  const std::size_t m = a.size();
+  std::vector<std::uint64_t> key(m);
+  for (std::size_t k = 0; k < m; ++k) key[k] = std::uint64_t(a.row[k]) << 32 | a.col[k];
+  std::vector<std::size_t> order(m);
+  std::iota(order.begin(), order.end(), std::size_t(0));
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return key[x] < key[y]; });
+  Arcs out;
+  out.row.reserve(m);
+  out.col.reserve(m);
+  if (!a.val.empty()) out.val.reserve(m);
+  std::uint64_t dropped = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::size_t k = order[i];
+    if (i && key[order[i - 1]] == key[k]) {
+      ++dropped;
+      if (dups && (dups->empty() || dups->back() != key[k])) dups->push_back(key[k]);
+      continue;
+    }
+    out.row.push_back(a.row[k]);
+    out.col.push_back(a.col[k]);
+    if (!a.val.empty()) out.val.push_back(a.val[k]);
+  }
+  a = std::move(out);
+  return dropped;
+}
+
+/// What each rank parsed of its piece.
+struct Parsed {
+  Arcs arcs;
+  std::uint64_t entries = 0;  ///< entry or edge lines
+  std::uint64_t merged = 0;   ///< duplicates folded inside the piece
+  std::uint64_t max_id = 0;   ///< largest 0-based id + 1 seen (0: none)
+  bool any_zero = false;      ///< an edge list piece read with base 0 holds id 0
+  bool weighted = false;      ///< an edge list piece with a weight column
+  bool any = false;           ///< the piece held data
+  Vertex declared_n = 0;      ///< the vertex count the head declares (0: none)
+  bool undirected = false;
+  std::string field;
+  std::shared_ptr<const VertexIds> ids;  ///< the piece's own names (--remap-ids)
+};
+
+void note_ids(Parsed& p) {
+  for (std::size_t k = 0; k < p.arcs.size(); ++k) {
+    const Vertex hi = std::max(p.arcs.row[k], p.arcs.col[k]);
+    p.max_id = std::max<std::uint64_t>(p.max_id, std::uint64_t(hi) + 1);
+    if (p.arcs.row[k] == 0 || p.arcs.col[k] == 0) p.any_zero = true;
+  }
+}
+
+/// The error path of a Matrix Market file whose entries repeat a position: every rank finds its
+/// pieces' lines of the repeated positions, the owners pair them up, and the earliest second
+/// occurrence is the line the single-node reader names.
+void throw_duplicate_line(const MpiContext& ctx, const std::string& path, Vertex n,
+                          std::string_view piece, std::uint64_t first_line, bool symmetric,
+                          const std::vector<std::uint64_t>& dup_keys) {
+  // Every rank learns the repeated positions (error path: their count is small or irrelevant).
+  int mine = int(dup_keys.size());
+  std::vector<int> counts(ctx.size), displs(ctx.size, 0);
+  MPI_Allgather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, ctx.comm);
+  std::partial_sum(counts.begin(), counts.end() - 1, displs.begin() + 1);
+  std::vector<std::uint64_t> all(std::size_t(displs.back() + counts.back()));
+  MPI_Allgatherv(dup_keys.data(), mine, MPI_UINT64_T, all.data(), counts.data(), displs.data(),
+                 MPI_UINT64_T, ctx.comm);
+  std::sort(all.begin(), all.end());
+  std::uint64_t best = UINT64_MAX;
+  // Lines of this piece's entries at those positions, sent to the position's owner.
+  Arcs at;
+  std::vector<std::uint64_t> lines;
+  for_each_matrix_market_entry(piece, first_line, [&](Vertex i, Vertex j, std::uint64_t line) {
+    const std::uint64_t k1 = std::uint64_t(i) << 32 | j, k2 = std::uint64_t(j) << 32 | i;
+    if (std::binary_search(all.begin(), all.end(), k1) ||
+        (symmetric && std::binary_search(all.begin(), all.end(), k2))) {
+      const Vertex a = symmetric ? std::max(i, j) : i, b = symmetric ? std::min(i, j) : j;
+      at.row.push_back(a);
+      at.col.push_back(b);
+      at.val.push_back(double(line));  // exact: lines are below 2^53
+    }
+  });
+  Arcs got = redistribute(ctx, n, std::move(at));
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> kl(got.size());
+  for (std::size_t k = 0; k < got.size(); ++k)
+    kl[k] = {std::uint64_t(got.row[k]) << 32 | got.col[k], std::uint64_t(got.val[k])};
+  std::sort(kl.begin(), kl.end());
+  for (std::size_t k = 1; k < kl.size(); ++k)
+    if (kl[k].first == kl[k - 1].first && (k < 2 || kl[k - 2].first != kl[k].first))
+      best = std::min(best, kl[k].second);
+  std::uint64_t line = 0;
+  MPI_Allreduce(&best, &line, 1, MPI_UINT64_T, MPI_MIN, ctx.comm);
+  const ParseError e(path, line == UINT64_MAX ? 0 : line,
+                     "duplicate entry: Matrix Market files must not repeat an (i, j) position");
+  agree(ctx, [&] {
+    if (ctx.rank == 0) throw e;
+  });
+}
+
+}  // namespace
+
+int owner_of(const MpiContext& ctx, Vertex n, Vertex r, Vertex c) {
+  const Vertex per = n / Vertex(ctx.q);
+  const int pr = per ? std::min(int(r / per), ctx.q - 1) : ctx.q - 1;
+  const int pc = per ? std::min(int(c / per), ctx.q - 1) : ctx.q - 1;
+  return ctx.grid->GetRank(pr, pc);
+}
+
+Arcs redistribute(const MpiContext& ctx, Vertex n, Arcs&& arcs) {
+  const int p = ctx.size;
+  const bool values = !arcs.val.empty();
+  std::vector<int> dest(arcs.size());
+  std::vector<std::uint64_t> send(p, 0);
+  for (std::size_t k = 0; k < arcs.size(); ++k)
+    ++send[dest[k] = owner_of(ctx, n, arcs.row[k], arcs.col[k])];
+  std::vector<std::uint64_t> recv(p, 0);
+  MPI_Alltoall(send.data(), 1, MPI_UINT64_T, recv.data(), 1, MPI_UINT64_T, ctx.comm);
+  for (int r = 0; r < p; ++r)
+    if (send[r] > std::uint64_t(INT32_MAX) || recv[r] > std::uint64_t(INT32_MAX))
+      throw OutOfMemory("more than 2^31 arcs between two ranks: use more ranks");
+  std::vector<int> sc(p), rc(p), sd(p, 0), rd(p, 0);
+  for (int r = 0; r < p; ++r) sc[r] = int(send[r]), rc[r] = int(recv[r]);
+  for (int r = 1; r < p; ++r) sd[r] = sd[r - 1] + sc[r - 1], rd[r] = rd[r - 1] + rc[r - 1];
+  const std::size_t total = std::size_t(rd[p - 1]) + std::size_t(rc[p - 1]);
+  std::vector<Vertex> srow(arcs.size()), scol(arcs.size());
+  std::vector<double> sval(values ? arcs.size() : 0);
+  std::vector<int> at(sd);
+  for (std::size_t k = 0; k < arcs.size(); ++k) {
+    const int slot = at[dest[k]]++;
+    srow[slot] = arcs.row[k];
+    scol[slot] = arcs.col[k];
+    if (values) sval[slot] = arcs.val[k];
+  }
+  arcs = Arcs{};
+  Arcs out;
+  out.row.resize(total);
+  out.col.resize(total);
+  MPI_Alltoallv(srow.data(), sc.data(), sd.data(), MPI_UINT32_T, out.row.data(), rc.data(),
+                rd.data(), MPI_UINT32_T, ctx.comm);
+  MPI_Alltoallv(scol.data(), sc.data(), sd.data(), MPI_UINT32_T, out.col.data(), rc.data(),
+                rd.data(), MPI_UINT32_T, ctx.comm);
+  int any_values = values, global_values = 0;
+  MPI_Allreduce(&any_values, &global_values, 1, MPI_INT, MPI_MAX, ctx.comm);
+  if (global_values) {
+    out.val.resize(total);
+    MPI_Alltoallv(sval.data(), sc.data(), sd.data(), MPI_DOUBLE, out.val.data(), rc.data(),
+                  rd.data(), MPI_DOUBLE, ctx.comm);
+  }
+  return out;
+}
+
+DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path,
+                                  const LoadOptions& options, bool with_values) {
+  const auto t0 = std::chrono::steady_clock::now();
+  DistributedGraph g;
+  std::optional<InputBuffer> in;
+  FileFormat format = options.format;
+  agree(ctx, [&] {
+    in.emplace(InputBuffer::open(path));
+    if (format == FileFormat::Auto) format = detect_format(path, in->bytes());
+    if (format == FileFormat::Metis)
+      throw InvalidArgument(path +
+                            ": METIS files are not read by spgraph-mpi; convert it with "
+                            "'spgraph convert " +
+                            path + " OUT.bin' and load that");
+    if (!options.edge_types.empty())
+      throw InvalidArgument("--edge-type is not supported by spgraph-mpi: filter the file first");
+  });
+  const std::string_view bytes = in->bytes();
+  if (format == FileFormat::Binary) {
+    g = load_binary_distributed(ctx, path, bytes, options, with_values);
+    g.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return g;
+  }
+
+  Parsed p;
+  std::string_view piece;
+  std::uint64_t first_line = 1, newlines = 0;
+  if (format == FileFormat::MatrixMarket) {
+    MatrixMarketHead head;
+    agree(ctx, [&] {
+      head = read_matrix_market_head(path, bytes, options);
+      if (!head.coordinate)
+        throw ParseError(path, 1,
+                         "spgraph-mpi reads coordinate Matrix Market files; this one is a dense "
+                         "array: convert it with 'spgraph convert'");
+    });
+    piece = byte_range(ctx, bytes, head.body_offset);
+    first_line = first_line_of(ctx, piece, head.body_first_line, &newlines);
+    agree(ctx, [&] {
+      MatrixMarketPiece mp =
+          read_matrix_market_piece(path, bytes, piece, first_line, with_values, options);
+      p.entries = mp.data_lines;
+      p.arcs.row = std::move(mp.row);
+      p.arcs.col = std::move(mp.col);
+      p.arcs.val = std::move(mp.val);
+    });
+    // The declared entry count, checked as the whole-file reader does.
+    const std::uint64_t lines = sum_all(ctx, p.entries);
+    std::uint64_t before = 0;
+    MPI_Exscan(&p.entries, &before, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
+    if (ctx.rank == 0) before = 0;
+    agree(ctx, [&] {
+      if (lines < head.entries && ctx.rank == 0)
+        throw ParseError(path, head.body_first_line + newlines - (bytes.ends_with('\n') ? 1 : 0),
+                         "file is truncated: the size line declares " +
+                             std::to_string(head.entries) + " entries but only " +
+                             std::to_string(lines) + " were found");
+      if (lines > head.entries && before <= head.entries && head.entries < before + p.entries)
+        throw ParseError(path, matrix_market_entry_line(piece, first_line, head.entries - before),
+                         "extra entry: the size line declares only " +
+                             std::to_string(head.entries) + " entries");
+    });
+    g.n = head.nrows;
+    if (head.nrows != head.ncols)
+      agree(ctx, [&] {
+        throw InvalidArgument(path + " is " + std::to_string(head.nrows) + " x " +
+                              std::to_string(head.ncols) + ": a graph's matrix must be square");
+      });
+    g.undirected = head.symmetric_storage;
+    g.info.format = FileFormat::MatrixMarket;
+    g.info.field = head.field;
+    g.info.symmetric_storage = head.symmetric_storage;
+    g.info.entries_in_file = lines;
+    g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(1, g.n));
+    g.bytes_read = piece.size();
+    g.local = redistribute(ctx, g.n, std::move(p.arcs));
+    std::vector<std::uint64_t> dups;
+    fold_duplicates(g.local, &dups);
+    int bad = !dups.empty(), any_bad = 0;
+    MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, ctx.comm);
+    if (any_bad)
+      throw_duplicate_line(ctx, path, g.n, piece, first_line, head.symmetric_storage, dups);
+  } else {
+    // An edge list: every piece after the first is read behind the lines of the head that the
+    // whole-file reader would have seen first (spgraph's header, the column names).
+    EdgeListHead head;
+    agree(ctx, [&] {
+      head = read_edge_list_head(path, bytes, options);
+      if (head.lightgraphs)
+        throw InvalidArgument(path +
+                              ": LightGraphs files are not read by spgraph-mpi; convert "
+                              "it with 'spgraph convert " +
+                              path + " OUT.bin'");
+    });
+    std::size_t body = 0;
+    std::string prefix;
+    std::uint64_t prefix_lines = 0;
+    if (!head.spgraph_header.empty()) {
+      body = bytes.find('\n') == std::string_view::npos ? bytes.size() : bytes.find('\n') + 1;
+      prefix += head.spgraph_header + "\n";
+      ++prefix_lines;
+    }
+    if (!head.column_header.empty()) {
+      const std::size_t at = std::size_t(head.column_header.size()) +
+                             std::size_t(bytes.find(head.column_header, body));
+      body = std::min(bytes.size(), bytes.find('\n', at) == std::string_view::npos
+                                        ? bytes.size()
+                                        : bytes.find('\n', at) + 1);
+      prefix += head.column_header + "\n";
+      ++prefix_lines;
+    }
+    piece = byte_range(ctx, bytes, body);
+    std::uint64_t lines_before_body = 1;
+    for (std::size_t k = 0; k < body; ++k) lines_before_body += bytes[k] == '\n';
+    first_line = first_line_of(ctx, piece, lines_before_body, &newlines);
+    if (ctx.rank == 0) {  // rank 0 reads from the file's start, its head included
+      piece = bytes.substr(0, std::size_t(piece.data() + piece.size() - bytes.data()));
+      first_line = 1;
+      prefix.clear();
+      prefix_lines = 0;
+    }
+    LoadOptions po = options;
+    po.pattern_only = false;  // weights are read on every piece, to check mixed columns
+    po.progress = {};
+    if (ctx.rank > 0) po.header = head.column_header.empty() ? 0 : 1;
+    const bool declared = !head.spgraph_header.empty();
+    if (!declared && po.index_base == -1 && !po.remap_ids) po.index_base = 0;
+    agree(ctx, [&] {
+      p.any = has_data_line(ctx.rank == 0 ? piece.substr(std::min(piece.size(), body)) : piece);
+      if (!p.any && !declared) return;
+      std::string text;
+      std::string_view view = piece;
+      if (!prefix.empty()) {
+        text = prefix;
+        text.append(piece);
+        view = text;
+      }
+      try {
+        LoadedMatrix lm = read_edge_list(path, view, po);
+        p.entries = lm.info.entries_in_file;
+        p.merged = lm.info.duplicates_merged;
+        p.weighted = lm.info.field == "real";
+        p.undirected = lm.info.symmetric_storage;
+        p.field = lm.info.field;
+        if (declared) p.declared_n = nrows_of(lm.matrix);
+        if (po.remap_ids) p.ids = lm.info.ids;
+        if (declared && !po.remap_ids) p.declared_n = nrows_of(lm.matrix);
+        append_arcs(lm.matrix, with_values, p.arcs);
+        if (declared && lm.info.index_base == 1) p.any_zero = false;
+        g.info.index_base = lm.info.index_base;
+      } catch (const ParseError& e) {
+        throw at_file_line(e, prefix_lines, first_line);
+      }
+      note_ids(p);
+    });
+    // Checks across pieces: a file with no edge at all, mixed weight columns.
+    const std::uint64_t entries = sum_all(ctx, p.entries);
+    std::vector<int> weighted(ctx.size), any(ctx.size);
+    int w = p.weighted, a = p.any;
+    MPI_Allgather(&w, 1, MPI_INT, weighted.data(), 1, MPI_INT, ctx.comm);
+    MPI_Allgather(&a, 1, MPI_INT, any.data(), 1, MPI_INT, ctx.comm);
+    agree(ctx, [&] {
+      if (entries == 0 && ctx.rank == 0) (void)read_edge_list(path, bytes, options);
+      int first = -1;
+      for (int r = 0; r < ctx.size; ++r)
+        if (any[r] && first < 0) first = r;
+      if (first >= 0 && p.any && ctx.rank > first && weighted[ctx.rank] != weighted[first]) {
+        bool lower_differs = false;
+        for (int r = first + 1; r < ctx.rank; ++r)
+          lower_differs = lower_differs || (any[r] && weighted[r] != weighted[first]);
+        if (!lower_differs)
+          throw ParseError(path, first_data_line(piece, first_line),
+                           std::string("mixed weight columns: this line ") +
+                               (weighted[first] ? "has no" : "has a") +
+                               " weight but earlier lines " + (weighted[first] ? "do" : "do not"));
+      }
+    });
+    g.info.format = FileFormat::EdgeList;
+    g.info.entries_in_file = entries;
+    int und = p.undirected, any_und = 0;
+    MPI_Allreduce(&und, &any_und, 1, MPI_INT, MPI_MAX, ctx.comm);
+    g.undirected = any_und || options.undirected;
+    g.info.symmetric_storage = g.undirected;
+    int wany = 0;
+    for (int r = 0; r < ctx.size; ++r) wany |= weighted[r] && any[r];
+    g.info.field = wany && with_values ? "real" : "pattern";
+    if (options.remap_ids) {
+      const VertexIds none(VertexIds::Kind::Integer);
+      RemappedIds ids = number_ids_globally(ctx, p.ids ? *p.ids : none, p.arcs);
+      g.n = ids.n;
+      g.info.ids = ids.names;  // rank 0
+      g.info.index_base = 0;
+    } else {
+      std::uint64_t max_id = 0, declared_n = p.declared_n;
+      int zero = p.any_zero, any_zero = 0;
+      MPI_Allreduce(&p.max_id, &max_id, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
+      MPI_Allreduce(MPI_IN_PLACE, &declared_n, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
+      MPI_Allreduce(&zero, &any_zero, 1, MPI_INT, MPI_MAX, ctx.comm);
+      int base = 0;
+      if (declared) {
+        int b = ctx.rank == 0 ? g.info.index_base : 0;
+        MPI_Bcast(&b, 1, MPI_INT, 0, ctx.comm);
+        base = b;
+        g.n = Vertex(declared_n);
+      } else {
+        base = options.index_base == -1 ? (any_zero ? 0 : 1) : options.index_base;
+        if (options.index_base == -1 && base == 1)
+          for (std::size_t k = 0; k < p.arcs.size(); ++k) --p.arcs.row[k], --p.arcs.col[k];
+        g.n = Vertex(max_id - std::uint64_t(options.index_base == -1 ? base : 0));
+      }
+      g.info.index_base = base;
+      g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(base, g.n));
+    }
+    g.bytes_read = piece.size();
+    const std::uint64_t parsed_arcs = sum_all(ctx, p.arcs.size());
+    g.local = redistribute(ctx, g.n, std::move(p.arcs));
+    fold_duplicates(g.local, nullptr);
+    const std::uint64_t merged_in_pieces = sum_all(ctx, p.merged);
+    g.arcs = sum_all(ctx, g.local.size());
+    g.info.duplicates_merged = merged_in_pieces + (parsed_arcs - g.arcs);
+    g.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return g;
+  }
+  g.arcs = sum_all(ctx, g.local.size());
+  g.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return g;
+}
+
+}  // namespace spgraph::mpi

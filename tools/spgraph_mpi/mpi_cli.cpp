@@ -1,0 +1,44 @@
+// Implementation of the shared subcommand pieces (mpi_cli.hpp).
+#include "tools/spgraph_mpi/mpi_cli.hpp"
+
+namespace spgraph::mpi {
+
+MpiContext& context() {
+  static MpiContext ctx;
+  return ctx;
+}
+
+DistributedGraph load_for_mpi(const std::string& file, const cli::LoadFlags& f,
+                              const cli::GlobalOptions& g, bool with_values) {
+  LoadOptions o;
+  agree(context(), [&] {
+    cli::apply_global_flags(g);
+    o = cli::load_options_for(f, g, !with_values);
+  });
+  return load_distributed(context(), file, o, with_values);
+}
+
+void add_grid_fields(cli::Report& r) {
+  const MpiContext& ctx = context();
+  const int idle = ctx.world_size - ctx.size;
+  r.add("ranks", cli::report::count(ctx.world_size));
+  r.add("grid", cli::report::str(std::to_string(ctx.q) + " x " + std::to_string(ctx.q)));
+  r.add("idle_ranks", cli::report::count(idle));
+  r.add("idle",
+        cli::report::text(
+            idle ? ", " + std::to_string(idle) +
+                       " idle: CombBLAS's grid is square, so P = 1, 4, 9, 16, ... ranks work"
+                 : ""));
+}
+
+Vertex resolve_vertex(const DistributedGraph& g, const std::string& name) {
+  const MpiContext& ctx = context();
+  std::uint32_t v = 0;
+  agree(ctx, [&] {
+    if (ctx.rank == 0) v = cli::IdSpace(g.info).to_internal(name, g.n);
+  });
+  MPI_Bcast(&v, 1, MPI_UINT32_T, 0, ctx.comm);
+  return Vertex(v);
+}
+
+}  // namespace spgraph::mpi
