@@ -73,7 +73,10 @@ step_done asan
 # The release build includes the Python module (SPGRAPH_PYTHON) and the benchmarks; its ctest
 # run includes the module's pytest suite (label "python") and the installed-library check
 # (label "install": scripts/check_install.sh builds examples/ against `cmake --install`).
-cmake --preset release -DSPGRAPH_WERROR=ON -DSPGRAPH_BUILD_TESTS=ON -DSPGRAPH_PYTHON=ON >/dev/null
+# spgraph-mpi (SPGRAPH_ENABLE_MPI, issue 18) is part of this build; its tests (label "mpi") run
+# spgraph-mpi under mpirun with 1 to 4 ranks against spgraph.
+cmake --preset release -DSPGRAPH_WERROR=ON -DSPGRAPH_BUILD_TESTS=ON -DSPGRAPH_PYTHON=ON \
+  -DSPGRAPH_ENABLE_MPI=ON >/dev/null
 cmake --build --preset release -j"$jobs"
 step_done "release build"
 ctest --preset release -j"$jobs" --timeout 600 --no-tests=error || { status=$?; failed+=(release); }

@@ -214,6 +214,29 @@ void throw_duplicate_line(const MpiContext& ctx, const std::string& path, Vertex
   });
 }
 
+/// Vertices of [0, n) that no arc of any rank touches: each rank sends its distinct endpoints to
+/// the rank owning that range of ids (v * P / n), which counts the distinct ones it receives.
+std::uint64_t untouched_vertices(const MpiContext& ctx, Vertex n, const Arcs& arcs) {
+  if (n == 0) return 0;
+  std::vector<Vertex> ends(arcs.row);
+  ends.insert(ends.end(), arcs.col.begin(), arcs.col.end());
+  std::sort(ends.begin(), ends.end());
+  ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+  auto range_owner = [&](Vertex v) { return int(std::uint64_t(v) * ctx.size / n); };
+  std::vector<int> sc(ctx.size, 0), rc(ctx.size), sd(ctx.size, 0), rd(ctx.size, 0);
+  for (Vertex v : ends) ++sc[range_owner(v)];
+  MPI_Alltoall(sc.data(), 1, MPI_INT, rc.data(), 1, MPI_INT, ctx.comm);
+  for (int r = 1; r < ctx.size; ++r) sd[r] = sd[r - 1] + sc[r - 1], rd[r] = rd[r - 1] + rc[r - 1];
+  std::vector<Vertex> got(std::size_t(rd.back()) + std::size_t(rc.back()));
+  MPI_Alltoallv(ends.data(), sc.data(), sd.data(), MPI_UINT32_T, got.data(), rc.data(), rd.data(),
+                MPI_UINT32_T, ctx.comm);
+  std::sort(got.begin(), got.end());
+  const std::uint64_t touched = std::unique(got.begin(), got.end()) - got.begin();
+  std::uint64_t all = 0;
+  MPI_Allreduce(&touched, &all, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
+  return std::uint64_t(n) - all;
+}
+
 }  // namespace
 
 int owner_of(const MpiContext& ctx, Vertex n, Vertex r, Vertex c) {
@@ -486,6 +509,9 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     const std::uint64_t merged_in_pieces = sum_all(ctx, p.merged);
     g.arcs = sum_all(ctx, g.local.size());
     g.info.duplicates_merged = merged_in_pieces + (parsed_arcs - g.arcs);
+    // Ids in [base, largest] on no line, as the single-node reader counts them (its warning).
+    if (!declared && !options.remap_ids)
+      g.info.phantom_vertices = Vertex(untouched_vertices(ctx, g.n, g.local));
     g.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return g;
   }

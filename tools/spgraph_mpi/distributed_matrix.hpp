@@ -58,3 +58,33 @@ std::vector<NT> gather_to_root(const MpiContext& ctx, const combblas::FullyDistV
 }
 
 }  // namespace spgraph::mpi
+
+namespace spgraph::mpi {
+
+/// This rank's part of a dense vector of length n in CombBLAS's layout: [offset, offset + size).
+struct VectorSlice {
+  Index offset = 0, size = 0;
+};
+inline VectorSlice vector_slice(const MpiContext& ctx, Vertex n) {
+  const combblas::FullyDistVec<Index, char> probe(ctx.grid, Index(n), 0);
+  return {probe.LengthUntil(), probe.LocArrSize()};
+}
+
+/// A distributed vector of length n from each rank's part (its vector_slice). (CombBLAS's own
+/// FullyDistVec(std::vector, grid) constructor compiles only when the value type is the index
+/// type, so the parts are set element by element.)
+template <class T>
+combblas::FullyDistVec<Index, T> from_slices(const MpiContext& ctx, Vertex n,
+                                             const std::vector<T>& part) {
+  combblas::FullyDistVec<Index, T> v(ctx.grid, Index(n), T());
+  for (std::size_t i = 0; i < part.size(); ++i) v.SetLocalElement(Index(i), part[i]);
+  return v;
+}
+
+/// This rank's part of a distributed vector.
+template <class T>
+std::vector<T> slice_of(const combblas::FullyDistVec<Index, T>& v) {
+  return std::vector<T>(v.GetLocArr(), v.GetLocArr() + v.LocArrSize());
+}
+
+}  // namespace spgraph::mpi

@@ -1,7 +1,8 @@
 // spgraph-mpi: spgraph's jobs on CombBLAS across MPI ranks (issue 18). Run under mpirun:
-// `mpirun -np P spgraph-mpi bfs|tc|closure FILE [spgraph's options]`. Every rank parses the same
-// command line; rank 0 prints the answers and the report (spgraph's, plus P and the grid); an
-// error on any rank is agreed (mpi_context.hpp), printed once, and every rank exits non-zero.
+// `mpirun -np P spgraph-mpi bfs|tc|closure|spmv|pagerank|cc FILE [spgraph's options]`. Every rank
+// parses the same command line; rank 0 prints the answers and the report (spgraph's, plus P and the
+// grid); an error on any rank is agreed (mpi_context.hpp), printed once, and every rank exits
+// non-zero.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -17,7 +18,8 @@ int run(int argc, char** argv) {
   mpi::MpiContext& ctx = mpi::context();
   const bool speaker = ctx.world_rank == 0;
   CLI::App app{
-      "spgraph-mpi: spgraph's BFS, triangle count and transitive closure on CombBLAS (MPI).\n"
+      "spgraph-mpi: spgraph's BFS, triangle count, transitive closure, SpMV, PageRank and "
+      "connected components on CombBLAS (MPI).\n"
       "Run it as 'mpirun -np P spgraph-mpi SUBCOMMAND FILE'; P = 1, 4, 9, ... ranks form a "
       "square process grid (other counts leave the ranks past the largest square idle)."};
   app.require_subcommand(1);
@@ -29,6 +31,9 @@ int run(int argc, char** argv) {
   mpi::register_bfs(app);
   mpi::register_tc(app);
   mpi::register_closure(app);
+  mpi::register_spmv(app);
+  mpi::register_pagerank(app);
+  mpi::register_cc(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

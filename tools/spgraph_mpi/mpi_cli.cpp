@@ -1,6 +1,8 @@
 // Implementation of the shared subcommand pieces (mpi_cli.hpp).
 #include "tools/spgraph_mpi/mpi_cli.hpp"
 
+#include <cstdio>
+
 namespace spgraph::mpi {
 
 MpiContext& context() {
@@ -15,7 +17,17 @@ DistributedGraph load_for_mpi(const std::string& file, const cli::LoadFlags& f,
     cli::apply_global_flags(g);
     o = cli::load_options_for(f, g, !with_values);
   });
-  return load_distributed(context(), file, o, with_values);
+  DistributedGraph graph = load_distributed(context(), file, o, with_values);
+  const LoadInfo& info = graph.info;
+  if (context().root() && !g.quiet && graph.n &&
+      double(info.phantom_vertices) > cli::kPhantomWarnFraction * double(graph.n))
+    std::fprintf(stderr,
+                 "spgraph-mpi: warning: %s: %llu of %llu vertices (%.1f%%) are ids that appear on "
+                 "no line (sparse ids); use --remap-ids to number only the ids that appear\n",
+                 cli::printable(file).c_str(), (unsigned long long)info.phantom_vertices,
+                 (unsigned long long)graph.n,
+                 100.0 * double(info.phantom_vertices) / double(graph.n));
+  return graph;
 }
 
 void add_grid_fields(cli::Report& r) {

@@ -33,5 +33,8 @@ Vertex resolve_vertex(const DistributedGraph& g, const std::string& name);
 void register_bfs(CLI::App& app);
 void register_tc(CLI::App& app);
 void register_closure(CLI::App& app);
+void register_pagerank(CLI::App& app);
+void register_cc(CLI::App& app);
+void register_spmv(CLI::App& app);
 
 }  // namespace spgraph::mpi
