@@ -91,7 +91,7 @@ void run_bfs(const BfsArgs& args) {
     if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
   });
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("job");
+  traffic_phase("prepare");
   std::vector<Vertex> sources;
   for (const std::string& s : args.sources) sources.push_back(resolve_vertex(g, s));
   BfsOptions o;
@@ -126,6 +126,7 @@ void run_bfs(const BfsArgs& args) {
                                         "computes: {computes}\n"
                                         "    source    depth    reached    time (ms)\n",
                      "searches", "{source:10} {depth:8} {reached:10} {seconds:12}\n");
+  traffic_phase("run");
   for (Vertex source : sources) {
     MPI_Barrier(ctx.comm);
     const double t0 = MPI_Wtime();

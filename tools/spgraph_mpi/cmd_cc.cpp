@@ -33,7 +33,7 @@ void run_cc(const CcArgs& args) {
     if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
   });
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("job");
+  traffic_phase("prepare");
   MPI_Barrier(ctx.comm);
   const double t0 = MPI_Wtime();
   // S = A + A^T: each owner's arcs and the mirrors sent to it.
@@ -49,6 +49,7 @@ void run_cc(const CcArgs& args) {
   for (Index v = 0; v < slice.size; ++v) label[v] = slice.offset + v;
   using Sr = CombBlasSemiring<MinSecond<Index>, bool, Index>;
   std::uint64_t rounds = 0;
+  traffic_phase("run");
   for (;;) {
     const std::vector<Index> y = slice_of(combblas::SpMV<Sr>(s, from_slices(ctx, g.n, label)));
     ++rounds;

@@ -46,7 +46,7 @@ void run_closure(const ClosureArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("job");
+  traffic_phase("prepare");
   std::vector<std::pair<Vertex, Vertex>> queries;
   for (const std::string& q : args.queries) {
     const auto sep = q.find(',') != std::string::npos ? q.find(',') : q.find(':');
@@ -63,6 +63,7 @@ void run_closure(const ClosureArgs& args) {
   DistMatrix<bool> a = build_matrix<bool>(ctx, g.n, g.local, one);
   DistMatrix<bool> closure = a, delta = a;
   std::uint64_t iterations = 0;
+  traffic_phase("run");
   while (delta.getnnz() > 0) {
     DistMatrix<bool> next =
         combblas::Mult_AnXBn_Synch<Sr, bool, combblas::SpDCCols<Index, bool>>(delta, a);

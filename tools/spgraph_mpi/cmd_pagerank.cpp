@@ -40,7 +40,7 @@ void run_pagerank(const PageRankArgs& args) {
     if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
   });
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("job");
+  traffic_phase("prepare");
   PageRankOptions o;
   agree(ctx, [&] {
     if (ctx.rank == 0) o = pagerank_options(args.pr, IdSpace(g.info), g.n, g.undirected);
@@ -88,6 +88,7 @@ void run_pagerank(const PageRankArgs& args) {
   PageRankResult res;
   res.converged = g.n == 0;
   using Pull = CombBlasSemiring<PlusSecond<double>, bool, double>;
+  traffic_phase("run");
   for (int it = 1; g.n && it <= args.pr.iterations; ++it) {
     const std::vector<double> y = slice_of(combblas::SpMV<Pull>(at, from_slices(ctx, g.n, w)));
     const double tw = (1 - d) + (standard ? d * dangling : 0.0);

@@ -46,6 +46,7 @@ void run_typed(const SpmvArgs& args, const DistributedGraph& g) {
       positional = true;
     } else {
       using Sr = CombBlasSemiring<S, T, T>;
+      traffic_phase("run");
       for (int it = 0; it <= args.iterations; ++it) {
         MPI_Barrier(ctx.comm);
         const double t0 = MPI_Wtime();
@@ -91,7 +92,7 @@ void run_spmv(const SpmvArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, true);
-  traffic_phase("job");
+  traffic_phase("prepare");
   dispatch_value_type(args.type, [&](auto tag) { run_typed<decltype(tag)>(args, g); });
 }
 

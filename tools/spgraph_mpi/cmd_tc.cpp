@@ -27,7 +27,7 @@ void run_tc(const TcArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("job");
+  traffic_phase("prepare");
   MPI_Barrier(ctx.comm);
   const double t0 = MPI_Wtime();
   const bool symmetric = g.undirected || structure_symmetric(ctx, g.n, g.local);
@@ -35,6 +35,7 @@ void run_tc(const TcArgs& args) {
   Arcs lower = lower_undirected(ctx, g.n, g.local, self_loops);
   DistMatrix<Index> l = build_matrix<Index>(ctx, g.n, lower, [](std::size_t) { return Index(1); });
   lower = Arcs{};
+  traffic_phase("run");
   using Sr = CombBlasSemiring<PlusTimes<Index>>;
   DistMatrix<Index> right = l;  // CombBLAS's SUMMA refuses aliased operands
   DistMatrix<Index> wedges =

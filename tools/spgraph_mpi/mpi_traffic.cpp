@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/common/process_memory.hpp"
+
 namespace spgraph::mpi {
 
 namespace {
@@ -33,8 +35,8 @@ enum Op {
 constexpr const char* kOpName[kOps] = {
     "bcast", "allgather", "allgatherv", "alltoall", "alltoallv", "sendrecv", "send",
     "isend", "allreduce", "reduce",     "gather",   "gatherv",   "scatterv", "scan"};
-constexpr int kPhases = 2;
-const char* kPhaseName[kPhases] = {"load", "job"};
+constexpr int kPhases = 3;
+const char* kPhaseName[kPhases] = {"load", "prepare", "run"};
 int phase = 0;
 std::array<std::array<std::uint64_t, kOps>, kPhases> calls{}, bytes{};
 
@@ -67,21 +69,25 @@ void traffic_phase(const char* name) {
 
 void print_traffic(const MpiContext& ctx) {
   std::vector<std::uint64_t> mine;
+  mine.push_back(tools::peak_rss_bytes());
   for (int p = 0; p < kPhases; ++p)
     for (int o = 0; o < kOps; ++o) mine.push_back(calls[p][o]), mine.push_back(bytes[p][o]);
   std::vector<std::uint64_t> all(mine.size() * std::size_t(ctx.world_size));
   PMPI_Gather(mine.data(), int(mine.size()), MPI_UINT64_T, all.data(), int(mine.size()),
               MPI_UINT64_T, 0, MPI_COMM_WORLD);
   if (ctx.world_rank != 0) return;
-  for (int r = 0; r < ctx.world_size; ++r)
+  for (int r = 0; r < ctx.world_size; ++r) {
+    std::fprintf(stderr, "memory: rank %d peak resident %llu bytes\n", r,
+                 (unsigned long long)all[mine.size() * std::size_t(r)]);
     for (int p = 0; p < kPhases; ++p)
       for (int o = 0; o < kOps; ++o) {
-        const std::size_t at = mine.size() * std::size_t(r) + 2 * std::size_t(p * kOps + o);
+        const std::size_t at = mine.size() * std::size_t(r) + 1 + 2 * std::size_t(p * kOps + o);
         if (all[at])
           std::fprintf(stderr, "traffic: rank %d phase %s op %s calls %llu bytes %llu\n", r,
                        kPhaseName[p], kOpName[o], (unsigned long long)all[at],
                        (unsigned long long)all[at + 1]);
       }
+  }
 }
 
 }  // namespace spgraph::mpi

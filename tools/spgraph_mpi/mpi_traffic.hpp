@@ -3,7 +3,8 @@
 // profiling interface (each MPI_X here counts, then calls PMPI_X), so CombBLAS's own calls are
 // counted unchanged. A call's bytes are what this rank sends to other ranks, logically: an
 // all-to-all's blocks for other ranks, an allgather's block times (P - 1), a broadcast root's
-// buffer times (P - 1), a reduction's buffer. Counts go to the current phase ("load", "job").
+// buffer times (P - 1), a reduction's buffer. Counts go to the current phase: "load" (reading and
+// redistributing the file), "prepare" (the matrices a job builds), "run" (the timed job).
 #pragma once
 
 #include "tools/spgraph_mpi/mpi_context.hpp"
@@ -14,7 +15,8 @@ namespace spgraph::mpi {
 void traffic_phase(const char* name);
 
 /// Prints each rank's counters to stderr, one line per rank, phase and operation:
-/// "traffic: rank R phase P op OP calls C bytes B" (gathered to world rank 0, in rank order).
+/// "traffic: rank R phase P op OP calls C bytes B", after each rank's "memory: rank R peak
+/// resident B bytes" (gathered to world rank 0, in rank order).
 void print_traffic(const MpiContext& ctx);
 
 }  // namespace spgraph::mpi

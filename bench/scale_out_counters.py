@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Checks docs/scale-out.md's communication model against spgraph-mpi's MPI counters.
+
+Runs `mpirun -np P spgraph-mpi --traffic` for BFS and TC on one graph at P = 1, 4, 9 (more ranks
+than cores: --oversubscribe; the counters do not depend on timing), sums each operation's bytes
+over the ranks for the timed phase ("run"), and prints them beside the model's prediction, which
+is computed from the graph itself (numpy): the BFS frontiers and, per 2-D block, the distinct
+targets a level reaches; the nonzeros and nonzero columns of each block of L for TC.
+
+  usage: bench/scale_out_counters.py SPGRAPH SPGRAPH_MPI [--scale 14] [--ranks 1,4,9]
+Needs numpy (Debian python3-numpy) and mpirun.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMP_NUM_THREADS="1")
+
+
+def traffic(mpi, p, args):
+    cmd = ["mpirun", "-np", str(p), "--oversubscribe", mpi, "--traffic"] + args + ["--json"]
+    out = subprocess.run(cmd, capture_output=True, text=True, env=ENV, check=True)
+    sums = {}
+    for line in out.stderr.splitlines():
+        m = re.match(r"traffic: rank (\d+) phase (\w+) op (\w+) calls (\d+) bytes (\d+)", line)
+        if m:
+            key = (m.group(2), m.group(3))
+            sums[key] = sums.get(key, 0) + int(m.group(5))
+    return json.loads(out.stdout), sums
+
+
+def blocks(n, q):
+    """CombBLAS's 2-D block of each index (SpParMat::Owner): n // q per block, the last longer."""
+    per = n // q
+    idx = np.arange(n, dtype=np.int64)
+    return np.minimum(idx // per, q - 1) if per else np.full(n, q - 1)
+
+
+def vector_owner(n, q):
+    """The rank owning each entry of a FullyDistVec of length n on a q x q grid: split into q
+    processor-row pieces like the matrix rows, each split evenly over the q ranks of that row."""
+    per = n // q
+    rowblock = blocks(n, q)
+    start = rowblock * per
+    length = np.where(rowblock == q - 1, n - (q - 1) * per, per)
+    within = np.arange(n) - start
+    sub = length // q
+    col = np.where(sub > 0, np.minimum(within // np.maximum(sub, 1), q - 1), q - 1)
+    return rowblock * q + col
+
+
+def bfs_model(n, src, dst, level, q):
+    """Bytes of CombBLAS's sparse SpMV over all levels of one BFS (12 bytes an entry: int32
+    index + int64 value): transpose (Sendrecv to the diagonal partner), expand (Allgatherv in
+    the processor column), fold (Alltoallv in the processor row)."""
+    own = vector_owner(n, q)
+    rb, cb = blocks(n, q), blocks(n, q)
+    diag = np.array([r // q == r % q for r in range(q * q)])
+    model = {"sendrecv": 0, "allgatherv": 0, "alltoallv": 0}
+    depth = level.max()
+    for l in range(depth + 1):
+        f = np.flatnonzero(level == l)
+        model["sendrecv"] += 12 * int(np.count_nonzero(~diag[own[f]]))
+        model["allgatherv"] += 12 * len(f) * (q - 1)
+        # Arcs u -> v from the frontier: the block of A^T holding (v, u) is (rb[v], cb[u]).
+        on = np.isin(src, f)
+        u, v = src[on], dst[on]
+        block = rb[v] * q + cb[u]
+        pairs = np.unique(block.astype(np.int64) * n + v)
+        b, vv = pairs // n, pairs % n
+        model["alltoallv"] += 12 * int(np.count_nonzero(own[vv] != b))
+    return model
+
+
+def tc_model(n, src, dst, q):
+    """Bytes Sparse SUMMA broadcasts for L·L: every block of L goes, as A(i, k) along its
+    processor row and as B(k, j) along its processor column, to q - 1 ranks; a block is its
+    DCSC arrays, 8 bytes a column pointer and column id, 16 an entry (row id, int64 value)."""
+    keep = src != dst
+    lo = np.unique(np.maximum(src[keep], dst[keep]).astype(np.int64) * n +
+                   np.minimum(src[keep], dst[keep]))
+    r, c = lo // n, lo % n
+    rb, cb = blocks(n, q)[r], blocks(n, q)[c]
+    total = 0
+    for i in range(q):
+        for j in range(q):
+            sel = (rb == i) & (cb == j)
+            nnz = int(np.count_nonzero(sel))
+            nzc = len(np.unique(c[sel])) if nnz else 0
+            total += 2 * (q - 1) * (16 * nnz + 16 * nzc + (8 if nnz else 0))
+    return {"bcast": total}, len(lo)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("spgraph")
+    ap.add_argument("spgraph_mpi")
+    ap.add_argument("--scale", type=int, default=14)
+    ap.add_argument("--ranks", default="1,4,9")
+    a = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="scale-out-")
+    g = os.path.join(work, "kron.bin")
+    subprocess.run([a.spgraph, "generate", "kron", "--scale", str(a.scale), "--out", g],
+                   check=True, capture_output=True)
+    txt = os.path.join(work, "kron.txt")
+    subprocess.run([a.spgraph, "convert", g, txt], check=True, capture_output=True)
+    arcs = np.loadtxt(txt, dtype=np.int64, comments="#", ndmin=2)
+    lv = os.path.join(work, "levels.txt")
+    subprocess.run([a.spgraph, "bfs", g, "--source", "0", "--compute", "levels", "--out", lv],
+                   check=True, capture_output=True)
+    table = np.loadtxt(lv, dtype=np.int64, comments=["#", "vertex"], ndmin=2)
+    n = len(table)
+    level = np.full(n, -1, dtype=np.int64)
+    level[table[:, 0]] = table[:, 1]
+    src = np.concatenate([arcs[:, 0], arcs[:, 1]])  # the file is undirected: both directions
+    dst = np.concatenate([arcs[:, 1], arcs[:, 0]])
+    one = src != dst
+    src, dst = np.concatenate([src[one], arcs[arcs[:, 0] == arcs[:, 1], 0]]), np.concatenate(
+        [dst[one], arcs[arcs[:, 0] == arcs[:, 1], 1]])
+    print("graph: Kronecker scale %d, n = %d, %d stored arcs; BFS from 0 reaches %d in %d levels"
+          % (a.scale, n, len(src), int(np.count_nonzero(level >= 0)), int(level.max())))
+    print("%-4s %-5s %-11s %14s %14s %8s" % ("P", "job", "operation", "measured B", "model B",
+                                            "ratio"))
+    for p in [int(x) for x in a.ranks.split(",")]:
+        q = int(round(p ** 0.5))
+        rep, sums = traffic(a.spgraph_mpi, p, ["bfs", g, "--source", "0"])
+        model = bfs_model(n, src, dst, level, q)
+        for op in ("sendrecv", "allgatherv", "alltoallv"):
+            got = sums.get(("run", op), 0)
+            ratio = got / model[op] if model[op] else float("nan") if got else 1.0
+            print("%-4d %-5s %-11s %14d %14d %8.3f" % (p, "bfs", op, got, model[op], ratio))
+        rep, sums = traffic(a.spgraph_mpi, p, ["tc", g])
+        model, lnnz = tc_model(n, src, dst, q)
+        got = sums.get(("run", "bcast"), 0)
+        ratio = got / model["bcast"] if model["bcast"] else float("nan") if got else 1.0
+        print("%-4d %-5s %-11s %14d %14d %8.3f   (triangles %d)" % (
+            p, "tc", "bcast", got, model["bcast"], ratio, rep["triangles"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
