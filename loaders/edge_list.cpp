@@ -413,7 +413,10 @@ EdgeListHead read_edge_list_head(const std::string& name, std::string_view bytes
   const Head h = scan_head(name, bytes, options);
   EdgeListHead out;
   out.lightgraphs = h.lg.has_value();
-  if (h.sh) out.spgraph_header = std::string(bytes.substr(0, bytes.find('\n')));
+  if (h.sh) {
+    out.spgraph_header = std::string(bytes.substr(0, bytes.find('\n')));
+    out.external_ids = h.sh->external;
+  }
   if (h.header) {
     out.column_header = std::string(h.first_line_text);
     out.column_header_line = h.first_data_line;

@@ -29,6 +29,7 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
 struct EdgeListHead {
   bool lightgraphs = false;    ///< line 1 is a LightGraphs header (its counts are whole-file)
   std::string spgraph_header;  ///< line 1 when it is spgraph's own header, else empty
+  bool external_ids = false;   ///< that header says ids=external: the ids are names to remap
   std::string column_header;   ///< the first data line when it names the columns, else empty
   std::uint64_t column_header_line = 0;  ///< that line's number
 };

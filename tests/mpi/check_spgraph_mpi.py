@@ -17,6 +17,7 @@ spgraph (file, line, what), a non-zero exit, and no hang (every run has a timeou
 Exit status 0 when every check passed; failures are listed.
 """
 import argparse
+import gzip
 import json
 import os
 import random
@@ -96,7 +97,7 @@ def edges_of(r, graph, flags):
     return arcs
 
 
-def check_bfs(r, graph, source, flags, name):
+def check_bfs(r, graph, source, flags, name, remapped):
     a, b = os.path.join(r.work, "one.txt"), os.path.join(r.work, "dist.txt")
     if r.single("bfs", graph, "--source", source, "--out", a, "--quiet", *flags) is None:
         return
@@ -126,7 +127,7 @@ def check_bfs(r, graph, source, flags, name):
         ups = [u for u in into.get(v, []) if int(dist[u][0]) == level - 1]
         if not ups or parent not in ups:
             bad += 1
-        elif "--remap-ids" not in flags and int(parent) != min(int(u) for u in ups):
+        elif not remapped and int(parent) != min(int(u) for u in ups):
             bad += 1  # not the smallest-numbered parent that MIN-SECOND picks
     if bad:
         fail("%s bfs from %s: %d vertices with an invalid parent" % (name, source, bad))
@@ -213,9 +214,12 @@ def check_spmv(r, graph, flags, name):
                                                                            p.stderr[-300:]))
 
 
-def all_jobs(r, graph, source, flags=(), name=None, closure=True, queries=(), spmv=False):
+def all_jobs(r, graph, source, flags=(), name=None, closure=True, queries=(), spmv=False,
+             remapped=False):
+    """`remapped`: the names are not the dense numbers' order (--remap-ids, or a file that
+    says ids=external), so "smallest-numbered parent" is not checked on the names."""
     name = name or os.path.basename(graph)
-    check_bfs(r, graph, source, list(flags), name)
+    check_bfs(r, graph, source, list(flags), name, remapped or "--remap-ids" in flags)
     check_tc(r, graph, list(flags), name)
     if closure:
         check_closure(r, graph, list(queries), list(flags), name)
@@ -360,6 +364,15 @@ def main():
     with open(names) as f:
         first = f.readline().split("\t")[0]
     all_jobs(r, names, first, flags=["--remap-ids"])  # spgraph takes integer --query ids only
+    # spgraph's own edge list of a remapped graph ("ids=external" header: remapped without the
+    # flag), and a gzip-compressed file (every rank inflates it, then parses its range).
+    external = os.path.join(w, "external.txt")
+    if r.single("convert", sparse, external, "--remap-ids") is not None:
+        all_jobs(r, external, str(ids[3]), queries=["%d,%d" % (ids[3], ids[4])], remapped=True)
+    packed = os.path.join(w, "random1.txt.gz")
+    with open(os.path.join(w, "random1.txt"), "rb") as f, gzip.open(packed, "wb") as z:
+        z.write(f.read())
+    all_jobs(r, packed, "5", closure=False)
     if args.quick:
         return finish(r, args, own_dir, quick=True)
     # A Kronecker graph in three formats.

@@ -166,7 +166,7 @@ DistributedGraph load_binary_distributed(const MpiContext& ctx, const std::strin
   } else {
     g.local = redistribute(ctx, g.n, std::move(mine));
   }
-  g.undirected = h.symmetric;
+  g.undirected = h.symmetric || options.undirected;
   g.info.format = FileFormat::Binary;
   g.info.symmetric_storage = h.symmetric;
   g.info.field = h.pattern ? "pattern" : std::string(value_type_name(h.type));

@@ -357,7 +357,7 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
         throw InvalidArgument(path + " is " + std::to_string(head.nrows) + " x " +
                               std::to_string(head.ncols) + ": a graph's matrix must be square");
       });
-    g.undirected = head.symmetric_storage;
+    g.undirected = head.symmetric_storage || options.undirected;
     g.info.format = FileFormat::MatrixMarket;
     g.info.field = head.field;
     g.info.symmetric_storage = head.symmetric_storage;
@@ -415,7 +415,8 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     po.progress = {};
     if (ctx.rank > 0) po.header = head.column_header.empty() ? 0 : 1;
     const bool declared = !head.spgraph_header.empty();
-    if (!declared && po.index_base == -1 && !po.remap_ids) po.index_base = 0;
+    const bool remap = options.remap_ids || head.external_ids;
+    if (!declared && po.index_base == -1 && !remap) po.index_base = 0;
     agree(ctx, [&] {
       p.any = has_data_line(ctx.rank == 0 ? piece.substr(std::min(piece.size(), body)) : piece);
       if (!p.any && !declared) return;
@@ -433,9 +434,8 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
         p.weighted = lm.info.field == "real";
         p.undirected = lm.info.symmetric_storage;
         p.field = lm.info.field;
-        if (declared) p.declared_n = nrows_of(lm.matrix);
-        if (po.remap_ids) p.ids = lm.info.ids;
-        if (declared && !po.remap_ids) p.declared_n = nrows_of(lm.matrix);
+        if (remap) p.ids = lm.info.ids;
+        if (declared && !remap) p.declared_n = nrows_of(lm.matrix);
         append_arcs(lm.matrix, with_values, p.arcs);
         if (declared && lm.info.index_base == 1) p.any_zero = false;
         g.info.index_base = lm.info.index_base;
@@ -475,7 +475,7 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     int wany = 0;
     for (int r = 0; r < ctx.size; ++r) wany |= weighted[r] && any[r];
     g.info.field = wany && with_values ? "real" : "pattern";
-    if (options.remap_ids) {
+    if (remap) {
       const VertexIds none(VertexIds::Kind::Integer);
       RemappedIds ids = number_ids_globally(ctx, p.ids ? *p.ids : none, p.arcs);
       g.n = ids.n;
@@ -510,7 +510,7 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     g.arcs = sum_all(ctx, g.local.size());
     g.info.duplicates_merged = merged_in_pieces + (parsed_arcs - g.arcs);
     // Ids in [base, largest] on no line, as the single-node reader counts them (its warning).
-    if (!declared && !options.remap_ids)
+    if (!declared && !remap)
       g.info.phantom_vertices = Vertex(untouched_vertices(ctx, g.n, g.local));
     g.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return g;
