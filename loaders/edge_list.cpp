@@ -644,7 +644,8 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
         (has_declared ? "the header's vertex count " : "the largest id, ") +
             std::to_string(has_declared ? declared : max_id) +
             (has_declared ? "," : std::string(" (") + std::to_string(count) + " vertices),"),
-        DimensionCheck{count, bytes.size(), 16, options.memory_limit});
+        DimensionCheck{count, options.whole_file_bytes ? options.whole_file_bytes : bytes.size(),
+                       16, options.memory_limit});
     if (!problem.empty()) throw ParseError(name, has_declared ? 1 : 0, problem);
     n = Vertex(count);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(resolve_threads(options.threads))

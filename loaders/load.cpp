@@ -47,17 +47,26 @@ void check_text(const std::string& name, std::string_view bytes) {
                      "with: tr '\\r' '\\n' < FILE > FILE.unix");
 }
 
-LoadedMatrix parse(const std::string& name, const InputBuffer& in, const LoadOptions& options) {
-  std::string_view bytes = in.bytes();
+}  // namespace
+
+std::string_view checked_input(const std::string& name, std::string_view bytes,
+                               FileFormat& format) {
   // A UTF-8 byte order mark (as Windows tools write) is an encoding marker, not content.
   if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
-  const FileFormat f =
-      options.format == FileFormat::Auto ? detect_format(name, bytes) : options.format;
-  if (f == FileFormat::Binary) {
+  if (format == FileFormat::Auto) format = detect_format(name, bytes);
+  if (format == FileFormat::Binary) {
     if (bytes.empty()) throw ParseError(name, 0, "file is empty (0 bytes): no graph to read");
   } else {
     check_text(name, bytes);
   }
+  return bytes;
+}
+
+namespace {
+
+LoadedMatrix parse(const std::string& name, const InputBuffer& in, const LoadOptions& options) {
+  FileFormat f = options.format;
+  const std::string_view bytes = checked_input(name, in.bytes(), f);
   LoadedMatrix out;
   switch (f) {
     case FileFormat::Auto:

@@ -59,6 +59,10 @@ struct LoadOptions {
   /// Byte budget for what the file claims (dimensions, gzip expansion); 0 = 80% of available
   /// memory. See dimension_guard.hpp.
   std::uint64_t memory_limit = 0;
+  /// The size of the whole file when a reader is given only a piece of it (spgraph-mpi: a
+  /// rank's byte range), so that the dimension guard judges the file, not the piece; 0: the
+  /// bytes given are the file.
+  std::uint64_t whole_file_bytes = 0;
   /// Called with (bytes done, bytes total) during long loads; may be empty.
   std::function<void(std::uint64_t, std::uint64_t)> progress;
 };

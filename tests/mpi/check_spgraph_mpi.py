@@ -269,6 +269,40 @@ def same_error(r, path, name, flags=()):
         fail("%s: the error should be printed once, got:\n%s" % (name, b.stderr))
 
 
+# Corpus files that spgraph-mpi refuses with its own message, by design (docs/cli.md): METIS
+# and LightGraphs files, dense (array) Matrix Market files, rectangular matrices.
+OWN_MESSAGE = re.compile(r"^(metis_|el_lightgraphs_|mm_array)")
+
+
+def hostile_corpus(r, corpus):
+    """Every file of tests/data/bad/: spgraph-mpi fails cleanly (one message, exit 1, no signal)
+    and, where spgraph's refusal is the loader's, with spgraph's message."""
+    for name in sorted(os.listdir(corpus)):
+        if name == "EXPECTED.tsv":
+            continue
+        path = os.path.join(corpus, name)
+        a = r.single("bfs", path, "--source", "1", expect_ok=False)
+        b = r.dist("bfs", path, "--source", "1", expect_ok=False)
+        if a is None or b is None:
+            continue
+        if a.returncode == 0:
+            if b.returncode != 0:
+                fail("corpus %s: spgraph accepts it, spgraph-mpi refuses: %s" % (name, b.stderr))
+            continue
+        if b.returncode == 0 or b.returncode >= 128 or "signal" in b.stderr:
+            fail("corpus %s: spgraph-mpi did not fail cleanly (%d): %s" % (name, b.returncode,
+                                                                          b.stderr[-500:]))
+            continue
+        if b.stderr.count("spgraph-mpi: error:") != 1:
+            fail("corpus %s: expected one error line, got:\n%s" % (name, b.stderr[-800:]))
+            continue
+        x = re.search(r"spgraph: error: (.*)", a.stderr)
+        y = re.search(r"spgraph-mpi: error: (.*)", b.stderr)
+        if not OWN_MESSAGE.match(name) and x and y and x.group(1) != y.group(1):
+            fail("corpus %s: messages differ:\n  spgraph:     %s\n  spgraph-mpi: %s" % (
+                name, x.group(1), y.group(1)))
+
+
 def bad_inputs(r):
     w = r.work
     lines = ["%d %d" % (k % 300 + 1, (k * 7) % 300 + 1) for k in range(3000)]
@@ -319,6 +353,7 @@ def main():
     ap.add_argument("--np", type=int, required=True)
     ap.add_argument("--data", help="the repository's data/ folder")
     ap.add_argument("--shared-data", help="../shared/data, when present")
+    ap.add_argument("--corpus", help="tests/data/bad: the hostile-input corpus (whole set only)")
     ap.add_argument("--workdir")
     ap.add_argument("--quick", action="store_true",
                     help="the random, tiny, named-column and remapped graphs and the bad inputs "
@@ -396,6 +431,8 @@ def main():
             path = os.path.join(sd, rel)
             if os.path.exists(path):
                 all_jobs(r, path, src, queries=["1,2"])
+    if args.corpus:
+        hostile_corpus(r, args.corpus)
     return finish(r, args, own_dir)
 
 

@@ -10,6 +10,7 @@
 #include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/job_results.hpp"
 #include "tools/spgraph/report.hpp"
 #include "tools/spgraph/result_table.hpp"
 #include "tools/spgraph/traversal_flags.hpp"
@@ -25,15 +26,6 @@ struct CcArgs {
 };
 
 /// Writes "vertex label" lines atomically, labels as the file's ids.
-void write_labels(const std::string& path, const CcResult& r, const IdSpace& ids) {
-  ResultTable out(path, {"vertex", "label"});
-  for (Vertex v = 0; v < r.label.size(); ++v) {
-    out.field(ids.name(v)).field(ids.name(r.label[v]));
-    out.end_row();
-  }
-  out.commit();
-}
-
 void run_cc(const CcArgs& args) {
   apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
@@ -44,7 +36,7 @@ void run_cc(const CcArgs& args) {
   const auto t0 = std::chrono::steady_clock::now();
   const CcResult r = connected_components(a, o);
   const double secs = seconds_since(t0);
-  if (!args.out.empty()) write_labels(args.out, r, ids);
+  if (!args.out.empty()) write_labels(args.out, r.label, ids);
   Report rep;
   rep.add("file", report::str(args.file));
   rep.add("n", report::count(a.nrows()));
@@ -60,11 +52,9 @@ void run_cc(const CcArgs& args) {
   rep.add("out", report::text(args.out));
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{components}\n");
-  std::string layout =
-      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n"
-      "{what} components: {components}, the largest has {largest} vertices\n"
-      "time: {seconds} ms (method {method}, {rounds} rounds)\n";
-  if (!args.out.empty()) layout += "labels written to {out}\n";
+  const std::string layout =
+      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n" +
+      components_layout(!args.out.empty());
   print_text(rep, layout);
 }
 

@@ -11,6 +11,7 @@
 #include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/job_results.hpp"
 #include "tools/spgraph/report.hpp"
 #include "tools/spgraph/result_table.hpp"
 #include "tools/spgraph/traversal_flags.hpp"
@@ -26,28 +27,6 @@ struct PageRankArgs {
   std::string file, out;
 };
 
-/// Writes "vertex rank" lines atomically: the old file or the complete new one.
-void write_ranks(const std::string& path, const PageRankResult& r, const IdSpace& ids) {
-  ResultTable out(path, {"vertex", "rank"});
-  for (Vertex v = 0; v < r.rank.size(); ++v) {
-    out.field(ids.name(v)).number("%.17g", r.rank[v]);
-    out.end_row();
-  }
-  out.commit();
-}
-
-/// The `k` highest-ranked vertices, ties broken by the smaller id.
-std::vector<Vertex> top_vertices(const std::vector<double>& rank, std::size_t k) {
-  std::vector<Vertex> order(rank.size());
-  std::iota(order.begin(), order.end(), Vertex(0));
-  k = std::min(k, order.size());
-  std::partial_sort(
-      order.begin(), order.begin() + std::ptrdiff_t(k), order.end(),
-      [&](Vertex a, Vertex b) { return rank[a] > rank[b] || (rank[a] == rank[b] && a < b); });
-  order.resize(k);
-  return order;
-}
-
 void run_pagerank(const PageRankArgs& args) {
   apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
@@ -58,18 +37,10 @@ void run_pagerank(const PageRankArgs& args) {
   const auto t0 = std::chrono::steady_clock::now();
   const PageRankResult r = pagerank(a, o);
   const double secs = seconds_since(t0);
-  if (!args.out.empty()) write_ranks(args.out, r, ids);
+  if (!args.out.empty()) write_ranks(args.out, r.rank, ids);
   double sum = 0;
   for (double x : r.rank) sum += x;
-  std::vector<Report> top;
-  std::size_t place = 0;
-  for (Vertex v : top_vertices(r.rank, 5)) {
-    Report item;
-    item.add("place", report::text(std::to_string(++place)));
-    item.add("vertex", vertex_value(ids, v));
-    item.add("rank", report::real(r.rank[v], "%.17g", "%.9g"));
-    top.push_back(item);
-  }
+  const std::vector<Report> top = top_ranked(r.rank, ids);
   Report rep;
   rep.add("file", report::str(args.file));
   rep.add("n", report::count(a.nrows()));
@@ -91,18 +62,9 @@ void run_pagerank(const PageRankArgs& args) {
   rep.add("out", report::text(args.out));
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{top}");
-  std::string layout =
-      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n"
-      "pagerank ({variant}, damping {damping}): {iterations} iterations, converged: {converged} "
-      "(last L1 change {delta}, tolerance {tolerance})\n";
-  if (!o.personalize.empty()) layout += "personalized: teleport to {personalized} vertices\n";
-  layout +=
-      "sum of ranks: {sum}\n"
-      "time: {seconds} ms (SpMV {spmv})\n"
-      "top vertices:\n"
-      "   #       vertex             rank\n"
-      "{top}";
-  if (!args.out.empty()) layout += "ranks written to {out}\n";
+  const std::string layout =
+      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n" +
+      pagerank_layout(!o.personalize.empty(), !args.out.empty(), "SpMV {spmv}");
   print_text(rep, layout);
 }
 

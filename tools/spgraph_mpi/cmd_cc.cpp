@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "tools/spgraph/result_table.hpp"
+#include "tools/spgraph/job_results.hpp"
 #include "tools/spgraph/traversal_flags.hpp"
 #include "tools/spgraph_mpi/combblas_semiring.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
@@ -68,14 +68,7 @@ void run_cc(const CcArgs& args) {
   if (!ctx.root()) return;
   const IdSpace ids(g.info);
   std::vector<Vertex> labels(all.begin(), all.end());
-  if (!args.out.empty()) {
-    ResultTable out(args.out, {"vertex", "label"});
-    for (Vertex v = 0; v < labels.size(); ++v) {
-      out.field(ids.name(v)).field(ids.name(labels[v]));
-      out.end_row();
-    }
-    out.commit();
-  }
+  if (!args.out.empty()) write_labels(args.out, labels, ids);
   Report rep;
   add_grid_fields(rep);
   rep.add("file", report::str(args.file));
@@ -92,11 +85,10 @@ void run_cc(const CcArgs& args) {
   rep.add("out", report::text(args.out));
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{components}\n");
-  std::string layout = std::string(kGridLayout) +
-                       "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n"
-                       "{what} components: {components}, the largest has {largest} vertices\n"
-                       "time: {seconds} ms (method {method}, {rounds} rounds)\n";
-  if (!args.out.empty()) layout += "labels written to {out}\n";
+  const std::string layout =
+      std::string(kGridLayout) +
+      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n" +
+      components_layout(!args.out.empty());
   print_text(rep, layout);
 }
 

@@ -5,9 +5,8 @@
 // ranks agree with spgraph's to rounding (sums are added in another order), not bit for bit.
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
-#include "tools/spgraph/result_table.hpp"
+#include "tools/spgraph/job_results.hpp"
 #include "tools/spgraph/traversal_flags.hpp"
 #include "tools/spgraph_mpi/combblas_semiring.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
@@ -115,31 +114,10 @@ void run_pagerank(const PageRankArgs& args) {
   res.rank = gather_to_root(ctx, from_slices(ctx, g.n, r), MPI_DOUBLE);
   if (!ctx.root()) return;
   const IdSpace ids(g.info);
-  if (!args.out.empty()) {
-    ResultTable out(args.out, {"vertex", "rank"});
-    for (Vertex v = 0; v < res.rank.size(); ++v) {
-      out.field(ids.name(v)).number("%.17g", res.rank[v]);
-      out.end_row();
-    }
-    out.commit();
-  }
+  if (!args.out.empty()) write_ranks(args.out, res.rank, ids);
   double sum = 0;
   for (double x : res.rank) sum += x;
-  std::vector<Vertex> order(res.rank.size());
-  std::iota(order.begin(), order.end(), Vertex(0));
-  const std::size_t k = std::min<std::size_t>(5, order.size());
-  std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(k), order.end(),
-                    [&](Vertex x, Vertex y) {
-                      return res.rank[x] > res.rank[y] || (res.rank[x] == res.rank[y] && x < y);
-                    });
-  std::vector<Report> top;
-  for (std::size_t i = 0; i < k; ++i) {
-    Report item;
-    item.add("place", report::text(std::to_string(i + 1)));
-    item.add("vertex", vertex_value(ids, order[i]));
-    item.add("rank", report::real(res.rank[order[i]], "%.17g", "%.9g"));
-    top.push_back(item);
-  }
+  const std::vector<Report> top = top_ranked(res.rank, ids);
   Report rep;
   add_grid_fields(rep);
   rep.add("file", report::str(args.file));
@@ -161,18 +139,10 @@ void run_pagerank(const PageRankArgs& args) {
   rep.add("out", report::text(args.out));
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{top}");
-  std::string layout = std::string(kGridLayout) +
-                       "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n"
-                       "pagerank ({variant}, damping {damping}): {iterations} iterations, "
-                       "converged: {converged} (last L1 change {delta}, tolerance {tolerance})\n";
-  if (!personalize.empty()) layout += "personalized: teleport to {personalized} vertices\n";
-  layout +=
-      "sum of ranks: {sum}\n"
-      "time: {seconds} ms (CombBLAS dense SpMV)\n"
-      "top vertices:\n"
-      "   #       vertex             rank\n"
-      "{top}";
-  if (!args.out.empty()) layout += "ranks written to {out}\n";
+  const std::string layout =
+      std::string(kGridLayout) +
+      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n" +
+      pagerank_layout(!personalize.empty(), !args.out.empty(), "CombBLAS dense SpMV");
   print_text(rep, layout);
 }
 

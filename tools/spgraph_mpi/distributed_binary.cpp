@@ -9,6 +9,8 @@
 
 #include "engine/core/error.hpp"
 #include "loaders/binary_format.hpp"
+#include "loaders/value_rules.hpp"
+#include "tools/spgraph_mpi/distributed_structure.hpp"
 
 namespace spgraph::mpi {
 
@@ -72,12 +74,7 @@ DistributedGraph load_binary_distributed(const MpiContext& ctx, const std::strin
                                          bool with_values) {
   DistributedGraph g;
   BinaryHeader h;
-  agree(ctx, [&] {
-    h = read_binary_header(path, bytes, options);
-    if (h.nrows != h.ncols)
-      throw InvalidArgument(path + " is " + std::to_string(h.nrows) + " x " +
-                            std::to_string(h.ncols) + ": a graph's matrix must be square");
-  });
+  agree(ctx, [&] { h = read_binary_header(path, bytes, options); });
   const bool ok = checksum_matches(ctx, bytes);
   agree(ctx, [&] {
     if (!ok && ctx.rank == 0) throw ParseError(path, 0, "checksum mismatch: file is corrupt");
@@ -87,43 +84,66 @@ DistributedGraph load_binary_distributed(const MpiContext& ctx, const std::strin
       Vertex(std::uint64_t(h.nrows) * std::uint64_t(ctx.rank) / std::uint64_t(ctx.size));
   const Vertex b =
       Vertex(std::uint64_t(h.nrows) * std::uint64_t(ctx.rank + 1) / std::uint64_t(ctx.size));
-  Arcs mine;
+  // The checks run in read_binary's order, each agreed before the next, so that the first
+  // defect reported is the one spgraph reports: row_ptr, bool bytes, values, columns.
+  auto ptr = [&](Vertex i) { return read_at<std::uint64_t>(bytes, h.row_ptr_offset + 8 * i); };
+  auto col = [&](std::uint64_t k) { return read_at<Vertex>(bytes, h.col_offset + 4 * k); };
+  const std::string bad_csr = "corrupt file: invalid CSR arrays: ";
   agree(ctx, [&] {
-    auto ptr = [&](Vertex i) { return read_at<std::uint64_t>(bytes, h.row_ptr_offset + 8 * i); };
-    if ((ctx.rank == 0 && ptr(0) != 0) || (ctx.rank == ctx.size - 1 && ptr(h.nrows) != h.nnz))
-      throw ParseError(path, 0, "corrupt file: invalid CSR arrays: row_ptr must run from 0 to nnz");
+    if (ptr(0) != 0 || ptr(h.nrows) != h.nnz)
+      throw ParseError(path, 0, bad_csr + "row_ptr must run from 0 to nnz");
     for (Vertex i = a; i < b; ++i)
-      if (ptr(i + 1) < ptr(i) || ptr(i + 1) > h.nnz)
-        throw ParseError(
-            path, 0,
-            "corrupt file: invalid CSR arrays: row_ptr decreases at row " + std::to_string(i));
+      if (ptr(i + 1) < ptr(i))
+        throw ParseError(path, 0, bad_csr + "row_ptr decreases at row " + std::to_string(i));
+  });
+  const std::uint64_t k0 = ptr(a), k1 = ptr(b);
+  if (!h.pattern && h.type == ValueType::Bool)
+    agree(ctx, [&] {
+      for (std::uint64_t k = k0; k < k1; ++k)
+        if (static_cast<unsigned char>(bytes[h.val_offset + k]) > 1)
+          throw ParseError(path, 0, "corrupt file: bool value byte is not 0 or 1");
+    });
+  if (!h.pattern && (h.type == ValueType::Float || h.type == ValueType::Double))
+    agree(ctx, [&] {
+      for (Vertex i = a; i < b; ++i)
+        for (std::uint64_t k = ptr(i); k < ptr(i + 1); ++k)
+          if (std::string why = detail::nan_problem(value_at(bytes, h, k)); !why.empty())
+            throw ParseError(path, 0,
+                             "entry (" + std::to_string(i + 1) + ", " + std::to_string(col(k) + 1) +
+                                 "): value " + why);
+    });
+  agree(ctx, [&] {
     for (Vertex i = a; i < b; ++i)
       for (std::uint64_t k = ptr(i); k < ptr(i + 1); ++k) {
-        const Vertex c = read_at<Vertex>(bytes, h.col_offset + 4 * k);
-        if (c >= h.ncols)
-          throw ParseError(path, 0,
-                           "corrupt file: invalid CSR arrays: column " + std::to_string(c) +
-                               " out of range in row " + std::to_string(i));
-        if (k > ptr(i) && c <= read_at<Vertex>(bytes, h.col_offset + 4 * (k - 1)))
-          throw ParseError(path, 0,
-                           "corrupt file: invalid CSR arrays: columns not strictly increasing "
-                           "in row " +
-                               std::to_string(i));
-        double v = 1;
-        if (!h.pattern) {
-          v = value_at(bytes, h, k);
-          if (h.type == ValueType::Bool && v > 1)
-            throw ParseError(path, 0, "corrupt file: bool value byte is not 0 or 1");
-          if (std::isnan(v))
-            throw ParseError(path, 0,
-                             "entry (" + std::to_string(i + 1) + ", " + std::to_string(c + 1) +
-                                 "): value is NaN");
-        }
-        mine.row.push_back(i);
-        mine.col.push_back(c);
-        if (with_values) mine.val.push_back(v);
+        if (col(k) >= h.ncols)
+          throw ParseError(
+              path, 0, bad_csr + "invalid CSR: column out of range in row " + std::to_string(i));
+        if (k > ptr(i) && col(k) <= col(k - 1))
+          throw ParseError(
+              path, 0,
+              bad_csr + "invalid CSR: columns not sorted and unique in row " + std::to_string(i));
       }
   });
+  if (h.symmetric && h.nrows != h.ncols)
+    agree(ctx, [&] {
+      throw ParseError(path, 0,
+                       "corrupt file: the symmetric flag is set on a " + std::to_string(h.nrows) +
+                           " x " + std::to_string(h.ncols) + " matrix");
+    });
+  agree(ctx, [&] {
+    if (h.nrows != h.ncols)
+      throw InvalidArgument(path + " is " + std::to_string(h.nrows) + " x " +
+                            std::to_string(h.ncols) + ": a graph's matrix must be square");
+  });
+  // This rank's arcs; values are kept for the symmetry check even when the job needs none.
+  const bool keep_values = with_values || h.symmetric;
+  Arcs mine;
+  for (Vertex i = a; i < b; ++i)
+    for (std::uint64_t k = ptr(i); k < ptr(i + 1); ++k) {
+      mine.row.push_back(i);
+      mine.col.push_back(col(k));
+      if (keep_values) mine.val.push_back(h.pattern ? 1.0 : value_at(bytes, h, k));
+    }
   g.n = h.nrows;
   g.bytes_read = (b > a) ? (read_at<std::uint64_t>(bytes, h.row_ptr_offset + 8 * b) -
                             read_at<std::uint64_t>(bytes, h.row_ptr_offset + 8 * a)) *
@@ -163,8 +183,11 @@ DistributedGraph load_binary_distributed(const MpiContext& ctx, const std::strin
                              ") has no mirror with the same value");
     });
     g.local = std::move(owned);
+    if (!with_values) g.local.val.clear();
   } else {
+    if (options.undirected) add_mirrors(mine);  // --undirected: each arc in both directions
     g.local = redistribute(ctx, g.n, std::move(mine));
+    if (options.undirected) sort_unique(g.local);
   }
   g.undirected = h.symmetric || options.undirected;
   g.info.format = FileFormat::Binary;

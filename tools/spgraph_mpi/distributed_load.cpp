@@ -239,6 +239,16 @@ std::uint64_t untouched_vertices(const MpiContext& ctx, Vertex n, const Arcs& ar
 
 }  // namespace
 
+void add_mirrors(Arcs& arcs) {
+  const std::size_t m = arcs.size();
+  for (std::size_t k = 0; k < m; ++k)
+    if (arcs.row[k] != arcs.col[k]) {
+      arcs.row.push_back(arcs.col[k]);
+      arcs.col.push_back(arcs.row[k]);
+      if (!arcs.val.empty()) arcs.val.push_back(arcs.val[k]);
+    }
+}
+
 int owner_of(const MpiContext& ctx, Vertex n, Vertex r, Vertex c) {
   const Vertex per = n / Vertex(ctx.q);
   const int pr = per ? std::min(int(r / per), ctx.q - 1) : ctx.q - 1;
@@ -295,9 +305,10 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
   DistributedGraph g;
   std::optional<InputBuffer> in;
   FileFormat format = options.format;
+  std::string_view bytes;
   agree(ctx, [&] {
     in.emplace(InputBuffer::open(path));
-    if (format == FileFormat::Auto) format = detect_format(path, in->bytes());
+    bytes = checked_input(path, in->bytes(), format);
     if (format == FileFormat::Metis)
       throw InvalidArgument(path +
                             ": METIS files are not read by spgraph-mpi; convert it with "
@@ -306,7 +317,6 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     if (!options.edge_types.empty())
       throw InvalidArgument("--edge-type is not supported by spgraph-mpi: filter the file first");
   });
-  const std::string_view bytes = in->bytes();
   if (format == FileFormat::Binary) {
     g = load_binary_distributed(ctx, path, bytes, options, with_values);
     g.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -364,9 +374,18 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     g.info.entries_in_file = lines;
     g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(1, g.n));
     g.bytes_read = piece.size();
-    g.local = redistribute(ctx, g.n, std::move(p.arcs));
     std::vector<std::uint64_t> dups;
-    fold_duplicates(g.local, &dups);
+    if (options.undirected && !head.symmetric_storage) {
+      // --undirected: each arc in both directions; repeats are checked on the file's own arcs.
+      Arcs own = redistribute(ctx, g.n, Arcs(p.arcs));
+      fold_duplicates(own, &dups);
+      add_mirrors(p.arcs);
+    }
+    g.local = redistribute(ctx, g.n, std::move(p.arcs));
+    if (options.undirected && !head.symmetric_storage)
+      fold_duplicates(g.local, nullptr);
+    else
+      fold_duplicates(g.local, &dups);
     int bad = !dups.empty(), any_bad = 0;
     MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, ctx.comm);
     if (any_bad)
@@ -413,10 +432,19 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     LoadOptions po = options;
     po.pattern_only = false;  // weights are read on every piece, to check mixed columns
     po.progress = {};
+    po.whole_file_bytes = bytes.size();
     if (ctx.rank > 0) po.header = head.column_header.empty() ? 0 : 1;
     const bool declared = !head.spgraph_header.empty();
     const bool remap = options.remap_ids || head.external_ids;
-    if (!declared && po.index_base == -1 && !remap) po.index_base = 0;
+    // The base is decided over the whole file (1 unless some id is 0): pieces read ids as they
+    // are (base 0), with one more vertex allowed so that the 1-based limit applies, as it does
+    // to a file without id 0; the 0-based limit is checked once the base is known.
+    const bool auto_base = !declared && po.index_base == -1 && !remap;
+    if (auto_base) {
+      po.index_base = 0;
+      po.max_dimension = Vertex(std::min<std::uint64_t>(std::uint64_t(options.max_dimension) + 1,
+                                                        std::uint64_t(kNoVertex)));
+    }
     agree(ctx, [&] {
       p.any = has_data_line(ctx.rank == 0 ? piece.substr(std::min(piece.size(), body)) : piece);
       if (!p.any && !declared) return;
@@ -497,7 +525,16 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
         base = options.index_base == -1 ? (any_zero ? 0 : 1) : options.index_base;
         if (options.index_base == -1 && base == 1)
           for (std::size_t k = 0; k < p.arcs.size(); ++k) --p.arcs.row[k], --p.arcs.col[k];
-        g.n = Vertex(max_id - std::uint64_t(options.index_base == -1 ? base : 0));
+        const std::uint64_t count = max_id - std::uint64_t(auto_base ? base : 0);
+        agree(ctx, [&] {
+          if (count > options.max_dimension && ctx.rank == 0)
+            throw ParseError(path, 0,
+                             "the largest id, " + std::to_string(max_id - 1) + ", makes " +
+                                 std::to_string(count) + " vertices, more than the limit of " +
+                                 std::to_string(options.max_dimension) +
+                                 " (32-bit vertex ids); use --remap-ids to renumber ids");
+        });
+        g.n = Vertex(count);
       }
       g.info.index_base = base;
       g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(base, g.n));

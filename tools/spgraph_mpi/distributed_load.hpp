@@ -41,6 +41,9 @@ struct DistributedGraph {
 DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path,
                                   const LoadOptions& options, bool with_values);
 
+/// Appends (c, r) for each arc (r, c) with r != c (--undirected on a general file).
+void add_mirrors(Arcs& arcs);
+
 /// The rank owning (r, c) of an n x n matrix in CombBLAS's q x q block layout.
 int owner_of(const MpiContext& ctx, Vertex n, Vertex r, Vertex c);
 

@@ -1,0 +1,33 @@
+// Result files and report pieces that `spgraph` and `spgraph-mpi` print alike, so that the two
+// programs' answers read the same: the PageRank and component-label files, PageRank's top
+// vertices, and the text layouts of those reports.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tools/spgraph/cli_common.hpp"
+#include "tools/spgraph/report.hpp"
+
+namespace spgraph::cli {
+
+/// Writes "vertex rank" lines (%.17g) atomically: the old file or the complete new one.
+void write_ranks(const std::string& path, const std::vector<double>& rank, const IdSpace& ids);
+
+/// Writes "vertex label" lines (labels are vertices, named as the file names them).
+void write_labels(const std::string& path, const std::vector<Vertex>& label, const IdSpace& ids);
+
+/// The `k` highest-ranked vertices, ties broken by the smaller id.
+std::vector<Vertex> top_vertices(const std::vector<double>& rank, std::size_t k);
+
+/// The report items of the five highest-ranked vertices ("place", "vertex", "rank").
+std::vector<Report> top_ranked(const std::vector<double>& rank, const IdSpace& ids);
+
+/// The text layout of a PageRank report after its first lines: the convergence line, the
+/// personalization line, the sum, "time: {seconds} ms (`how`)", the top vertices, the output.
+std::string pagerank_layout(bool personalized, bool out, const std::string& how);
+
+/// The text layout of a components report ("{what} components: ..." and the time line).
+std::string components_layout(bool out);
+
+}  // namespace spgraph::cli
