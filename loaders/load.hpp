@@ -24,8 +24,7 @@ LoadedMatrix load_matrix_from_buffer(const std::string& name, std::string_view b
 /// What every reader's input passes first: a UTF-8 byte order mark is skipped, `format` (Auto:
 /// detected) is set, and an empty file, a text file of blank space only or with CR-only line
 /// endings is a ParseError. Returns the bytes a reader parses (spgraph-mpi reads ranges of them).
-std::string_view checked_input(const std::string& name, std::string_view bytes,
-                               FileFormat& format);
+std::string_view checked_input(const std::string& name, std::string_view bytes, FileFormat& format);
 
 /// The format of `bytes` (uncompressed) named `name`: by content first, then by extension.
 FileFormat detect_format(const std::string& name, std::string_view bytes);
