@@ -1,25 +1,20 @@
-#!/ usr / bin / env python3
-""
-    "spgraph-mpi against single-node spgraph (issue 18): run under CTest once per rank count.
+#!/usr/bin/env python3
+"""spgraph-mpi against single-node spgraph (issue 18): run under CTest once per rank count.
 
-    For each
-    graph(random directed edge lists with self - loops, repeats and isolated vertices;
-          a Kronecker graph in Matrix Market, binary and edge - list form;
-          remapped sparse and string ids; the bundled data / graphs;
-          and, when../ shared / data exists, real graphs from it) and
-    each job : bfs levels identical to `spgraph bfs-- out`;
-parents a valid BFS tree whose parent is the smallest - numbered in -
-    neighbour one level up(checked against the arcs);
-tc the triangle count and the self - loops ignored, identical;
-cc the component labels(smallest id), identical;
-pagerank both variants : the iteration count identical, every rank within 1e-9(relative);
-spmv the checksum of y over five semirings, exact over int64, to 1e-12 over double,
-    and a positional semiring refused clearly;
-closure the pair count(R + and R*) and --query answers,
-    identical.Then bad input placed in the part of the file a rank other than 0 reads
-    : the same message as spgraph(file, line, what),
-    a non - zero exit, and no hang(every run has a timeout).Exit status 0 when every check passed;
-failures are listed.
+For each graph (random directed edge lists with self-loops, repeats and isolated vertices; a
+Kronecker graph in Matrix Market, binary and edge-list form; remapped sparse and string ids; the
+bundled data/ graphs; and, when ../shared/data exists, real graphs from it) and each job:
+  bfs      levels identical to `spgraph bfs --out`; parents a valid BFS tree whose parent is the
+           smallest-numbered in-neighbour one level up (checked against the arcs);
+  tc       the triangle count and the self-loops ignored, identical;
+  cc       the component labels (smallest id), identical;
+  pagerank both variants: the iteration count identical, every rank within 1e-9 (relative);
+  spmv     the checksum of y over five semirings, exact over int64, to 1e-12 over double, and a
+           positional semiring refused clearly;
+  closure  the pair count (R+ and R*) and --query answers, identical.
+Then bad input placed in the part of the file a rank other than 0 reads: the same message as
+spgraph (file, line, what), a non-zero exit, and no hang (every run has a timeout).
+Exit status 0 when every check passed; failures are listed.
 """
 import argparse
 import gzip
@@ -43,32 +38,34 @@ def fail(what):
 
 def run(cmd, expect_ok=True):
     try:
-        p
-  = subprocess.run(cmd, capture_output = True, text = True, timeout = TIMEOUT)
-        except subprocess.TimeoutExpired
-      : fail("timed out (a hang?): " + " ".join(cmd)) return None if expect_ok and
-    p.returncode != 0 : fail("exit %d: %s\n%s" %
-                             (p.returncode, " ".join(cmd), p.stderr [-2000:])) return None return p
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        fail("timed out (a hang?): " + " ".join(cmd))
+        return None
+    if expect_ok and p.returncode != 0:
+        fail("exit %d: %s\n%s" % (p.returncode, " ".join(cmd), p.stderr[-2000:]))
+        return None
+    return p
 
-                        class Runner : def
-                                       __init__(self, args)
-      : self.spgraph = args.spgraph self.mpi =
-        [ args.mpirun, "-np", str(args.np), "--oversubscribe" ] + args.mpirun_arg +
-        [args.spgraph_mpi] self.np = args.np self.work = args.workdir
 
-                                                             def
-                                                             single(self, *a, expect_ok = True)
-      : return run([self.spgraph] + list(a), expect_ok)
+class Runner:
+    def __init__(self, args):
+        self.spgraph = args.spgraph
+        self.mpi = [args.mpirun, "-np", str(args.np), "--oversubscribe"] + args.mpirun_arg + [
+            args.spgraph_mpi]
+        self.np = args.np
+        self.work = args.workdir
 
-            def
-            dist(self, *a, expect_ok = True)
-      : return run(self.mpi + list(a), expect_ok)
+    def single(self, *a, expect_ok=True):
+        return run([self.spgraph] + list(a), expect_ok)
 
-            def
-            read_table(path)
-      : ""
-        "vertex -> list of fields from a result file (comments and the header skipped)."
-        "" rows = {}
+    def dist(self, *a, expect_ok=True):
+        return run(self.mpi + list(a), expect_ok)
+
+
+def read_table(path):
+    """vertex -> list of fields from a result file (comments and the header skipped)."""
+    rows = {}
     with open(path) as f:
         for line in f:
             if line.startswith("#") or not line.strip():
@@ -111,12 +108,7 @@ def check_bfs(r, graph, source, flags, name, remapped):
     if rep.get("ranks") != r.np:
         fail("%s bfs: report says ranks %s, expected %d" % (name, rep.get("ranks"), r.np))
     one, dist = read_table(a), read_table(b)
-    if {
-  v: x[0] for v, x in one.items()
-  }
-!= {
-v: x[0] for v, x in dist.items()
-}:
+    if {v: x[0] for v, x in one.items()} != {v: x[0] for v, x in dist.items()}:
         fail("%s bfs from %s: levels differ from spgraph's" % (name, source))
         return
     arcs = edges_of(r, graph, flags)
@@ -276,8 +268,9 @@ def same_error(r, path, name, flags=()):
     if b.stderr.count("spgraph-mpi: error:") != 1:
         fail("%s: the error should be printed once, got:\n%s" % (name, b.stderr))
 
-#Corpus files that spgraph - mpi refuses with its own message, by design(docs / cli.md) : METIS
-#and LightGraphs files, dense(array) Matrix Market files, rectangular matrices.
+
+# Corpus files that spgraph-mpi refuses with its own message, by design (docs/cli.md): METIS
+# and LightGraphs files, dense (array) Matrix Market files, rectangular matrices.
 OWN_MESSAGE = re.compile(r"^(metis_|el_lightgraphs_|mm_array)")
 
 
@@ -320,7 +313,7 @@ def bad_inputs(r):
             f.write(text)
         return path
 
-#A bad entry near the end of a Matrix Market file : the last rank reads it.
+    # A bad entry near the end of a Matrix Market file: the last rank reads it.
     body = list(dict.fromkeys(lines))
     mm = ["%%MatrixMarket matrix coordinate pattern general", "300 300 %d" % len(body)] + body
     bad = list(mm)
@@ -334,7 +327,7 @@ def bad_inputs(r):
     same_error(r, write("duplicate.mtx", "\n".join(bad) + "\n"), "duplicate entry across ranks")
     same_error(r, write("truncated.mtx", "\n".join(mm[:-40]) + "\n"), "truncated Matrix Market")
     same_error(r, write("extra.mtx", "\n".join(mm + ["1 1", "2 2"]) + "\n"), "extra entries")
-#Edge lists : a bad id late in the file, and a weight column that appears half way.
+    # Edge lists: a bad id late in the file, and a weight column that appears half way.
     el = list(lines)
     el[-7] = "5 banana"
     same_error(r, write("bad_id.txt", "\n".join(el) + "\n"), "bad id near the end")
@@ -343,7 +336,7 @@ def bad_inputs(r):
     same_error(r, write("mixed.txt", "\n".join(el) + "\n"), "mixed weight columns across ranks")
     same_error(r, write("comments.txt", "# nothing\n% here\n"), "a file with no edge")
     same_error(r, os.path.join(w, "does-not-exist.mtx"), "missing file")
-#A binary file with one flipped byte late in the column array : the checksum catches it.
+    # A binary file with one flipped byte late in the column array: the checksum catches it.
     good = os.path.join(w, "good.bin")
     if r.single("convert", write("good.mtx", "\n".join(mm) + "\n"), good) is not None:
         data = bytearray(open(good, "rb").read())
@@ -372,18 +365,18 @@ def main():
     r = Runner(args)
     w = args.workdir
 
-#Random directed graphs, 0 - and1 - based, with and without weights.
+    # Random directed graphs, 0- and 1-based, with and without weights.
     for seed, base, weighted in ((1, 0, False), (2, 1, False), (3, 0, True)):
         g = os.path.join(w, "random%d.txt" % seed)
         random_edge_list(g, 400, 3000, seed, base, weighted)
         all_jobs(r, g, str(5 + base), queries=["%d,%d" % (5 + base, 17 + base), "1,1"],
                  spmv=weighted)
-#A file smaller than the rank count's pieces: some ranks get no line.
+    # A file smaller than the rank count's pieces: some ranks get no line.
     tiny = os.path.join(w, "tiny.txt")
     with open(tiny, "w") as f:
         f.write("1 2\n2 3\n3 1\n")
     all_jobs(r, tiny, "1", queries=["3,2"])
-#Column names on the first line : every rank must read past them.
+    # Column names on the first line: every rank must read past them.
     named = os.path.join(w, "named.csv")
     random_edge_list(os.path.join(w, "plain.txt"), 100, 600, 4, 0, False, comments=False)
     with open(named, "w") as f:
@@ -391,7 +384,7 @@ def main():
         for line in open(os.path.join(w, "plain.txt")):
             f.write(line.strip().replace(" ", ",") + "\n")
     all_jobs(r, named, "3")
-#-- remap - ids : sparse integer ids and string ids, numbered by first appearance.
+    # --remap-ids: sparse integer ids and string ids, numbered by first appearance.
     sparse = os.path.join(w, "sparse_ids.txt")
     rnd = random.Random(5)
     ids = [rnd.randrange(10**12) for _ in range(150)]
@@ -406,8 +399,8 @@ def main():
     with open(names) as f:
         first = f.readline().split("\t")[0]
     all_jobs(r, names, first, flags=["--remap-ids"])  # spgraph takes integer --query ids only
-#spgraph's own edge list of a remapped graph ("ids=external" header: remapped without the
-#flag), and a gzip - compressed file(every rank inflates it, then parses its range).
+    # spgraph's own edge list of a remapped graph ("ids=external" header: remapped without the
+    # flag), and a gzip-compressed file (every rank inflates it, then parses its range).
     external = os.path.join(w, "external.txt")
     if r.single("convert", sparse, external, "--remap-ids") is not None:
         all_jobs(r, external, str(ids[3]), queries=["%d,%d" % (ids[3], ids[4])], remapped=True)
@@ -417,7 +410,7 @@ def main():
     all_jobs(r, packed, "5", closure=False)
     if args.quick:
         return finish(r, args, own_dir, quick=True)
-#A Kronecker graph in three formats.
+    # A Kronecker graph in three formats.
     kron = os.path.join(w, "kron.mtx")
     if r.single("generate", "kron", "--scale", "9", "--edge-factor", "8", "--out", kron) is not None:
         for ext in ("bin", "txt"):
@@ -425,11 +418,11 @@ def main():
         all_jobs(r, kron, "1", closure=False, spmv=True)
         all_jobs(r, os.path.join(w, "kron.bin"), "1", closure=False)
         all_jobs(r, os.path.join(w, "kron.txt"), "1", closure=False)
-#The bundled graphs.
+    # The bundled graphs.
     if args.data:
         all_jobs(r, os.path.join(args.data, "wiki-Vote.txt"), "30", closure=False)
         all_jobs(r, os.path.join(args.data, "email-Eu-core.csv"), "0", queries=["0,5"], spmv=True)
-#Real graphs from the shared set, when it is there.
+    # Real graphs from the shared set, when it is there.
     if args.shared_data and os.path.isdir(args.shared_data):
         sd = args.shared_data
         for rel, src in (("lagraph/karate.mtx", "1"), ("snap/ca-GrQc.mtx", "1"),
