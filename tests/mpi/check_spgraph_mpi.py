@@ -5,8 +5,10 @@ For each graph (random directed edge lists with self-loops, repeats and isolated
 Kronecker graph in Matrix Market, binary and edge-list form; remapped sparse and string ids; the
 bundled data/ graphs; and, when ../shared/data exists, real graphs from it) and each job:
   bfs      levels identical to `spgraph bfs --out`; parents a valid BFS tree whose parent is the
-           smallest-numbered in-neighbour one level up (checked against the arcs);
-  tc       the triangle count and the self-loops ignored, identical;
+           smallest-numbered in-neighbour one level up (checked against the arcs); --sources N
+           picks spgraph's sources;
+  tc       the triangle count, the self-loops ignored, and the per-vertex counts and local
+           clustering coefficients (--out), identical;
   cc       the component labels (smallest id), identical;
   pagerank both variants: the iteration count identical, every rank within 1e-9 (relative);
   spmv     the checksum of y over five semirings, exact over int64, to 1e-12 over double, and a
@@ -134,14 +136,28 @@ def check_bfs(r, graph, source, flags, name, remapped):
 
 
 def check_tc(r, graph, flags, name):
-    a = r.single("tc", graph, "--json", *flags)
-    b = r.dist("tc", graph, "--json", *flags)
+    one, dist = os.path.join(r.work, "one_tc.txt"), os.path.join(r.work, "dist_tc.txt")
+    a = r.single("tc", graph, "--json", "--out", one, *flags)
+    b = r.dist("tc", graph, "--json", "--out", dist, *flags)
     if a is None or b is None:
         return
     x, y = json.loads(a.stdout), json.loads(b.stdout)
-    for key in ("triangles", "self_loops_ignored", "n"):
+    for key in ("triangles", "self_loops_ignored", "n", "mean_clustering"):
         if x[key] != y[key]:
             fail("%s tc: %s %s (spgraph) vs %s (spgraph-mpi)" % (name, key, x[key], y[key]))
+    if read_table(one) != read_table(dist):
+        fail("%s tc: per-vertex triangles or clustering differ from spgraph's" % name)
+
+
+def check_random_sources(r, graph, flags, name):
+    """--sources 3 --seed 7: the same sources as spgraph picks, with the same depth and reach."""
+    a = r.single("bfs", graph, "--sources", "3", "--seed", "7", "--json", *flags)
+    b = r.dist("bfs", graph, "--sources", "3", "--seed", "7", "--json", *flags)
+    if a is None or b is None:
+        return
+    pick = lambda p: [(s["source"], s["depth"], s["reached"]) for s in json.loads(p.stdout)["searches"]]
+    if pick(a) != pick(b):
+        fail("%s bfs --sources: %s (spgraph) vs %s" % (name, pick(a), pick(b)))
 
 
 def check_closure(r, graph, queries, flags, name):
@@ -221,6 +237,7 @@ def all_jobs(r, graph, source, flags=(), name=None, closure=True, queries=(), sp
     name = name or os.path.basename(graph)
     check_bfs(r, graph, source, list(flags), name, remapped or "--remap-ids" in flags)
     check_tc(r, graph, list(flags), name)
+    check_random_sources(r, graph, list(flags), name)
     if closure:
         check_closure(r, graph, list(queries), list(flags), name)
     check_cc(r, graph, list(flags), name)

@@ -325,6 +325,11 @@ std::vector<Vertex> pick_sources(const Csr<bool>& a, std::size_t count, std::uin
   std::vector<Vertex> candidates;
   for (Vertex v = 0; v < a.nrows; ++v)
     if (a.degree(v) > 0) candidates.push_back(v);
+  return pick_sources(std::move(candidates), count, seed);
+}
+
+std::vector<Vertex> pick_sources(std::vector<Vertex> candidates, std::size_t count,
+                                 std::uint64_t seed) {
   if (candidates.empty())
     throw InvalidArgument("the graph has no vertex with an out-arc to start a search from");
   std::mt19937_64 rng(seed);

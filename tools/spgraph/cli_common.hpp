@@ -136,6 +136,10 @@ using spgraph::human_bytes;
 /// Picks `count` distinct sources with at least one out-arc, deterministically from `seed`
 /// (as GAP's benchmark does); throws InvalidArgument when the graph has no such vertex.
 std::vector<Vertex> pick_sources(const Csr<bool>& a, std::size_t count, std::uint64_t seed);
+/// The same from the vertices that have an out-arc, in increasing order (spgraph-mpi gathers
+/// them): the same seed picks the same sources.
+std::vector<Vertex> pick_sources(std::vector<Vertex> candidates, std::size_t count,
+                                 std::uint64_t seed);
 
 }  // namespace spgraph::cli
 

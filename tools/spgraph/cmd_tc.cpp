@@ -8,6 +8,7 @@
 #include "loaders/output_file.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
+#include "tools/spgraph/job_results.hpp"
 #include "tools/spgraph/report.hpp"
 #include "tools/spgraph/result_table.hpp"
 
@@ -23,15 +24,6 @@ struct TcArgs {
 };
 
 /// Writes the per-vertex counts atomically: the old file or the complete new one.
-void write_per_vertex(const std::string& path, const TriangleResult& r, const IdSpace& ids) {
-  ResultTable out(path, {"vertex", "triangles", "clustering"});
-  for (Vertex v = 0; v < r.per_vertex.size(); ++v) {
-    out.field(ids.name(v)).integer((long long)r.per_vertex[v]).number("%.12g", r.clustering[v]);
-    out.end_row();
-  }
-  out.commit();
-}
-
 void run_tc(const TcArgs& args) {
   apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
@@ -49,7 +41,8 @@ void run_tc(const TcArgs& args) {
                  "note: %s is directed; counting the triangles of its undirected version "
                  "(each arc taken as an edge)\n",
                  args.file.c_str());
-  if (!args.out.empty()) write_per_vertex(args.out, r, IdSpace(graph.loaded.info));
+  if (!args.out.empty())
+    write_triangles(args.out, r.per_vertex, r.clustering, IdSpace(graph.loaded.info));
   double mean_clustering = 0;
   for (double c : r.clustering) mean_clustering += c;
   if (!r.clustering.empty()) mean_clustering /= double(r.clustering.size());

@@ -26,6 +26,24 @@ void write_labels(const std::string& path, const std::vector<Vertex>& label, con
   out.commit();
 }
 
+void write_triangles(const std::string& path, const std::vector<std::uint64_t>& triangles,
+                     const std::vector<double>& clustering, const IdSpace& ids) {
+  ResultTable out(path, {"vertex", "triangles", "clustering"});
+  for (Vertex v = 0; v < triangles.size(); ++v) {
+    out.field(ids.name(v)).integer((long long)triangles[v]).number("%.12g", clustering[v]);
+    out.end_row();
+  }
+  out.commit();
+}
+
+std::vector<double> clustering_of(const std::vector<std::uint64_t>& triangles,
+                                  const std::vector<double>& degree) {
+  std::vector<double> c(triangles.size(), 0.0);
+  for (std::size_t v = 0; v < c.size(); ++v)
+    if (degree[v] >= 2) c[v] = 2.0 * double(triangles[v]) / (degree[v] * (degree[v] - 1));
+  return c;
+}
+
 std::vector<Vertex> top_vertices(const std::vector<double>& rank, std::size_t k) {
   std::vector<Vertex> order(rank.size());
   std::iota(order.begin(), order.end(), Vertex(0));

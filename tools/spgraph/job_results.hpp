@@ -3,6 +3,7 @@
 // vertices, and the text layouts of those reports.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,15 @@ void write_ranks(const std::string& path, const std::vector<double>& rank, const
 
 /// Writes "vertex label" lines (labels are vertices, named as the file names them).
 void write_labels(const std::string& path, const std::vector<Vertex>& label, const IdSpace& ids);
+
+/// Writes "vertex triangles clustering" lines (clustering %.12g).
+void write_triangles(const std::string& path, const std::vector<std::uint64_t>& triangles,
+                     const std::vector<double>& clustering, const IdSpace& ids);
+
+/// Local clustering coefficients 2 t / (d (d - 1)) (0 below degree 2), from per-vertex triangle
+/// counts and degrees without self-loops.
+std::vector<double> clustering_of(const std::vector<std::uint64_t>& triangles,
+                                  const std::vector<double>& degree);
 
 /// The `k` highest-ranked vertices, ties broken by the smaller id.
 std::vector<Vertex> top_vertices(const std::vector<double>& rank, std::size_t k);

@@ -27,8 +27,34 @@ struct BfsArgs {
   LoadFlags load;
   std::string file, out, compute;
   std::vector<std::string> sources;
+  std::size_t random_sources = 0;
+  std::uint64_t seed = 1;
   bool parents = false;
 };
+
+/// --sources N: spgraph's pick among the vertices with an out-arc (out-degrees by a dense SpMV
+/// A · 1, gathered to rank 0), broadcast to every rank.
+std::vector<Vertex> random_sources(const MpiContext& ctx, const DistributedGraph& g,
+                                   std::size_t count, std::uint64_t seed) {
+  DistMatrix<bool> a = build_matrix<bool>(ctx, g.n, g.local, [](std::size_t) { return true; });
+  using Count = CombBlasSemiring<PlusTimes<Index>, bool, Index>;
+  const combblas::FullyDistVec<Index, Index> ones(ctx.grid, Index(g.n), Index(1));
+  const std::vector<Index> degree =
+      gather_to_root(ctx, combblas::SpMV<Count>(a, ones), MPI_INT64_T);
+  std::vector<Vertex> picked;
+  agree(ctx, [&] {
+    if (ctx.rank != 0) return;
+    std::vector<Vertex> candidates;
+    for (Vertex v = 0; v < degree.size(); ++v)
+      if (degree[v] > 0) candidates.push_back(v);
+    picked = pick_sources(std::move(candidates), count, seed);
+  });
+  std::uint64_t k = picked.size();
+  MPI_Bcast(&k, 1, MPI_UINT64_T, 0, ctx.comm);
+  picked.resize(k);
+  MPI_Bcast(picked.data(), int(k), MPI_UINT32_T, 0, ctx.comm);
+  return picked;
+}
 
 struct DistBfs {
   std::vector<Index> level, parent;  ///< rank 0: per vertex, -1 where unreached
@@ -84,8 +110,9 @@ void write_result(const std::string& path, const DistBfs& r, bool levels, bool p
 void run_bfs(const BfsArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
-  if (args.sources.empty()) throw CLI::ValidationError("give --source S");
-  if (!args.out.empty() && args.sources.size() != 1)
+  if (args.sources.empty() && args.random_sources == 0)
+    throw CLI::ValidationError("give --source S or --sources N");
+  if (!args.out.empty() && args.sources.size() + args.random_sources != 1)
     throw CLI::ValidationError("--out writes one search: give exactly one source");
   agree(ctx, [&] {
     if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
@@ -94,6 +121,10 @@ void run_bfs(const BfsArgs& args) {
   traffic_phase("prepare");
   std::vector<Vertex> sources;
   for (const std::string& s : args.sources) sources.push_back(resolve_vertex(g, s));
+  if (args.random_sources) {
+    const std::vector<Vertex> more = random_sources(ctx, g, args.random_sources, args.seed);
+    sources.insert(sources.end(), more.begin(), more.end());
+  }
   BfsOptions o;
   set_bfs_outputs(!args.compute.empty()               ? args.compute
                   : args.parents || !args.out.empty() ? "both"
@@ -156,6 +187,11 @@ void register_bfs(CLI::App& app) {
                   "Source vertex in the file's numbering (1-based for .mtx); repeatable")
       ->allow_extra_args(false)
       ->check(vertex_flag("--source"));
+  cmd->add_option("--sources", args->random_sources,
+                  "Also search from N random vertices that have out-arcs (spgraph's pick)")
+      ->transform(integer_flag("--sources", 0, UINT64_MAX));
+  cmd->add_option("--seed", args->seed, "Seed for --sources")
+      ->transform(integer_flag("--seed", 0, UINT64_MAX));
   auto* compute = cmd->add_option("--compute", args->compute,
                                   "What each search computes: levels (the default), parents or "
                                   "both (the default with --out)")
