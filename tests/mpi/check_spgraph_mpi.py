@@ -169,6 +169,11 @@ def check_closure(r, graph, queries, flags, name):
         x, y = json.loads(a.stdout), json.loads(b.stdout)
         if x["pairs"] != y["pairs"]:
             fail("%s closure %s: %s pairs (spgraph) vs %s" % (name, extra, x["pairs"], y["pairs"]))
+    one, dist = os.path.join(r.work, "one_pairs.txt"), os.path.join(r.work, "dist_pairs.txt")
+    a = r.single("closure", graph, "--quiet", "--out", one, *flags)
+    b = r.dist("closure", graph, "--quiet", "--out", dist, *flags)
+    if a is not None and b is not None and open(one).read() != open(dist).read():
+        fail("%s closure --out: the pair files differ" % name)
     if queries:
         qs = sum((["--query", q] for q in queries), [])
         a = r.single("closure", graph, "--json", *qs, *flags)

@@ -2,7 +2,9 @@
 // D<¬T> = D·A, T += D, until D is empty (Bancilhon and Ramakrishnan's semi-naive evaluation, as
 // `spgraph closure --method seminaive` runs it), with CombBLAS's Sparse SUMMA over the engine's
 // LOR-LAND semiring and EWiseMult(exclude) as the complemented mask. Prints the number of pairs,
-// and answers --query U,V from the closure: the owner of (U, V) looks it up in its block.
+// answers --query U,V from the closure (the owner of (U, V) looks it up in its block), and with
+// --out gathers the pairs on rank 0 and writes them as spgraph does, in the file's numbering.
+#include "loaders/load.hpp"
 #include "tools/spgraph_mpi/combblas_semiring.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
 #include "tools/spgraph_mpi/distributed_structure.hpp"
@@ -18,7 +20,7 @@ using namespace spgraph::cli;
 struct ClosureArgs {
   GlobalOptions g;
   LoadFlags load;
-  std::string file;
+  std::string file, out;
   std::vector<std::string> queries;
   bool reflexive = false, count = false;
 };
@@ -42,9 +44,42 @@ bool has_entry(const MpiContext& ctx, DistMatrix<bool>& m, Vertex n, Vertex u, V
   return any;
 }
 
+/// The closure's pairs, gathered to rank 0 in global coordinates (empty elsewhere), plus the
+/// diagonal for R*.
+Matrix<bool> gather_pairs(const MpiContext& ctx, DistMatrix<bool>& t, Vertex n, bool reflexive) {
+  Arcs mine;
+  const Index per = Index(n) / ctx.q;
+  const Index r0 = ctx.grid->GetRankInProcCol() * per, c0 = ctx.grid->GetRankInProcRow() * per;
+  if (auto* dcsc = t.seqptr()->GetDCSC())
+    for (Index j = 0; j < dcsc->nzc; ++j)
+      for (Index k = dcsc->cp[j]; k < dcsc->cp[j + 1]; ++k) {
+        mine.row.push_back(Vertex(dcsc->ir[k] + r0));
+        mine.col.push_back(Vertex(dcsc->jc[j] + c0));
+      }
+  int count = int(mine.size());
+  std::vector<int> counts(ctx.size), displs(ctx.size, 0);
+  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, ctx.comm);
+  for (int r = 1; r < ctx.size; ++r) displs[r] = displs[r - 1] + counts[r - 1];
+  Coo<bool> coo{n, n, true, {}, {}, {}};
+  if (ctx.rank == 0) {
+    coo.row.resize(std::size_t(displs.back()) + std::size_t(counts.back()));
+    coo.col.resize(coo.row.size());
+  }
+  MPI_Gatherv(mine.row.data(), count, MPI_UINT32_T, coo.row.data(), counts.data(), displs.data(),
+              MPI_UINT32_T, 0, ctx.comm);
+  MPI_Gatherv(mine.col.data(), count, MPI_UINT32_T, coo.col.data(), counts.data(), displs.data(),
+              MPI_UINT32_T, 0, ctx.comm);
+  if (ctx.rank == 0 && reflexive)
+    for (Vertex v = 0; v < n; ++v) coo.row.push_back(v), coo.col.push_back(v);
+  return Matrix<bool>::from_coo(std::move(coo), DuplicatePolicy::Combine);
+}
+
 void run_closure(const ClosureArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
+  agree(ctx, [&] {
+    if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
+  });
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
   traffic_phase("prepare");
   std::vector<std::pair<Vertex, Vertex>> queries;
@@ -87,6 +122,19 @@ void run_closure(const ClosureArgs& args) {
   }
   double secs = MPI_Wtime() - t0;
   MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, ctx.comm);
+  double write_s = 0;
+  if (!args.out.empty()) {
+    const double tw = MPI_Wtime();
+    Matrix<bool> pairs_matrix = gather_pairs(ctx, closure, g.n, args.reflexive);
+    agree(ctx, [&] {
+      if (ctx.rank != 0) return;
+      // The pairs in the file's numbering: its base, or the original ids of a remapped list.
+      SaveOptions so = save_options_for(g.info);
+      so.symmetric = false;
+      save_matrix(args.out, AnyMatrix(std::move(pairs_matrix)), so);
+    });
+    write_s = MPI_Wtime() - tw;
+  }
   std::vector<bool> answers;
   for (const auto& [u, v] : queries)
     answers.push_back((args.reflexive && u == v) || has_entry(ctx, closure, g.n, u, v));
@@ -111,6 +159,10 @@ void run_closure(const ClosureArgs& args) {
     answer.add("reachable", report::flag(answers[k], "reachable", "not reachable"));
     items.push_back(answer);
   }
+  if (!args.out.empty()) {
+    rep.add("out", report::str(args.out));
+    rep.add("write_seconds", report::seconds(write_s));
+  }
   if (!queries.empty()) rep.add("queries", report::list(items, "{from} -> {to}: {reachable}\n"));
   if (args.g.json) return print_json(rep);
   if (args.count || args.g.quiet) return print_text(rep, "{pairs}\n");
@@ -119,6 +171,7 @@ void run_closure(const ClosureArgs& args) {
                        "closure {reflexive}: {pairs} pairs\n"
                        "method: {method}; masked products {iterations}\n"
                        "time: {seconds} ms\n";
+  if (!args.out.empty()) layout += "pairs written to {out} in {write_seconds} s\n";
   if (!queries.empty()) layout += "{queries}";
   print_text(rep, layout);
 }
@@ -131,6 +184,9 @@ void register_closure(CLI::App& app) {
   cmd->add_option("file", args->file, "Graph file (arcs u -> v)")->required();
   cmd->add_flag("--reflexive", args->reflexive, "R*: also the pair (v, v) for every vertex");
   cmd->add_flag("--count", args->count, "Print only the number of pairs");
+  cmd->add_option("--out", args->out,
+                  "Write the pairs: Matrix Market for .mtx, binary for .bin, else an edge list "
+                  "in the file's vertex ids (gathered on rank 0)");
   cmd->add_option("--query", args->queries,
                   "Is V reachable from U? (U,V in the file's numbering; repeatable)")
       ->allow_extra_args(false);
