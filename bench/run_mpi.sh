@@ -19,7 +19,7 @@ sources="--source 1 --source 2 --source 3 --source 4"
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 field() { /usr/bin/python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 bfs_sum='sum(s["seconds"] for s in d["searches"])'
-echo "graph: Kronecker scale $scale; $rounds rounds; $(date -u +%F); $(nproc) cores"
+echo "graph: Kronecker scale $scale; $rounds rounds; $(date -u +%F); $(nproc --all) cores"
 for p in 1 4; do
   : >"$work/one_bfs" && : >"$work/mpi_bfs" && : >"$work/one_tc" && : >"$work/mpi_tc"
   for r in $(seq "$rounds"); do

@@ -114,11 +114,7 @@ void run_bfs(const BfsArgs& args) {
     throw CLI::ValidationError("give --source S or --sources N");
   if (!args.out.empty() && args.sources.size() + args.random_sources != 1)
     throw CLI::ValidationError("--out writes one search: give exactly one source");
-  agree(ctx, [&] {
-    if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
-  });
-  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("prepare");
+  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   std::vector<Vertex> sources;
   for (const std::string& s : args.sources) sources.push_back(resolve_vertex(g, s));
   if (args.random_sources) {

@@ -29,11 +29,7 @@ struct CcArgs {
 void run_cc(const CcArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
-  agree(ctx, [&] {
-    if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
-  });
-  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("prepare");
+  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   MPI_Barrier(ctx.comm);
   const double t0 = MPI_Wtime();
   // S = A + A^T: each owner's arcs and the mirrors sent to it.

@@ -77,11 +77,7 @@ Matrix<bool> gather_pairs(const MpiContext& ctx, DistMatrix<bool>& t, Vertex n, 
 void run_closure(const ClosureArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
-  agree(ctx, [&] {
-    if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
-  });
-  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("prepare");
+  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   std::vector<std::pair<Vertex, Vertex>> queries;
   for (const std::string& q : args.queries) {
     const auto sep = q.find(',') != std::string::npos ? q.find(',') : q.find(':');

@@ -35,11 +35,7 @@ double sum_all(const MpiContext& ctx, double x) {
 void run_pagerank(const PageRankArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
-  agree(ctx, [&] {
-    if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
-  });
-  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("prepare");
+  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   PageRankOptions o;
   agree(ctx, [&] {
     if (ctx.rank == 0) o = pagerank_options(args.pr, IdSpace(g.info), g.n, g.undirected);

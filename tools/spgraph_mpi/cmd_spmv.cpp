@@ -92,7 +92,6 @@ void run_spmv(const SpmvArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, true);
-  traffic_phase("prepare");
   dispatch_value_type(args.type, [&](auto tag) { run_typed<decltype(tag)>(args, g); });
 }
 

@@ -52,11 +52,7 @@ void per_vertex_counts(const MpiContext& ctx, Vertex n, const Arcs& lower,
 void run_tc(const TcArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
-  agree(ctx, [&] {
-    if (!args.out.empty() && ctx.rank == 0) check_output_path(args.out, {args.file});
-  });
-  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false);
-  traffic_phase("prepare");
+  DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   MPI_Barrier(ctx.comm);
   const double t0 = MPI_Wtime();
   const bool symmetric = g.undirected || structure_symmetric(ctx, g.n, g.local);

@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "tools/spgraph_mpi/mpi_traffic.hpp"
+
 namespace spgraph::mpi {
 
 MpiContext& context() {
@@ -11,9 +13,11 @@ MpiContext& context() {
 }
 
 DistributedGraph load_for_mpi(const std::string& file, const cli::LoadFlags& f,
-                              const cli::GlobalOptions& g, bool with_values) {
+                              const cli::GlobalOptions& g, bool with_values,
+                              const std::string& out) {
   LoadOptions o;
   agree(context(), [&] {
+    if (!out.empty() && context().rank == 0) cli::check_output_path(out, {file});
     cli::apply_global_flags(g);
     o = cli::load_options_for(f, g, !with_values);
   });
@@ -27,6 +31,7 @@ DistributedGraph load_for_mpi(const std::string& file, const cli::LoadFlags& f,
                  cli::printable(file).c_str(), (unsigned long long)info.phantom_vertices,
                  (unsigned long long)graph.n,
                  100.0 * double(info.phantom_vertices) / double(graph.n));
+  traffic_phase("prepare");
   return graph;
 }
 

@@ -16,9 +16,12 @@ namespace spgraph::mpi {
 /// The context every subcommand runs in (set by main before parsing).
 MpiContext& context();
 
-/// Loads `file` as spgraph's commands do, on every rank; errors are agreed.
+/// Loads `file` as spgraph's commands do, on every rank; errors are agreed. A non-empty `out`
+/// (the command's output file) is checked first, as spgraph checks it before loading. The MPI
+/// counters move to the "prepare" phase once the graph is loaded.
 DistributedGraph load_for_mpi(const std::string& file, const cli::LoadFlags& f,
-                              const cli::GlobalOptions& g, bool with_values);
+                              const cli::GlobalOptions& g, bool with_values,
+                              const std::string& out = "");
 
 /// Adds "ranks", "grid" and "idle_ranks" to a report (the first lines of the text layout).
 void add_grid_fields(cli::Report& r);
