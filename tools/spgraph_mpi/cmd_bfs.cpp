@@ -133,6 +133,7 @@ void run_bfs(const BfsArgs& args) {
   DistMatrix<bool> at = build_matrix<bool>(ctx, g.n, undirected ? g.local : reversed,
                                            [](std::size_t) { return true; });
   reversed = Arcs{};
+  g.local = Arcs{};  // the matrix holds the graph now
   Report head;
   add_grid_fields(head);
   head.add("file", report::str(args.file));

@@ -36,6 +36,7 @@ void run_cc(const CcArgs& args) {
   Arcs both = transposed(ctx, g.n, g.local);
   both.row.insert(both.row.end(), g.local.row.begin(), g.local.row.end());
   both.col.insert(both.col.end(), g.local.col.begin(), g.local.col.end());
+  g.local = Arcs{};  // S holds the graph now
   both.val.clear();
   sort_unique(both);
   DistMatrix<bool> s = build_matrix<bool>(ctx, g.n, both, [](std::size_t) { return true; });

@@ -92,6 +92,7 @@ void run_closure(const ClosureArgs& args) {
   using Sr = CombBlasSemiring<LorLand<bool>>;
   auto one = [](std::size_t) { return true; };
   DistMatrix<bool> a = build_matrix<bool>(ctx, g.n, g.local, one);
+  g.local = Arcs{};  // the matrix holds the graph now
   DistMatrix<bool> closure = a, delta = a;
   std::uint64_t iterations = 0;
   traffic_phase("run");

@@ -53,6 +53,7 @@ void run_pagerank(const PageRankArgs& args) {
   Arcs reversed = undirected ? Arcs{} : transposed(ctx, g.n, g.local);
   DistMatrix<bool> at = build_matrix<bool>(ctx, g.n, undirected ? g.local : reversed, one);
   reversed = Arcs{};
+  g.local = Arcs{};  // the matrices hold the graph now
   const VectorSlice s = vector_slice(ctx, g.n);
   // 1 / outdeg (0 for a sink), outdeg = A · 1.
   using Count = CombBlasSemiring<PlusTimes<double>, bool, double>;

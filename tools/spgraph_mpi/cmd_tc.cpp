@@ -58,6 +58,7 @@ void run_tc(const TcArgs& args) {
   const bool symmetric = g.undirected || structure_symmetric(ctx, g.n, g.local);
   std::uint64_t self_loops = 0;
   Arcs lower = lower_undirected(ctx, g.n, g.local, self_loops);
+  g.local = Arcs{};  // L holds the graph now
   DistMatrix<Index> l = build_matrix<Index>(ctx, g.n, lower, [](std::size_t) { return Index(1); });
   traffic_phase("run");
   using Sr = CombBlasSemiring<PlusTimes<Index>>;
