@@ -413,13 +413,18 @@ EdgeListHead read_edge_list_head(const std::string& name, std::string_view bytes
   const Head h = scan_head(name, bytes, options);
   EdgeListHead out;
   out.lightgraphs = h.lg.has_value();
+  // The offset just past the newline that ends `line` (a view into `bytes`), or the end.
+  auto after = [&](std::string_view line) {
+    return std::min(bytes.size(), std::size_t(line.data() + line.size() - bytes.data()) + 1);
+  };
   if (h.sh) {
     out.spgraph_header = std::string(bytes.substr(0, bytes.find('\n')));
     out.external_ids = h.sh->external;
+    out.body_offset = after(bytes.substr(0, out.spgraph_header.size()));
   }
   if (h.header) {
     out.column_header = std::string(h.first_line_text);
-    out.column_header_line = h.first_data_line;
+    out.body_offset = after(h.first_line_text);
   }
   return out;
 }

@@ -31,7 +31,9 @@ struct EdgeListHead {
   std::string spgraph_header;  ///< line 1 when it is spgraph's own header, else empty
   bool external_ids = false;   ///< that header says ids=external: the ids are names to remap
   std::string column_header;   ///< the first data line when it names the columns, else empty
-  std::uint64_t column_header_line = 0;  ///< that line's number
+  /// Where the lines after those head lines start (0 when there are none): the part of the
+  /// file a piece reader may split.
+  std::size_t body_offset = 0;
 };
 /// Reads the head of `bytes` (the whole file; only its first lines are looked at).
 EdgeListHead read_edge_list_head(const std::string& name, std::string_view bytes,

@@ -21,11 +21,12 @@ std::vector<std::vector<T>> exchange(const MpiContext& ctx, const std::vector<st
                                      MPI_Datatype type) {
   const int p = ctx.size;
   std::vector<int> sc(p), rc(p), sd(p, 0), rd(p, 0);
-  for (int r = 0; r < p; ++r) {
-    if (send[r].size() > std::size_t(INT32_MAX))
-      throw OutOfMemory("more than 2^31 ids between two ranks: use more ranks");
-    sc[r] = int(send[r].size());
-  }
+  // MPI counts are ints; every rank learns whether any block overflows, so all throw together.
+  int too_many = 0;
+  for (int r = 0; r < p; ++r) too_many |= send[r].size() > std::size_t(INT32_MAX);
+  MPI_Allreduce(MPI_IN_PLACE, &too_many, 1, MPI_INT, MPI_MAX, ctx.comm);
+  if (too_many) throw InvalidArgument("more than 2^31 ids between two ranks: use more ranks");
+  for (int r = 0; r < p; ++r) sc[r] = int(send[r].size());
   MPI_Alltoall(sc.data(), 1, MPI_INT, rc.data(), 1, MPI_INT, ctx.comm);
   for (int r = 1; r < p; ++r) sd[r] = sd[r - 1] + sc[r - 1], rd[r] = rd[r - 1] + rc[r - 1];
   std::vector<T> flat(std::size_t(sd[p - 1]) + std::size_t(sc[p - 1]));
@@ -101,7 +102,7 @@ RemappedIds number_ids_globally(const MpiContext& ctx, const VertexIds& local, A
   if (ctx.rank == 0) before = 0;
   MPI_Allreduce(&wins, &n, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
   if (n > std::uint64_t(kMaxDimension))
-    throw OutOfMemory(std::to_string(n) + " distinct ids exceed the 32-bit vertex limit");
+    throw InvalidArgument(std::to_string(n) + " distinct ids exceed the 32-bit vertex limit");
   std::vector<Vertex> global(count, 0);
   for (std::size_t w = 0; w < firsts.size(); ++w) global[firsts[w]] = Vertex(before + w);
   // Replies to the owners: the number of each winner, in the order the owner listed them.

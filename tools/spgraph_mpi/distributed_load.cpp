@@ -15,8 +15,10 @@
 #include "loaders/load.hpp"
 #include "loaders/matrix_market.hpp"
 #include "loaders/parallel_lines.hpp"
+#include "loaders/text_lines.hpp"
 #include "tools/spgraph_mpi/distributed_binary.hpp"
 #include "tools/spgraph_mpi/distributed_ids.hpp"
+#include "tools/spgraph_mpi/distributed_structure.hpp"
 
 namespace spgraph::mpi {
 
@@ -72,32 +74,28 @@ ParseError at_file_line(const ParseError& e, std::uint64_t prefix_lines, std::ui
   return ParseError(e.file(), line, what);
 }
 
-/// True when `text` holds a line that is not blank and not a comment ('#' or '%').
+/// True for an edge list's data line: neither blank nor a comment ('#' or '%').
+bool is_data_line(std::string_view line) {
+  const char c = detail::first_char(line);
+  return c != '\0' && c != '#' && c != '%';
+}
+
+/// True when `text` holds a data line.
 bool has_data_line(std::string_view text) {
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t e = text.find('\n', at);
-    if (e == std::string_view::npos) e = text.size();
-    std::size_t p = at;
-    while (p < e && (text[p] == ' ' || text[p] == '\t' || text[p] == '\r')) ++p;
-    if (p < e && text[p] != '#' && text[p] != '%') return true;
-    at = e + 1;
-  }
+  detail::LineCursor cur(text);
+  std::string_view line;
+  while (cur.next(line))
+    if (is_data_line(line)) return true;
   return false;
 }
 
-/// The line of the first data line of `text` (which starts at file line `first_line`).
+/// The file line of the first data line of `text`, which starts at file line `first_line`.
 std::uint64_t first_data_line(std::string_view text, std::uint64_t first_line) {
-  std::uint64_t ln = first_line;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t e = text.find('\n', at);
-    if (e == std::string_view::npos) e = text.size();
-    if (has_data_line(text.substr(at, e - at))) return ln;
-    at = e + 1;
-    ++ln;
-  }
-  return ln;
+  detail::LineCursor cur(text);
+  std::string_view line;
+  while (cur.next(line))
+    if (is_data_line(line)) return first_line + cur.line_no() - 1;
+  return first_line + cur.line_no();
 }
 
 /// Appends the arcs of a loaded piece.
@@ -115,36 +113,6 @@ void append_arcs(const AnyMatrix& m, bool with_values, Arcs& out) {
       m);
 }
 
-/// Sorts the received arcs by position, stably (so the file's first copy comes first), and
-/// keeps one of each; returns how many were dropped and, in `dups`, the positions that repeat.
-std::uint64_t fold_duplicates(Arcs& a, std::vector<std::uint64_t>* dups) {
-  const std::size_t m = a.size();
-  std::vector<std::uint64_t> key(m);
-  for (std::size_t k = 0; k < m; ++k) key[k] = std::uint64_t(a.row[k]) << 32 | a.col[k];
-  std::vector<std::size_t> order(m);
-  std::iota(order.begin(), order.end(), std::size_t(0));
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t x, std::size_t y) { return key[x] < key[y]; });
-  Arcs out;
-  out.row.reserve(m);
-  out.col.reserve(m);
-  if (!a.val.empty()) out.val.reserve(m);
-  std::uint64_t dropped = 0;
-  for (std::size_t i = 0; i < m; ++i) {
-    const std::size_t k = order[i];
-    if (i && key[order[i - 1]] == key[k]) {
-      ++dropped;
-      if (dups && (dups->empty() || dups->back() != key[k])) dups->push_back(key[k]);
-      continue;
-    }
-    out.row.push_back(a.row[k]);
-    out.col.push_back(a.col[k]);
-    if (!a.val.empty()) out.val.push_back(a.val[k]);
-  }
-  a = std::move(out);
-  return dropped;
-}
-
 /// What each rank parsed of its piece.
 struct Parsed {
   Arcs arcs;
@@ -156,7 +124,6 @@ struct Parsed {
   bool any = false;           ///< the piece held data
   Vertex declared_n = 0;      ///< the vertex count the head declares (0: none)
   bool undirected = false;
-  std::string field;
   std::shared_ptr<const VertexIds> ids;  ///< the piece's own names (--remap-ids)
 };
 
@@ -186,7 +153,6 @@ void throw_duplicate_line(const MpiContext& ctx, const std::string& path, Vertex
   std::uint64_t best = UINT64_MAX;
   // Lines of this piece's entries at those positions, sent to the position's owner.
   Arcs at;
-  std::vector<std::uint64_t> lines;
   for_each_matrix_market_entry(piece, first_line, [&](Vertex i, Vertex j, std::uint64_t line) {
     const std::uint64_t k1 = std::uint64_t(i) << 32 | j, k2 = std::uint64_t(j) << 32 | i;
     if (std::binary_search(all.begin(), all.end(), k1) ||
@@ -265,9 +231,12 @@ Arcs redistribute(const MpiContext& ctx, Vertex n, Arcs&& arcs) {
     ++send[dest[k] = owner_of(ctx, n, arcs.row[k], arcs.col[k])];
   std::vector<std::uint64_t> recv(p, 0);
   MPI_Alltoall(send.data(), 1, MPI_UINT64_T, recv.data(), 1, MPI_UINT64_T, ctx.comm);
+  // MPI counts are ints; every rank learns whether any pair overflows, so all throw together.
+  int too_many = 0;
   for (int r = 0; r < p; ++r)
-    if (send[r] > std::uint64_t(INT32_MAX) || recv[r] > std::uint64_t(INT32_MAX))
-      throw OutOfMemory("more than 2^31 arcs between two ranks: use more ranks");
+    too_many |= send[r] > std::uint64_t(INT32_MAX) || recv[r] > std::uint64_t(INT32_MAX);
+  MPI_Allreduce(MPI_IN_PLACE, &too_many, 1, MPI_INT, MPI_MAX, ctx.comm);
+  if (too_many) throw InvalidArgument("more than 2^31 arcs between two ranks: use more ranks");
   std::vector<int> sc(p), rc(p), sd(p, 0), rd(p, 0);
   for (int r = 0; r < p; ++r) sc[r] = int(send[r]), rc[r] = int(recv[r]);
   for (int r = 1; r < p; ++r) sd[r] = sd[r - 1] + sc[r - 1], rd[r] = rd[r - 1] + rc[r - 1];
@@ -378,14 +347,14 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     if (options.undirected && !head.symmetric_storage) {
       // --undirected: each arc in both directions; repeats are checked on the file's own arcs.
       Arcs own = redistribute(ctx, g.n, Arcs(p.arcs));
-      fold_duplicates(own, &dups);
+      sort_unique(own, &dups);
       add_mirrors(p.arcs);
     }
     g.local = redistribute(ctx, g.n, std::move(p.arcs));
     if (options.undirected && !head.symmetric_storage)
-      fold_duplicates(g.local, nullptr);
+      sort_unique(g.local, nullptr);
     else
-      fold_duplicates(g.local, &dups);
+      sort_unique(g.local, &dups);
     int bad = !dups.empty(), any_bad = 0;
     MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, ctx.comm);
     if (any_bad)
@@ -402,23 +371,14 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
                               "it with 'spgraph convert " +
                               path + " OUT.bin'");
     });
-    std::size_t body = 0;
+    const std::size_t body = head.body_offset;
     std::string prefix;
     std::uint64_t prefix_lines = 0;
-    if (!head.spgraph_header.empty()) {
-      body = bytes.find('\n') == std::string_view::npos ? bytes.size() : bytes.find('\n') + 1;
-      prefix += head.spgraph_header + "\n";
-      ++prefix_lines;
-    }
-    if (!head.column_header.empty()) {
-      const std::size_t at = std::size_t(head.column_header.size()) +
-                             std::size_t(bytes.find(head.column_header, body));
-      body = std::min(bytes.size(), bytes.find('\n', at) == std::string_view::npos
-                                        ? bytes.size()
-                                        : bytes.find('\n', at) + 1);
-      prefix += head.column_header + "\n";
-      ++prefix_lines;
-    }
+    for (const std::string* line : {&head.spgraph_header, &head.column_header})
+      if (!line->empty()) {
+        prefix += *line + "\n";
+        ++prefix_lines;
+      }
     piece = byte_range(ctx, bytes, body);
     std::uint64_t lines_before_body = 1;
     for (std::size_t k = 0; k < body; ++k) lines_before_body += bytes[k] == '\n';
@@ -461,11 +421,9 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
         p.merged = lm.info.duplicates_merged;
         p.weighted = lm.info.field == "real";
         p.undirected = lm.info.symmetric_storage;
-        p.field = lm.info.field;
         if (remap) p.ids = lm.info.ids;
         if (declared && !remap) p.declared_n = nrows_of(lm.matrix);
         append_arcs(lm.matrix, with_values, p.arcs);
-        if (declared && lm.info.index_base == 1) p.any_zero = false;
         g.info.index_base = lm.info.index_base;
       } catch (const ParseError& e) {
         throw at_file_line(e, prefix_lines, first_line);
@@ -542,7 +500,7 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     g.bytes_read = piece.size();
     const std::uint64_t parsed_arcs = sum_all(ctx, p.arcs.size());
     g.local = redistribute(ctx, g.n, std::move(p.arcs));
-    fold_duplicates(g.local, nullptr);
+    sort_unique(g.local, nullptr);
     const std::uint64_t merged_in_pieces = sum_all(ctx, p.merged);
     g.arcs = sum_all(ctx, g.local.size());
     g.info.duplicates_merged = merged_in_pieces + (parsed_arcs - g.arcs);

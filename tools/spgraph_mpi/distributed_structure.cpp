@@ -6,21 +6,33 @@
 
 namespace spgraph::mpi {
 
-void sort_unique(Arcs& a) {
-  std::vector<std::size_t> order(a.size());
+std::uint64_t sort_unique(Arcs& a, std::vector<std::uint64_t>* repeated) {
+  const std::size_t m = a.size();
+  std::vector<std::uint64_t> key(m);
+  for (std::size_t k = 0; k < m; ++k) key[k] = std::uint64_t(a.row[k]) << 32 | a.col[k];
+  std::vector<std::size_t> order(m);
   std::iota(order.begin(), order.end(), std::size_t(0));
-  auto key = [&](std::size_t k) { return std::uint64_t(a.row[k]) << 32 | a.col[k]; };
   std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t x, std::size_t y) { return key(x) < key(y); });
+                   [&](std::size_t x, std::size_t y) { return key[x] < key[y]; });
   Arcs out;
-  for (std::size_t i = 0; i < order.size(); ++i) {
+  out.row.reserve(m);
+  out.col.reserve(m);
+  if (!a.val.empty()) out.val.reserve(m);
+  std::uint64_t dropped = 0;
+  for (std::size_t i = 0; i < m; ++i) {
     const std::size_t k = order[i];
-    if (i && key(order[i - 1]) == key(k)) continue;
+    if (i && key[order[i - 1]] == key[k]) {
+      ++dropped;
+      if (repeated && (repeated->empty() || repeated->back() != key[k]))
+        repeated->push_back(key[k]);
+      continue;
+    }
     out.row.push_back(a.row[k]);
     out.col.push_back(a.col[k]);
     if (!a.val.empty()) out.val.push_back(a.val[k]);
   }
   a = std::move(out);
+  return dropped;
 }
 
 Arcs transposed(const MpiContext& ctx, Vertex n, const Arcs& owned) {

@@ -18,7 +18,9 @@ bool structure_symmetric(const MpiContext& ctx, Vertex n, const Arcs& owned);
 Arcs lower_undirected(const MpiContext& ctx, Vertex n, const Arcs& owned,
                       std::uint64_t& self_loops);
 
-/// Sorts arcs by position and drops repeats (values: the first copy's).
-void sort_unique(Arcs& a);
+/// Sorts arcs by position, stably, and drops repeats (values: the first copy's, which is the
+/// file's first when the arcs arrive in file order). Returns how many were dropped; `repeated`,
+/// when given, gets each repeated position (row << 32 | col) once, in increasing order.
+std::uint64_t sort_unique(Arcs& a, std::vector<std::uint64_t>* repeated = nullptr);
 
 }  // namespace spgraph::mpi
