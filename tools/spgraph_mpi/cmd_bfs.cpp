@@ -65,7 +65,7 @@ DistBfs search(const MpiContext& ctx, DistMatrix<bool>& at, Vertex n, Vertex sou
   using Sr = CombBlasSemiring<MinSecond<Index>, bool, Index>;
   combblas::FullyDistVec<Index, Index> parents(ctx.grid, Index(n), Index(-1));
   combblas::FullyDistVec<Index, Index> levels(ctx.grid, Index(n), Index(-1));
-  combblas::FullyDistSpVec<Index, Index> fringe(ctx.grid, Index(n));
+  combblas::FullyDistSpVec<Index, Index> fringe(ctx.grid, Index(n)), next(ctx.grid, Index(n));
   fringe.SetElement(source, source);
   parents.SetElement(source, source);
   levels.SetElement(source, 0);
@@ -73,10 +73,8 @@ DistBfs search(const MpiContext& ctx, DistMatrix<bool>& at, Vertex n, Vertex sou
   Index depth = 0, reached = 1;
   for (;;) {
     fringe.setNumToInd();
-    combblas::FullyDistSpVec<Index, Index> next(ctx.grid, Index(n));
-    combblas::SpMV<Sr>(at, fringe, next, false);
-    fringe = next;
-    fringe = combblas::EWiseMult(fringe, parents, true, Index(-1));
+    combblas::SpMV<Sr>(at, fringe, next, false);  // overwrites next
+    fringe = combblas::EWiseMult(next, parents, true, Index(-1));  // the unvisited ones
     const Index found = fringe.getnnz();
     if (found == 0) break;
     ++depth;

@@ -203,6 +203,238 @@ std::uint64_t untouched_vertices(const MpiContext& ctx, Vertex n, const Arcs& ar
   return std::uint64_t(n) - all;
 }
 
+/// A Matrix Market file: the header on every rank, the body's entries by byte ranges, the
+/// declared count checked over all ranks, repeats refused with their earliest line.
+DistributedGraph load_matrix_market(const MpiContext& ctx, const std::string& path,
+                                    std::string_view bytes, const LoadOptions& options,
+                                    bool with_values) {
+  DistributedGraph g;
+  Parsed p;
+  std::string_view piece;
+  std::uint64_t first_line = 1, newlines = 0;
+  MatrixMarketHead head;
+  agree(ctx, [&] {
+    head = read_matrix_market_head(path, bytes, options);
+    if (!head.coordinate)
+      throw ParseError(path, 1,
+                       "spgraph-mpi reads coordinate Matrix Market files; this one is a dense "
+                       "array: convert it with 'spgraph convert'");
+  });
+  piece = byte_range(ctx, bytes, head.body_offset);
+  first_line = first_line_of(ctx, piece, head.body_first_line, &newlines);
+  agree(ctx, [&] {
+    MatrixMarketPiece mp =
+        read_matrix_market_piece(path, bytes, piece, first_line, with_values, options);
+    p.entries = mp.data_lines;
+    p.arcs.row = std::move(mp.row);
+    p.arcs.col = std::move(mp.col);
+    p.arcs.val = std::move(mp.val);
+  });
+  // The declared entry count, checked as the whole-file reader does.
+  const std::uint64_t lines = sum_all(ctx, p.entries);
+  std::uint64_t before = 0;
+  MPI_Exscan(&p.entries, &before, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
+  if (ctx.rank == 0) before = 0;
+  agree(ctx, [&] {
+    if (lines < head.entries && ctx.rank == 0)
+      throw ParseError(path, head.body_first_line + newlines - (bytes.ends_with('\n') ? 1 : 0),
+                       "file is truncated: the size line declares " + std::to_string(head.entries) +
+                           " entries but only " + std::to_string(lines) + " were found");
+    if (lines > head.entries && before <= head.entries && head.entries < before + p.entries)
+      throw ParseError(
+          path, matrix_market_entry_line(piece, first_line, head.entries - before),
+          "extra entry: the size line declares only " + std::to_string(head.entries) + " entries");
+  });
+  g.n = head.nrows;
+  if (head.nrows != head.ncols)
+    agree(ctx, [&] {
+      throw InvalidArgument(path + " is " + std::to_string(head.nrows) + " x " +
+                            std::to_string(head.ncols) + ": a graph's matrix must be square");
+    });
+  g.undirected = head.symmetric_storage || options.undirected;
+  g.info.format = FileFormat::MatrixMarket;
+  g.info.field = head.field;
+  g.info.symmetric_storage = head.symmetric_storage;
+  g.info.entries_in_file = lines;
+  g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(1, g.n));
+  g.bytes_read = piece.size();
+  std::vector<std::uint64_t> dups;
+  if (options.undirected && !head.symmetric_storage) {
+    // --undirected: each arc in both directions; repeats are checked on the file's own arcs.
+    Arcs own = redistribute(ctx, g.n, Arcs(p.arcs));
+    sort_unique(own, &dups);
+    add_mirrors(p.arcs);
+  }
+  g.local = redistribute(ctx, g.n, std::move(p.arcs));
+  if (options.undirected && !head.symmetric_storage)
+    sort_unique(g.local, nullptr);
+  else
+    sort_unique(g.local, &dups);
+  int bad = !dups.empty(), any_bad = 0;
+  MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, ctx.comm);
+  if (any_bad)
+    throw_duplicate_line(ctx, path, g.n, piece, first_line, head.symmetric_storage, dups);
+  g.arcs = sum_all(ctx, g.local.size());
+  return g;
+}
+
+/// An edge list: every piece after the first is read behind the head lines the whole-file reader
+/// would have seen first; the base, mixed weights, remapped ids and repeats are settled over all
+/// ranks.
+DistributedGraph load_edge_list(const MpiContext& ctx, const std::string& path,
+                                std::string_view bytes, const LoadOptions& options,
+                                bool with_values) {
+  DistributedGraph g;
+  Parsed p;
+  std::string_view piece;
+  std::uint64_t first_line = 1, newlines = 0;
+  EdgeListHead head;
+  agree(ctx, [&] {
+    head = read_edge_list_head(path, bytes, options);
+    if (head.lightgraphs)
+      throw InvalidArgument(path +
+                            ": LightGraphs files are not read by spgraph-mpi; convert "
+                            "it with 'spgraph convert " +
+                            path + " OUT.bin'");
+  });
+  const std::size_t body = head.body_offset;
+  std::string prefix;
+  std::uint64_t prefix_lines = 0;
+  for (const std::string* line : {&head.spgraph_header, &head.column_header})
+    if (!line->empty()) {
+      prefix += *line + "\n";
+      ++prefix_lines;
+    }
+  piece = byte_range(ctx, bytes, body);
+  std::uint64_t lines_before_body = 1;
+  for (std::size_t k = 0; k < body; ++k) lines_before_body += bytes[k] == '\n';
+  first_line = first_line_of(ctx, piece, lines_before_body, &newlines);
+  if (ctx.rank == 0) {  // rank 0 reads from the file's start, its head included
+    piece = bytes.substr(0, std::size_t(piece.data() + piece.size() - bytes.data()));
+    first_line = 1;
+    prefix.clear();
+    prefix_lines = 0;
+  }
+  LoadOptions po = options;
+  po.pattern_only = false;  // weights are read on every piece, to check mixed columns
+  po.progress = {};
+  po.whole_file_bytes = bytes.size();
+  if (ctx.rank > 0) po.header = head.column_header.empty() ? 0 : 1;
+  const bool declared = !head.spgraph_header.empty();
+  const bool remap = options.remap_ids || head.external_ids;
+  // The base is decided over the whole file (1 unless some id is 0): pieces read ids as they
+  // are (base 0), with one more vertex allowed so that the 1-based limit applies, as it does
+  // to a file without id 0; the 0-based limit is checked once the base is known.
+  const bool auto_base = !declared && po.index_base == -1 && !remap;
+  if (auto_base) {
+    po.index_base = 0;
+    po.max_dimension = Vertex(std::min<std::uint64_t>(std::uint64_t(options.max_dimension) + 1,
+                                                      std::uint64_t(kNoVertex)));
+  }
+  agree(ctx, [&] {
+    p.any = has_data_line(ctx.rank == 0 ? piece.substr(std::min(piece.size(), body)) : piece);
+    if (!p.any && !declared) return;
+    std::string text;
+    std::string_view view = piece;
+    if (!prefix.empty()) {
+      text = prefix;
+      text.append(piece);
+      view = text;
+    }
+    try {
+      LoadedMatrix lm = read_edge_list(path, view, po);
+      p.entries = lm.info.entries_in_file;
+      p.merged = lm.info.duplicates_merged;
+      p.weighted = lm.info.field == "real";
+      p.undirected = lm.info.symmetric_storage;
+      if (remap) p.ids = lm.info.ids;
+      if (declared && !remap) p.declared_n = nrows_of(lm.matrix);
+      append_arcs(lm.matrix, with_values, p.arcs);
+      g.info.index_base = lm.info.index_base;
+    } catch (const ParseError& e) {
+      throw at_file_line(e, prefix_lines, first_line);
+    }
+    note_ids(p);
+  });
+  // Checks across pieces: a file with no edge at all, mixed weight columns.
+  const std::uint64_t entries = sum_all(ctx, p.entries);
+  std::vector<int> weighted(ctx.size), any(ctx.size);
+  int w = p.weighted, a = p.any;
+  MPI_Allgather(&w, 1, MPI_INT, weighted.data(), 1, MPI_INT, ctx.comm);
+  MPI_Allgather(&a, 1, MPI_INT, any.data(), 1, MPI_INT, ctx.comm);
+  agree(ctx, [&] {
+    if (entries == 0 && ctx.rank == 0) (void)read_edge_list(path, bytes, options);
+    int first = -1;
+    for (int r = 0; r < ctx.size; ++r)
+      if (any[r] && first < 0) first = r;
+    if (first >= 0 && p.any && ctx.rank > first && weighted[ctx.rank] != weighted[first]) {
+      bool lower_differs = false;
+      for (int r = first + 1; r < ctx.rank; ++r)
+        lower_differs = lower_differs || (any[r] && weighted[r] != weighted[first]);
+      if (!lower_differs)
+        throw ParseError(path, first_data_line(piece, first_line),
+                         std::string("mixed weight columns: this line ") +
+                             (weighted[first] ? "has no" : "has a") + " weight but earlier lines " +
+                             (weighted[first] ? "do" : "do not"));
+    }
+  });
+  g.info.format = FileFormat::EdgeList;
+  g.info.entries_in_file = entries;
+  int und = p.undirected, any_und = 0;
+  MPI_Allreduce(&und, &any_und, 1, MPI_INT, MPI_MAX, ctx.comm);
+  g.undirected = any_und || options.undirected;
+  g.info.symmetric_storage = g.undirected;
+  int wany = 0;
+  for (int r = 0; r < ctx.size; ++r) wany |= weighted[r] && any[r];
+  g.info.field = wany && with_values ? "real" : "pattern";
+  if (remap) {
+    const VertexIds none(VertexIds::Kind::Integer);
+    RemappedIds ids = number_ids_globally(ctx, p.ids ? *p.ids : none, p.arcs);
+    g.n = ids.n;
+    g.info.ids = ids.names;  // rank 0
+    g.info.index_base = 0;
+  } else {
+    std::uint64_t max_id = 0, declared_n = p.declared_n;
+    int zero = p.any_zero, any_zero = 0;
+    MPI_Allreduce(&p.max_id, &max_id, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
+    MPI_Allreduce(MPI_IN_PLACE, &declared_n, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
+    MPI_Allreduce(&zero, &any_zero, 1, MPI_INT, MPI_MAX, ctx.comm);
+    int base = 0;
+    if (declared) {
+      int b = ctx.rank == 0 ? g.info.index_base : 0;
+      MPI_Bcast(&b, 1, MPI_INT, 0, ctx.comm);
+      base = b;
+      g.n = Vertex(declared_n);
+    } else {
+      base = options.index_base == -1 ? (any_zero ? 0 : 1) : options.index_base;
+      if (options.index_base == -1 && base == 1)
+        for (std::size_t k = 0; k < p.arcs.size(); ++k) --p.arcs.row[k], --p.arcs.col[k];
+      const std::uint64_t count = max_id - std::uint64_t(auto_base ? base : 0);
+      agree(ctx, [&] {
+        if (count > options.max_dimension && ctx.rank == 0)
+          throw ParseError(path, 0,
+                           "the largest id, " + std::to_string(max_id - 1) + ", makes " +
+                               std::to_string(count) + " vertices, more than the limit of " +
+                               std::to_string(options.max_dimension) +
+                               " (32-bit vertex ids); use --remap-ids to renumber ids");
+      });
+      g.n = Vertex(count);
+    }
+    g.info.index_base = base;
+    g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(base, g.n));
+  }
+  g.bytes_read = piece.size();
+  const std::uint64_t parsed_arcs = sum_all(ctx, p.arcs.size());
+  g.local = redistribute(ctx, g.n, std::move(p.arcs));
+  sort_unique(g.local, nullptr);
+  const std::uint64_t merged_in_pieces = sum_all(ctx, p.merged);
+  g.arcs = sum_all(ctx, g.local.size());
+  g.info.duplicates_merged = merged_in_pieces + (parsed_arcs - g.arcs);
+  // Ids in [base, largest] on no line, as the single-node reader counts them (its warning).
+  if (!declared && !remap) g.info.phantom_vertices = Vertex(untouched_vertices(ctx, g.n, g.local));
+  return g;
+}
+
 }  // namespace
 
 void add_mirrors(Arcs& arcs) {
@@ -271,7 +503,6 @@ Arcs redistribute(const MpiContext& ctx, Vertex n, Arcs&& arcs) {
 DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path,
                                   const LoadOptions& options, bool with_values) {
   const auto t0 = std::chrono::steady_clock::now();
-  DistributedGraph g;
   std::optional<InputBuffer> in;
   FileFormat format = options.format;
   std::string_view bytes;
@@ -286,231 +517,11 @@ DistributedGraph load_distributed(const MpiContext& ctx, const std::string& path
     if (!options.edge_types.empty())
       throw InvalidArgument("--edge-type is not supported by spgraph-mpi: filter the file first");
   });
-  if (format == FileFormat::Binary) {
-    g = load_binary_distributed(ctx, path, bytes, options, with_values);
-    g.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return g;
-  }
-
-  Parsed p;
-  std::string_view piece;
-  std::uint64_t first_line = 1, newlines = 0;
-  if (format == FileFormat::MatrixMarket) {
-    MatrixMarketHead head;
-    agree(ctx, [&] {
-      head = read_matrix_market_head(path, bytes, options);
-      if (!head.coordinate)
-        throw ParseError(path, 1,
-                         "spgraph-mpi reads coordinate Matrix Market files; this one is a dense "
-                         "array: convert it with 'spgraph convert'");
-    });
-    piece = byte_range(ctx, bytes, head.body_offset);
-    first_line = first_line_of(ctx, piece, head.body_first_line, &newlines);
-    agree(ctx, [&] {
-      MatrixMarketPiece mp =
-          read_matrix_market_piece(path, bytes, piece, first_line, with_values, options);
-      p.entries = mp.data_lines;
-      p.arcs.row = std::move(mp.row);
-      p.arcs.col = std::move(mp.col);
-      p.arcs.val = std::move(mp.val);
-    });
-    // The declared entry count, checked as the whole-file reader does.
-    const std::uint64_t lines = sum_all(ctx, p.entries);
-    std::uint64_t before = 0;
-    MPI_Exscan(&p.entries, &before, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
-    if (ctx.rank == 0) before = 0;
-    agree(ctx, [&] {
-      if (lines < head.entries && ctx.rank == 0)
-        throw ParseError(path, head.body_first_line + newlines - (bytes.ends_with('\n') ? 1 : 0),
-                         "file is truncated: the size line declares " +
-                             std::to_string(head.entries) + " entries but only " +
-                             std::to_string(lines) + " were found");
-      if (lines > head.entries && before <= head.entries && head.entries < before + p.entries)
-        throw ParseError(path, matrix_market_entry_line(piece, first_line, head.entries - before),
-                         "extra entry: the size line declares only " +
-                             std::to_string(head.entries) + " entries");
-    });
-    g.n = head.nrows;
-    if (head.nrows != head.ncols)
-      agree(ctx, [&] {
-        throw InvalidArgument(path + " is " + std::to_string(head.nrows) + " x " +
-                              std::to_string(head.ncols) + ": a graph's matrix must be square");
-      });
-    g.undirected = head.symmetric_storage || options.undirected;
-    g.info.format = FileFormat::MatrixMarket;
-    g.info.field = head.field;
-    g.info.symmetric_storage = head.symmetric_storage;
-    g.info.entries_in_file = lines;
-    g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(1, g.n));
-    g.bytes_read = piece.size();
-    std::vector<std::uint64_t> dups;
-    if (options.undirected && !head.symmetric_storage) {
-      // --undirected: each arc in both directions; repeats are checked on the file's own arcs.
-      Arcs own = redistribute(ctx, g.n, Arcs(p.arcs));
-      sort_unique(own, &dups);
-      add_mirrors(p.arcs);
-    }
-    g.local = redistribute(ctx, g.n, std::move(p.arcs));
-    if (options.undirected && !head.symmetric_storage)
-      sort_unique(g.local, nullptr);
-    else
-      sort_unique(g.local, &dups);
-    int bad = !dups.empty(), any_bad = 0;
-    MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, ctx.comm);
-    if (any_bad)
-      throw_duplicate_line(ctx, path, g.n, piece, first_line, head.symmetric_storage, dups);
-  } else {
-    // An edge list: every piece after the first is read behind the lines of the head that the
-    // whole-file reader would have seen first (spgraph's header, the column names).
-    EdgeListHead head;
-    agree(ctx, [&] {
-      head = read_edge_list_head(path, bytes, options);
-      if (head.lightgraphs)
-        throw InvalidArgument(path +
-                              ": LightGraphs files are not read by spgraph-mpi; convert "
-                              "it with 'spgraph convert " +
-                              path + " OUT.bin'");
-    });
-    const std::size_t body = head.body_offset;
-    std::string prefix;
-    std::uint64_t prefix_lines = 0;
-    for (const std::string* line : {&head.spgraph_header, &head.column_header})
-      if (!line->empty()) {
-        prefix += *line + "\n";
-        ++prefix_lines;
-      }
-    piece = byte_range(ctx, bytes, body);
-    std::uint64_t lines_before_body = 1;
-    for (std::size_t k = 0; k < body; ++k) lines_before_body += bytes[k] == '\n';
-    first_line = first_line_of(ctx, piece, lines_before_body, &newlines);
-    if (ctx.rank == 0) {  // rank 0 reads from the file's start, its head included
-      piece = bytes.substr(0, std::size_t(piece.data() + piece.size() - bytes.data()));
-      first_line = 1;
-      prefix.clear();
-      prefix_lines = 0;
-    }
-    LoadOptions po = options;
-    po.pattern_only = false;  // weights are read on every piece, to check mixed columns
-    po.progress = {};
-    po.whole_file_bytes = bytes.size();
-    if (ctx.rank > 0) po.header = head.column_header.empty() ? 0 : 1;
-    const bool declared = !head.spgraph_header.empty();
-    const bool remap = options.remap_ids || head.external_ids;
-    // The base is decided over the whole file (1 unless some id is 0): pieces read ids as they
-    // are (base 0), with one more vertex allowed so that the 1-based limit applies, as it does
-    // to a file without id 0; the 0-based limit is checked once the base is known.
-    const bool auto_base = !declared && po.index_base == -1 && !remap;
-    if (auto_base) {
-      po.index_base = 0;
-      po.max_dimension = Vertex(std::min<std::uint64_t>(std::uint64_t(options.max_dimension) + 1,
-                                                        std::uint64_t(kNoVertex)));
-    }
-    agree(ctx, [&] {
-      p.any = has_data_line(ctx.rank == 0 ? piece.substr(std::min(piece.size(), body)) : piece);
-      if (!p.any && !declared) return;
-      std::string text;
-      std::string_view view = piece;
-      if (!prefix.empty()) {
-        text = prefix;
-        text.append(piece);
-        view = text;
-      }
-      try {
-        LoadedMatrix lm = read_edge_list(path, view, po);
-        p.entries = lm.info.entries_in_file;
-        p.merged = lm.info.duplicates_merged;
-        p.weighted = lm.info.field == "real";
-        p.undirected = lm.info.symmetric_storage;
-        if (remap) p.ids = lm.info.ids;
-        if (declared && !remap) p.declared_n = nrows_of(lm.matrix);
-        append_arcs(lm.matrix, with_values, p.arcs);
-        g.info.index_base = lm.info.index_base;
-      } catch (const ParseError& e) {
-        throw at_file_line(e, prefix_lines, first_line);
-      }
-      note_ids(p);
-    });
-    // Checks across pieces: a file with no edge at all, mixed weight columns.
-    const std::uint64_t entries = sum_all(ctx, p.entries);
-    std::vector<int> weighted(ctx.size), any(ctx.size);
-    int w = p.weighted, a = p.any;
-    MPI_Allgather(&w, 1, MPI_INT, weighted.data(), 1, MPI_INT, ctx.comm);
-    MPI_Allgather(&a, 1, MPI_INT, any.data(), 1, MPI_INT, ctx.comm);
-    agree(ctx, [&] {
-      if (entries == 0 && ctx.rank == 0) (void)read_edge_list(path, bytes, options);
-      int first = -1;
-      for (int r = 0; r < ctx.size; ++r)
-        if (any[r] && first < 0) first = r;
-      if (first >= 0 && p.any && ctx.rank > first && weighted[ctx.rank] != weighted[first]) {
-        bool lower_differs = false;
-        for (int r = first + 1; r < ctx.rank; ++r)
-          lower_differs = lower_differs || (any[r] && weighted[r] != weighted[first]);
-        if (!lower_differs)
-          throw ParseError(path, first_data_line(piece, first_line),
-                           std::string("mixed weight columns: this line ") +
-                               (weighted[first] ? "has no" : "has a") +
-                               " weight but earlier lines " + (weighted[first] ? "do" : "do not"));
-      }
-    });
-    g.info.format = FileFormat::EdgeList;
-    g.info.entries_in_file = entries;
-    int und = p.undirected, any_und = 0;
-    MPI_Allreduce(&und, &any_und, 1, MPI_INT, MPI_MAX, ctx.comm);
-    g.undirected = any_und || options.undirected;
-    g.info.symmetric_storage = g.undirected;
-    int wany = 0;
-    for (int r = 0; r < ctx.size; ++r) wany |= weighted[r] && any[r];
-    g.info.field = wany && with_values ? "real" : "pattern";
-    if (remap) {
-      const VertexIds none(VertexIds::Kind::Integer);
-      RemappedIds ids = number_ids_globally(ctx, p.ids ? *p.ids : none, p.arcs);
-      g.n = ids.n;
-      g.info.ids = ids.names;  // rank 0
-      g.info.index_base = 0;
-    } else {
-      std::uint64_t max_id = 0, declared_n = p.declared_n;
-      int zero = p.any_zero, any_zero = 0;
-      MPI_Allreduce(&p.max_id, &max_id, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
-      MPI_Allreduce(MPI_IN_PLACE, &declared_n, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
-      MPI_Allreduce(&zero, &any_zero, 1, MPI_INT, MPI_MAX, ctx.comm);
-      int base = 0;
-      if (declared) {
-        int b = ctx.rank == 0 ? g.info.index_base : 0;
-        MPI_Bcast(&b, 1, MPI_INT, 0, ctx.comm);
-        base = b;
-        g.n = Vertex(declared_n);
-      } else {
-        base = options.index_base == -1 ? (any_zero ? 0 : 1) : options.index_base;
-        if (options.index_base == -1 && base == 1)
-          for (std::size_t k = 0; k < p.arcs.size(); ++k) --p.arcs.row[k], --p.arcs.col[k];
-        const std::uint64_t count = max_id - std::uint64_t(auto_base ? base : 0);
-        agree(ctx, [&] {
-          if (count > options.max_dimension && ctx.rank == 0)
-            throw ParseError(path, 0,
-                             "the largest id, " + std::to_string(max_id - 1) + ", makes " +
-                                 std::to_string(count) + " vertices, more than the limit of " +
-                                 std::to_string(options.max_dimension) +
-                                 " (32-bit vertex ids); use --remap-ids to renumber ids");
-        });
-        g.n = Vertex(count);
-      }
-      g.info.index_base = base;
-      g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(base, g.n));
-    }
-    g.bytes_read = piece.size();
-    const std::uint64_t parsed_arcs = sum_all(ctx, p.arcs.size());
-    g.local = redistribute(ctx, g.n, std::move(p.arcs));
-    sort_unique(g.local, nullptr);
-    const std::uint64_t merged_in_pieces = sum_all(ctx, p.merged);
-    g.arcs = sum_all(ctx, g.local.size());
-    g.info.duplicates_merged = merged_in_pieces + (parsed_arcs - g.arcs);
-    // Ids in [base, largest] on no line, as the single-node reader counts them (its warning).
-    if (!declared && !remap)
-      g.info.phantom_vertices = Vertex(untouched_vertices(ctx, g.n, g.local));
-    g.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return g;
-  }
-  g.arcs = sum_all(ctx, g.local.size());
+  DistributedGraph g = format == FileFormat::Binary
+                           ? load_binary_distributed(ctx, path, bytes, options, with_values)
+                       : format == FileFormat::MatrixMarket
+                           ? load_matrix_market(ctx, path, bytes, options, with_values)
+                           : load_edge_list(ctx, path, bytes, options, with_values);
   g.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return g;
 }
