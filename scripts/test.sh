@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The README's second command (and CI's): install what is missing, build with tests, run a
-# bounded libFuzzer pass over every parser (clang build, label "fuzz"), the concurrency tests in
+# deterministic libFuzzer pass over every parser (clang build, label "fuzz": each target's
+# committed corpus, then a fixed-seed, fixed-length exploration; tests/fuzz/README.md; longer,
+# randomly seeded runs are scripts/fuzz.sh), the concurrency tests in
 # a ThreadSanitizer build (label "concurrency"), the loaders' tests and the hostile-input corpus
 # in an AddressSanitizer + UBSan build (labels "loaders" and "hostile"), then the whole suite
 # through ctest (the hostile label included), with the Python module's tests and the installed

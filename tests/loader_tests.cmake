@@ -1,7 +1,7 @@
 # Loader tests (owned by the loaders engineer): GoogleTest units, plus libFuzzer targets when
 # SPGRAPH_FUZZ is ON (clang; see the "fuzz" preset). The fuzzers' seed corpus is
 # tests/fuzz/corpus/<target>, tests/data and tests/data/bad, with the dictionary
-# tests/fuzz/dict/<target>.dict; new inputs they find go to the build tree.
+# tests/fuzz/dict/<target>.dict; how CI runs them is below.
 if(NOT SPGRAPH_FUZZ)
   spgraph_test(loader_tests
     SOURCES
@@ -19,28 +19,46 @@ if(NOT SPGRAPH_FUZZ)
 endif()
 
 if(SPGRAPH_FUZZ)
+  # Each target is two tests, both deterministic (tests/fuzz/run_fuzz_target.sh), so that the
+  # same commit always gives the same verdict:
+  #   fuzz_<target>_corpus  every committed input (tests/fuzz/corpus/<target>: the seeds and each
+  #                         input that ever broke the target), tests/data and tests/data/bad,
+  #                         each run once;
+  #   fuzz_<target>         a short exploration from those seeds with a fixed -seed and a fixed
+  #                         number of runs (about 10 s each on a CI core), in a fresh scratch
+  #                         directory under the build tree.
+  # The dictionary tests/fuzz/dict/<target>.dict holds the format's keywords and tokens. Long,
+  # randomly seeded runs are scripts/fuzz.sh (not in CI); what they find goes into the corpus.
   add_custom_target(fuzz_targets)
-  foreach(target matrix_market edge_list metis binary update_stream store_log)
+  set(fuzz_runner ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run_fuzz_target.sh)
+  # target:runs:seed (runs sized by each target's speed: store_log decodes a few bytes per run).
+  foreach(spec matrix_market:15000:1101 edge_list:20000:1102 metis:10000:1103 binary:15000:1104
+          update_stream:10000:1105 store_log:400000:1106)
+    string(REPLACE ":" ";" spec "${spec}")
+    list(GET spec 0 target)
+    list(GET spec 1 runs)
+    list(GET spec 2 seed)
     add_executable(fuzz_${target} ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_${target}.cpp)
     if(target STREQUAL "store_log")
       # The store's log codec alone (not the whole store library and its engine).
       target_sources(fuzz_${target} PRIVATE ${PROJECT_SOURCE_DIR}/engine/store/store_log.cpp)
     endif()
     target_include_directories(fuzz_${target} PRIVATE ${PROJECT_SOURCE_DIR})
-    target_compile_options(fuzz_${target} PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+    target_compile_options(fuzz_${target} PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-coverage=stack-depth -fno-sanitize=pointer-overflow,vptr -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
     target_link_options(fuzz_${target} PRIVATE -fsanitize=fuzzer,address,undefined)
     target_link_libraries(fuzz_${target} PRIVATE spgraph_loaders ZLIB::ZLIB)
-    # New inputs go to the first corpus directory (in the build tree); the seeds are the repo's
-    # corpus for this target (tests/fuzz/corpus/, written by tests/hostile/make_corpus.py),
-    # tests/data and tests/data/bad. The dictionary holds the format's keywords and tokens.
+    set(fuzz_dict ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/dict/${target}.dict)
+    set(fuzz_inputs ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${target}
+                    ${CMAKE_CURRENT_SOURCE_DIR}/data ${CMAKE_CURRENT_SOURCE_DIR}/data/bad)
+    add_test(NAME fuzz_${target}_corpus
+      COMMAND ${fuzz_runner} regress $<TARGET_FILE:fuzz_${target}>
+              ${CMAKE_CURRENT_BINARY_DIR}/fuzz_work/${target}_corpus ${fuzz_dict} 0 0
+              ${fuzz_inputs})
     add_test(NAME fuzz_${target}
-      COMMAND fuzz_${target} -max_total_time=12 -max_len=65536 -rss_limit_mb=2048
-              -dict=${CMAKE_CURRENT_SOURCE_DIR}/fuzz/dict/${target}.dict
-              ${CMAKE_CURRENT_BINARY_DIR}/fuzz_corpus_${target}
-              ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${target}
-              ${CMAKE_CURRENT_SOURCE_DIR}/data ${CMAKE_CURRENT_SOURCE_DIR}/data/bad)
-    set_tests_properties(fuzz_${target} PROPERTIES LABELS fuzz TIMEOUT 120)
-    file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/fuzz_corpus_${target})
+      COMMAND ${fuzz_runner} explore $<TARGET_FILE:fuzz_${target}>
+              ${CMAKE_CURRENT_BINARY_DIR}/fuzz_work/${target} ${fuzz_dict} ${seed} ${runs}
+              ${fuzz_inputs})
+    set_tests_properties(fuzz_${target}_corpus fuzz_${target} PROPERTIES LABELS fuzz TIMEOUT 300)
     add_dependencies(fuzz_targets fuzz_${target})
   endforeach()
 endif()

@@ -257,6 +257,15 @@ SEEDS = {
         "bad_overflow.txt": b"+ 1 99999999999999999999\n= 1 2 1e999\n",
         "gzip.txt.gz": gz(UPDATES_OK),
         "gzip_junk.txt.gz": gz(UPDATES_OK) + b"JUNK",
+        # Every query of kUpdateQueries (loaders/update_stream.hpp), knn in each of its forms.
+        "queries.txt": b"? bfs 1\n? degree 2\n? edges\n? triangles\n? pagerank\n? sssp 3\n"
+        b"? cc\n? knn 1\n? knn 2 5\n? knn 3 1 cosine\n? knn 4 18446744073709551615 adamic-adar\n",
+        "bad_queries.txt": b"? knn\n? knn 1 0\n? knn 1 -2\n? knn 1 5 jaccard x\n? cc 1\n"
+        b"? pagerank 1\n? sssp\n? bfs 1 2\n?knn 1\n",
+        # Named vertices (UpdateStreamOptions::names, picked by the harness when size & 4): names,
+        # numbers, a '+'-signed number, unicode, a name like a comment character.
+        "names.txt": b"+ alice bob\n+ bob 0042 2.5\n= alice bob -inf\n- +7 bob\n"
+        b"? knn alice 3 overlap\n? degree \xc3\xa9t\xc3\xa9\n? bfs #x\n+ a\rb c\n",
     },
 }
 
