@@ -1,5 +1,6 @@
-// libFuzzer entry point: feeds arbitrary bytes to the Binary reader. Any spgraph::Error is an
-// accepted outcome; crashes, sanitizer reports and other exceptions are bugs.
+// libFuzzer entry point: feeds arbitrary bytes to the Binary reader; what loads must encode to
+// a file that reads back the same (round_trip.hpp). Any spgraph::Error is an accepted outcome;
+// crashes, sanitizer reports, other exceptions and a failed round trip are bugs.
 #include <zlib.h>
 
 #include <cstddef>
@@ -9,6 +10,7 @@
 
 #include "engine/core/error.hpp"
 #include "loaders/load.hpp"
+#include "tests/fuzz/round_trip.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   spgraph::LoadOptions options;
@@ -27,7 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::memcpy(bytes.data() + size - 4, &crc, 4);
   }
   try {
-    spgraph::load_matrix_from_buffer("fuzz.spg", bytes, options);
+    const spgraph::LoadedMatrix m = spgraph::load_matrix_from_buffer("fuzz.spg", bytes, options);
+    spgraph::fuzz::check_binary_round_trip(m, options.memory_limit);
   } catch (const spgraph::Error&) {
   }
   return 0;

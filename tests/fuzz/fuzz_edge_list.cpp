@@ -1,14 +1,15 @@
 // libFuzzer entry point: feeds arbitrary bytes to the EdgeList reader, both its fast path and
-// its table path (headers, columns by name, quotes, a type filter, string ids), and writes
-// what loads back through the edge list and binary writers, which must read it again. Any
-// spgraph::Error is an accepted outcome; crashes, sanitizer reports and other exceptions are bugs.
+// its table path (headers, columns by name, quotes, a type filter, string ids). What loads must
+// survive the binary round trip (round_trip.hpp) with every vertex name. Any spgraph::Error is
+// an accepted outcome; crashes, sanitizer reports, other exceptions and a failed round trip are
+// bugs.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include "engine/core/error.hpp"
-#include "loaders/binary_format.hpp"
 #include "loaders/load.hpp"
+#include "tests/fuzz/round_trip.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   spgraph::LoadOptions options;
@@ -36,11 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const spgraph::LoadedMatrix m = spgraph::load_matrix_from_buffer(
         "fuzz.txt", std::string_view(reinterpret_cast<const char*>(data), size), options);
     // What loaded writes and reads back (names and all) through memory-only encodings.
-    const std::string bin = spgraph::encode_binary(m.matrix, false, 0, m.info.ids.get());
-    spgraph::LoadOptions back_options;
-    back_options.memory_limit = options.memory_limit;
     const spgraph::LoadedMatrix back =
-        spgraph::load_matrix_from_buffer("fuzz.bin", bin, back_options);
+        spgraph::fuzz::check_binary_round_trip(m, options.memory_limit);
     if (back.info.ids->size() != m.info.ids->size()) __builtin_trap();
   } catch (const spgraph::Error&) {
   }
