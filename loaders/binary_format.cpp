@@ -18,7 +18,8 @@ namespace {
 constexpr char kMagic[8] = {'S', 'P', 'G', 'R', 'A', 'P', 'H', '1'};
 constexpr std::uint32_t kVersion = 1;
 constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + 3 * 8;
-constexpr std::uint32_t kFlagPattern = 1, kFlagSymmetric = 2, kFlagIdMap = 4;
+constexpr std::uint32_t kFlagPattern = 1, kFlagSymmetric = 2, kFlagIdMap = 4, kFlagStoreStamp = 8;
+constexpr std::uint64_t kStoreStampBytes = 16;
 constexpr std::uint32_t kIdsInteger = 1, kIdsString = 2;
 
 template <class X>
@@ -225,7 +226,7 @@ BinaryHeader read_binary_header(const std::string& name, std::string_view bytes,
              nnz = read_at<std::uint64_t>(bytes, 40);
   if (type_code > std::uint32_t(ValueType::Double))
     throw ParseError(name, 0, "corrupt file: unknown value type code");
-  if (flags & ~(kFlagPattern | kFlagSymmetric | kFlagIdMap))
+  if (flags & ~(kFlagPattern | kFlagSymmetric | kFlagIdMap | kFlagStoreStamp))
     throw ParseError(name, 0, "corrupt file: unknown flag bits");
   if (base > 1) throw ParseError(name, 0, "corrupt file: index base must be 0 or 1");
   if (nrows > options.max_dimension || ncols > options.max_dimension)
@@ -243,10 +244,11 @@ BinaryHeader read_binary_header(const std::string& name, std::string_view bytes,
   // Sizes against the length, without overflow: nnz must fit in what remains.
   const std::uint64_t avail = bytes.size() - kHeaderBytes - 4;
   const std::uint64_t ptr_bytes = (nrows + 1) * 8;
-  const bool has_ids = flags & kFlagIdMap;
+  const bool has_ids = flags & kFlagIdMap, has_stamp = flags & kFlagStoreStamp;
+  const std::uint64_t stamp_bytes = has_stamp ? kStoreStampBytes : 0;
   if (ptr_bytes > avail || nnz > (avail - ptr_bytes) / (4 + vsize) ||
-      (has_ids ? ptr_bytes + nnz * (4 + vsize) + 12 > avail
-               : ptr_bytes + nnz * (4 + vsize) != avail))
+      (has_ids ? ptr_bytes + nnz * (4 + vsize) + stamp_bytes + 12 > avail
+               : ptr_bytes + nnz * (4 + vsize) + stamp_bytes != avail))
     throw ParseError(name, 0,
                      "file size " + std::to_string(bytes.size()) + " does not match the header (" +
                          std::to_string(nrows) + " rows, " + std::to_string(nnz) +
@@ -256,6 +258,7 @@ BinaryHeader read_binary_header(const std::string& name, std::string_view bytes,
   h.pattern = pattern;
   h.symmetric = flags & kFlagSymmetric;
   h.has_ids = has_ids;
+  h.has_stamp = has_stamp;
   h.base = int(base);
   h.nrows = Vertex(nrows);
   h.ncols = Vertex(ncols);
@@ -264,7 +267,8 @@ BinaryHeader read_binary_header(const std::string& name, std::string_view bytes,
   h.row_ptr_offset = kHeaderBytes;
   h.col_offset = kHeaderBytes + ptr_bytes;
   h.val_offset = h.col_offset + nnz * 4;
-  h.ids_offset = h.val_offset + nnz * vsize;
+  h.stamp_offset = h.val_offset + nnz * vsize;
+  h.ids_offset = h.stamp_offset + stamp_bytes;
   return h;
 }
 
@@ -281,8 +285,6 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
   const bool pattern = h.pattern, has_ids = h.has_ids;
   const std::uint32_t flags = (h.symmetric ? kFlagSymmetric : 0u);
   const std::uint64_t base = std::uint64_t(h.base), nrows = h.nrows, ncols = h.ncols, nnz = h.nnz;
-  const std::size_t vsize = h.value_bytes;
-  const std::uint64_t ptr_bytes = (nrows + 1) * 8;
   const std::uint32_t stored_crc = read_at<std::uint32_t>(bytes, bytes.size() - 4);
   // The checksum, piece by piece: the file's pages are read once here and again, from the page
   // cache, by the copies below.
@@ -317,16 +319,18 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
   out.info.field = pattern ? "pattern" : std::string(value_type_name(type));
   out.info.entries_in_file = nnz;
   out.info.index_base = int(base);
+  if (h.has_stamp)
+    out.info.store_stamp = StoreStamp{read_at<std::uint64_t>(bytes, h.stamp_offset),
+                                      read_at<std::uint64_t>(bytes, h.stamp_offset + 8)};
   if (has_ids) {
-    const std::uint64_t at = kHeaderBytes + ptr_bytes + nnz * (4 + vsize);
-    out.info.ids =
-        decode_ids(name, bytes.substr(at, bytes.size() - 4 - at), std::max(nrows, ncols));
+    out.info.ids = read_binary_ids(name, bytes, h);
     out.info.index_base = 0;
   }
   return out;
 }
 
-std::string encode_binary(const AnyMatrix& m, bool symmetric, int base, const VertexIds* ids) {
+std::string encode_binary(const AnyMatrix& m, bool symmetric, int base, const VertexIds* ids,
+                          const StoreStamp* stamp) {
   if (base != 0 && base != 1) throw InvalidArgument("encode_binary: base must be 0 or 1");
   if (ids && !ids->remapped()) ids = nullptr;
   return std::visit(
@@ -343,8 +347,9 @@ std::string encode_binary(const AnyMatrix& m, bool symmetric, int base, const Ve
         if (ids && ids->size() != n)
           throw InvalidArgument("encode_binary: the id map names " + std::to_string(ids->size()) +
                                 " vertices, the matrix has " + std::to_string(n));
-        append(out, std::uint32_t((c.pattern ? kFlagPattern : 0) |
-                                  (symmetric ? kFlagSymmetric : 0) | (ids ? kFlagIdMap : 0)));
+        append(out,
+               std::uint32_t((c.pattern ? kFlagPattern : 0) | (symmetric ? kFlagSymmetric : 0) |
+                             (ids ? kFlagIdMap : 0) | (stamp ? kFlagStoreStamp : 0)));
         append(out, std::uint32_t(ids ? 0 : base));
         append(out, std::uint64_t(c.nrows));
         append(out, std::uint64_t(c.ncols));
@@ -357,6 +362,10 @@ std::string encode_binary(const AnyMatrix& m, bool symmetric, int base, const Ve
             for (bool b : c.val) out.push_back(char(b ? 1 : 0));
           else
             out.append(reinterpret_cast<const char*>(c.val.data()), c.val.size() * sizeof(T));
+        }
+        if (stamp) {
+          append(out, stamp->version);
+          append(out, stamp->store_id);
         }
         if (ids) {
           const bool text = ids->kind() == VertexIds::Kind::String;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,14 @@ struct LoadOptions {
   std::function<void(std::uint64_t, std::uint64_t)> progress;
 };
 
+/// What a durable store's checkpoint records about itself (binary format flag 8): the store
+/// version it holds and the store's id (store.meta), so that a renamed or foreign checkpoint
+/// is recognised (engine/store/graph_store.hpp).
+struct StoreStamp {
+  std::uint64_t version = 0;
+  std::uint64_t store_id = 0;
+};
+
 /// What the file said about itself, beyond the matrix.
 struct LoadInfo {
   std::string path;
@@ -86,6 +95,8 @@ struct LoadInfo {
   Offset filtered_by_type = 0;
   /// For edge lists without remap: the base subtracted from ids (0 or 1).
   int index_base = 0;
+  /// Binary files written by a durable store: its stamp (absent elsewhere).
+  std::optional<StoreStamp> store_stamp;
 };
 
 /// How save_matrix writes a file.

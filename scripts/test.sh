@@ -3,8 +3,9 @@
 # deterministic libFuzzer pass over every parser (clang build, label "fuzz": each target's
 # committed corpus, then a fixed-seed, fixed-length exploration; tests/fuzz/README.md; longer,
 # randomly seeded runs are scripts/fuzz.sh), the concurrency tests in
-# a ThreadSanitizer build (label "concurrency"), the loaders' tests and the hostile-input corpus
-# in an AddressSanitizer + UBSan build (labels "loaders" and "hostile"), then the whole suite
+# a ThreadSanitizer build (label "concurrency"), the loaders' tests, the hostile-input corpus
+# and the store's tests in an AddressSanitizer + UBSan build (labels "loaders", "hostile" and
+# "store"), then the whole suite
 # through ctest (the hostile label included), with the Python module's tests and the installed
 # library's example. ctest's summary of the main suite is printed last, followed, only when a
 # step failed, by the failed steps and what failed in each; exits non-zero on any failure.
@@ -64,13 +65,16 @@ if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
 else
   echo "== step 'cuda' skipped: no nvcc (PATH or /usr/local/cuda/bin)"
 fi
-# ASan + UBSan over everything that reads input (issue 10): only the CLI, the loaders' tests and
-# the hostile-input tests are built, which keeps this step to minutes. The asan test preset sets
-# abort_on_error, so a sanitizer report ends the process by SIGABRT, which the hostile tests
-# report as a crash (ASan's default exit code 1 would pass for "bad input").
+# ASan + UBSan over everything that reads input (issue 10) or recovers a damaged store (issue
+# 28): only the CLI, the loaders' tests, the hostile-input tests and the store's tests are
+# built, which keeps this step to minutes. The asan test preset sets abort_on_error, so a
+# sanitizer report ends the process by SIGABRT, which the hostile tests report as a crash
+# (ASan's default exit code 1 would pass for "bad input").
 cmake --preset asan >/dev/null
-cmake --build --preset asan -j"$jobs" --target spgraph_cli loader_tests hostile_tests
-step_tests asan ctest --preset asan -j"$jobs" -L 'hostile|loaders' --timeout 600 --no-tests=error
+cmake --build --preset asan -j"$jobs" --target spgraph_cli loader_tests hostile_tests \
+  graph_store_tests store_crash_tests store_crash_child
+step_tests asan ctest --preset asan -j"$jobs" -L 'hostile|loaders|store' -LE concurrency \
+  --timeout 600 --no-tests=error
 step_done asan
 # The release build includes the Python module (SPGRAPH_PYTHON) and the benchmarks; its ctest
 # run includes the module's pytest suite (label "python") and the installed-library check

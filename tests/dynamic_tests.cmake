@@ -17,10 +17,12 @@ spgraph_test(dynamic_graph_concurrency_tests
   LABELS concurrency dcsr
   ENV "OMP_NUM_THREADS=1"
       "TSAN_OPTIONS=halt_on_error=1 suppressions=${CMAKE_CURRENT_SOURCE_DIR}/tsan.supp")
-# The durable store (engine/store): the model tests, and the crash test, whose child process
+# The durable store (engine/store): the model tests, the fault injection over every byte of a
+# store's files, and the crash test, whose child process
 # (store_crash_child) the parent kills with SIGKILL 50 times per graph kind.
 spgraph_test(graph_store_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/graph_store_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/store_fault_test.cpp
   LABELS unit store)
 add_executable(store_crash_child ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/store_crash_child.cpp)
 target_include_directories(store_crash_child PRIVATE ${PROJECT_SOURCE_DIR})

@@ -9,12 +9,15 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <random>
 #include <sstream>
 #include <type_traits>
 
@@ -56,6 +59,89 @@ bool checkpoint_version(const std::string& name, std::uint64_t& version) {
   return true;
 }
 
+/// A store id as store.meta writes it: 16 hex digits.
+std::string hex_id(std::uint64_t id) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%016llx", (unsigned long long)id);
+  return text;
+}
+
+/// A create that died before writing store.meta leaves at most checkpoint 0 and a log without
+/// records. A later checkpoint, or a log holding records, belongs to a store that has lost its
+/// store.meta: creating over it would delete acknowledged batches, so this throws StoreError
+/// saying what is there and how to recover.
+void refuse_store_without_meta(const std::string& dir) {
+  std::string found;
+  for (const std::string& name : fs::list_directory(dir)) {
+    std::uint64_t v = 0;
+    if (checkpoint_version(name, v) && v > 0) {
+      found += (found.empty() ? "" : ", ") + name + " (version " + std::to_string(v) + ")";
+    } else if (name == kLogName) {
+      struct stat st {};
+      const std::uint64_t bytes =
+          ::stat(fs::join(dir, name).c_str(), &st) == 0 ? std::uint64_t(st.st_size) : 0;
+      if (bytes > store_log::kFileHeaderBytes)
+        found += (found.empty() ? "" : ", ") + name + " (" + std::to_string(bytes) +
+                 " bytes: logged batches)";
+    }
+  }
+  if (found.empty()) return;
+  throw StoreError(
+      dir + ": holds the files of a store but no " + kMetaName + ": " + found +
+      ". Creating a store here would delete them. To recover the store, write " + kMetaName +
+      " again with the settings it was created with (docs/store.md, "
+      "\"Recovery by hand\"), then open it; to start a new store, use another directory");
+}
+
+/// store.meta against what the checkpoint's header records (the graph's directedness as its
+/// symmetric flag, weights as its pattern flag, the index base): an edited or swapped
+/// store.meta would reopen the graph as something else (every id shifted, an undirected graph
+/// taken as directed), so a mismatch is a StoreError naming both files.
+void check_meta_against_checkpoint(const std::string& dir, const DynamicGraphOptions& graph,
+                                   int index_base, const std::string& ck_path,
+                                   const LoadInfo& info) {
+  const std::string meta_path = fs::join(dir, kMetaName);
+  const auto refuse = [&](const std::string& setting, const std::string& holds) {
+    throw StoreError(meta_path + " says '" + setting + "', but " + ck_path + " holds " + holds +
+                     ": store.meta was edited or belongs to another store; restore it "
+                     "(docs/store.md, \"Recovery by hand\")");
+  };
+  const bool pattern = info.field == "pattern";
+  if (graph.weighted == pattern)
+    refuse(std::string("weighted ") + (graph.weighted ? "1" : "0"),
+           pattern ? "a pattern (unweighted) graph" : "a weighted graph");
+  if (graph.directed == info.symmetric_storage)
+    refuse(std::string("directed ") + (graph.directed ? "1" : "0"),
+           info.symmetric_storage ? "an undirected graph (symmetric storage)" : "a directed graph");
+  if (info.index_base != index_base)
+    refuse("index_base " + std::to_string(index_base),
+           "a graph numbered from " + std::to_string(info.index_base));
+}
+
+/// The checkpoint's stamp against its file name and the store: a checkpoint renamed to another
+/// version, or copied from another store, would open the wrong graph and skip logged batches.
+/// Stores made before ids (store.meta without `id`) have unstamped checkpoints.
+void check_stamp(const std::string& dir, std::uint64_t store_id, const std::string& ck_path,
+                 std::uint64_t named_version, const LoadInfo& info) {
+  if (!info.store_stamp) {
+    if (store_id != 0)
+      throw StoreError(ck_path +
+                       ": not a checkpoint of this store (it has no store stamp); "
+                       "it was copied in from elsewhere");
+    return;
+  }
+  if (store_id != 0 && info.store_stamp->store_id != store_id)
+    throw StoreError(ck_path + ": a checkpoint of another store (its stamp names store " +
+                     hex_id(info.store_stamp->store_id) + ", " + fs::join(dir, kMetaName) +
+                     " says " + hex_id(store_id) + ")");
+  if (info.store_stamp->version != named_version)
+    throw StoreError(ck_path + ": the file name says version " + std::to_string(named_version) +
+                     " but the checkpoint holds version " +
+                     std::to_string(info.store_stamp->version) +
+                     ": it was renamed or copied; give it back its name (" +
+                     checkpoint_name(info.store_stamp->version) + ")");
+}
+
 std::string duplicates_name(DuplicatePolicy d) {
   return d == DuplicatePolicy::Combine ? "combine" : "ignore";
 }
@@ -66,7 +152,28 @@ std::string meta_text(const StoreMeta& m) {
   t += "weighted " + std::to_string(m.weighted ? 1 : 0) + "\n";
   t += "duplicates " + duplicates_name(m.duplicates) + "\n";
   t += "index_base " + std::to_string(m.index_base) + "\n";
+  if (m.id != 0) t += "id " + hex_id(m.id) + "\n";
   return t;
+}
+
+/// A new store's id: random, with non-zero low 32 bits (the log header's store tag).
+std::uint64_t new_store_id() {
+  std::random_device rd;
+  std::uint64_t id = 0;
+  while (std::uint32_t(id) == 0) id = std::uint64_t(rd()) << 32 | rd();
+  return id;
+}
+
+/// The store id in store.meta's `id` value: 16 hex digits, not all zero.
+bool parse_store_id(const std::string& text, std::uint64_t& id) {
+  if (text.size() != 16) return false;
+  id = 0;
+  for (const char c : text) {
+    const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (d < 0) return false;
+    id = id << 4 | std::uint64_t(d);
+  }
+  return id != 0;
 }
 
 class RealIo : public StoreIo {};
@@ -92,10 +199,12 @@ StoreMeta read_store_meta(const std::string& dir) {
   if (!(in >> magic >> format) || magic != "spgraph-store" || format != 1)
     throw StoreError(path + ": not a spgraph store metadata file (version 1)");
   StoreMeta m;
-  int seen = 0;
+  std::vector<std::string> seen;
   while (in >> key) {
     std::string value;
     if (!(in >> value)) throw StoreError(path + ": key '" + key + "' has no value");
+    if (std::find(seen.begin(), seen.end(), key) != seen.end())
+      throw StoreError(path + ": the setting '" + key + "' is given twice");
     if (key == "directed" && (value == "0" || value == "1")) {
       m.directed = value == "1";
     } else if (key == "weighted" && (value == "0" || value == "1")) {
@@ -105,12 +214,16 @@ StoreMeta read_store_meta(const std::string& dir) {
           value == "combine" ? DuplicatePolicy::Combine : DuplicatePolicy::IgnoreIfPresent;
     } else if (key == "index_base" && (value == "0" || value == "1")) {
       m.index_base = value == "1";
+    } else if (key == "id" && parse_store_id(value, m.id)) {
+      // Stores made before ids have none (their checkpoints carry no stamp).
     } else {
       throw StoreError(path + ": unknown setting '" + key + " " + value + "'");
     }
-    ++seen;
+    seen.push_back(key);
   }
-  if (seen != 4) throw StoreError(path + ": incomplete (expected 4 settings)");
+  for (const char* needed : {"directed", "weighted", "duplicates", "index_base"})
+    if (std::find(seen.begin(), seen.end(), needed) == seen.end())
+      throw StoreError(path + ": incomplete: the setting '" + needed + "' is missing");
   return m;
 }
 
@@ -162,8 +275,11 @@ std::unique_ptr<GraphStore<T>> GraphStore<T>::create(const std::string& dir, con
   s->lock_directory();
   if (exists(dir)) throw StoreError(dir + ": already holds a store (open it instead)");
   s->index_base_ = index_base;
+  s->store_id_ = new_store_id();
   s->graph_ = std::make_unique<DynamicGraph<T>>(base, s->options_.graph);
-  // Leftovers of an earlier, unfinished create (no metadata was written) are replaced.
+  // Leftovers of an earlier, unfinished create (no metadata was written) are replaced; the
+  // files of a store that lost its metadata are not (refuse_store_without_meta).
+  refuse_store_without_meta(dir);
   for (const std::string& name : fs::list_directory(dir)) {
     std::uint64_t v = 0;
     if (checkpoint_version(name, v) || name == kLogName) fs::remove_file(fs::join(dir, name));
@@ -174,6 +290,7 @@ std::unique_ptr<GraphStore<T>> GraphStore<T>::create(const std::string& dir, con
   meta.weighted = s->options_.graph.weighted;
   meta.duplicates = s->options_.graph.duplicates;
   meta.index_base = index_base;
+  meta.id = s->store_id_;
   fs::write_file_atomically(dir, kMetaName, meta_text(meta));  // the store now exists
   return s;
 }
@@ -182,7 +299,7 @@ template <class T>
 std::unique_ptr<GraphStore<T>> GraphStore<T>::open(const std::string& dir, StoreOptions options) {
   const StoreMeta meta = read_store_meta(dir);
   if (meta.weighted != !std::is_same_v<T, bool>)
-    throw StoreError(dir + ": the store holds a " +
+    throw StoreError(fs::join(dir, kMetaName) + ": the store holds a " +
                      std::string(meta.weighted ? "weighted" : "pattern (unweighted)") +
                      " graph; open it as GraphStore<" + (meta.weighted ? "double" : "bool") + ">");
   options.graph.directed = meta.directed;
@@ -191,6 +308,7 @@ std::unique_ptr<GraphStore<T>> GraphStore<T>::open(const std::string& dir, Store
   std::unique_ptr<GraphStore> s(new GraphStore(dir, options));
   s->lock_directory();
   s->index_base_ = meta.index_base;
+  s->store_id_ = meta.id;
   s->recover();
   return s;
 }
@@ -224,12 +342,21 @@ void GraphStore<T>::recover() {
   }
   const Matrix<T>* base = std::get_if<Matrix<T>>(&loaded.matrix);
   if (!base) throw StoreError(ck_path + ": the checkpoint holds the wrong value type");
+  check_meta_against_checkpoint(dir_, options_.graph, index_base_, ck_path, loaded.info);
+  check_stamp(dir_, store_id_, ck_path, newest, loaded.info);
   options_.graph.start_version = newest;
   graph_ = std::make_unique<DynamicGraph<T>>(*base, options_.graph);
   recovery_.checkpoint_version = newest;
 
   const std::string log = fs::read_file(files_->log_path);
-  const store_log::Scan scan = store_log::scan(files_->log_path, log, options_.graph.weighted);
+  if (store_id_ != 0 && log.size() >= store_log::kFileHeaderBytes &&
+      store_log::header_store_tag(log) != store_tag())
+    throw StoreError(files_->log_path +
+                     ": the log belongs to another store (its header's store "
+                     "tag is not this store's id in " +
+                     fs::join(dir_, kMetaName) + "); nothing was changed");
+  const store_log::Scan scan =
+      store_log::scan(files_->log_path, log, options_.graph.weighted, options_.salvage);
   std::uint64_t version = newest;
   for (const store_log::Record& r : scan.records) {
     if (r.version <= newest) {
@@ -256,15 +383,34 @@ void GraphStore<T>::recover() {
     ++recovery_.replayed;
   }
   recovery_.torn_bytes = scan.torn_bytes;
+  if (scan.damaged_bytes > 0)
+    keep_salvaged_tail(std::string_view(log).substr(std::size_t(scan.valid_bytes)), scan.damage);
   open_log();
-  if (scan.torn_bytes > 0) {
+  if (scan.torn_bytes > 0 || scan.damaged_bytes > 0) {
     if (options_.io->truncate(files_->log.get(), scan.valid_bytes) != 0 ||
         options_.io->sync(files_->log.get()) != 0)
-      throw StoreError(fs::errno_message(files_->log_path, "cannot drop the torn tail"));
+      throw StoreError(fs::errno_message(files_->log_path, scan.damaged_bytes > 0
+                                                               ? "cannot cut off the damaged part"
+                                                               : "cannot drop the torn tail"));
   }
   files_->log_size = scan.valid_bytes;
   since_checkpoint_ = recovery_.replayed;
   recovery_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// Salvaging: copies the log from its first corrupt record on to wal.log.salvage-<n> (the first
+/// n not taken), durably, before recover() cuts it off the log.
+template <class T>
+void GraphStore<T>::keep_salvaged_tail(std::string_view tail, std::string damage) {
+  std::string name;
+  for (int n = 1;; ++n) {
+    name = std::string(kLogName) + ".salvage-" + std::to_string(n);
+    if (!fs::exists(fs::join(dir_, name))) break;
+  }
+  fs::write_file_atomically(dir_, name, tail);
+  recovery_.salvaged_bytes = tail.size();
+  recovery_.salvage_file = fs::join(dir_, name);
+  recovery_.damage = std::move(damage);
 }
 
 template <class T>
@@ -413,13 +559,15 @@ template <class T>
 void GraphStore<T>::checkpoint_locked() {
   const GraphSnapshot<T> s = graph_->snapshot();
   const std::uint64_t version = s.version();
-  const std::string bytes =
-      encode_binary(AnyMatrix(s.matrix()), !options_.graph.directed, index_base_);
+  const StoreStamp stamp{version, store_id_};
+  const std::string bytes = encode_binary(AnyMatrix(s.matrix()), !options_.graph.directed,
+                                          index_base_, nullptr, store_id_ ? &stamp : nullptr);
   fs::write_file_atomically(dir_, checkpoint_name(version), bytes);
   // The checkpoint is durable; the log's records are now redundant (recovery skips records at
   // or below the checkpoint's version, so a crash before the truncation below is harmless).
   if (files_->log.get() < 0) {
-    fs::write_file_atomically(dir_, kLogName, store_log::file_header(options_.graph.weighted));
+    fs::write_file_atomically(dir_, kLogName,
+                              store_log::file_header(options_.graph.weighted, store_tag()));
     open_log();
   } else {
     if (options_.io->truncate(files_->log.get(), store_log::kFileHeaderBytes) != 0 ||

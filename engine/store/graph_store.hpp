@@ -18,8 +18,9 @@
 //     checkpoints. It runs on demand, every StoreOptions::checkpoint_every batches, and on a
 //     clean close (the destructor).
 //   - open() loads the newest checkpoint and replays the log records after its version. A torn
-//     tail (a crash mid-append) is detected by its checksum and dropped; a corrupt record with
-//     data after it is a StoreError naming the log and the byte offset.
+//     tail (a crash mid-append: a prefix of a record, then nothing or zeros) is dropped; any
+//     other damaged record, the last one included, is a StoreError naming the log and the byte
+//     offset, and nothing is changed (StoreOptions::salvage keeps what precedes it instead).
 // Versions: a store's versions go on across restarts (the snapshot of version v holds exactly
 // the first v batches ever applied).
 // One writer at a time (calls are serialized by a mutex); snapshot() never waits for it. One
@@ -33,6 +34,7 @@
 #include <mutex>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/error.hpp"
@@ -71,6 +73,11 @@ struct StoreOptions {
   std::uint64_t checkpoint_every = 0;
   /// Write a checkpoint when the store is closed cleanly (destructor).
   bool checkpoint_on_close = true;
+  /// open(): a corrupt log record (anything but a torn tail, docs/store.md) normally refuses
+  /// the open and changes nothing. With salvage, the records before it are kept, and the log
+  /// from it to the end is copied to wal.log.salvage-<n> in the store's directory and then cut
+  /// off (StoreRecovery says what was moved and why).
+  bool salvage = false;
   /// Fault injection for tests; null uses the real system calls.
   std::shared_ptr<StoreIo> io;
 };
@@ -81,7 +88,12 @@ struct StoreRecovery {
   std::uint64_t replayed = 0;            ///< log records applied after it
   std::uint64_t skipped = 0;             ///< records already in the checkpoint
   std::uint64_t torn_bytes = 0;          ///< bytes of a torn tail dropped from the log
-  double seconds = 0;                    ///< time to load and replay
+  /// With StoreOptions::salvage: bytes from the first corrupt record to the end of the log,
+  /// moved to `salvage_file` (0: the log was sound), and what was wrong there.
+  std::uint64_t salvaged_bytes = 0;
+  std::string salvage_file;
+  std::string damage;
+  double seconds = 0;  ///< time to load and replay
 };
 
 /// What a store directory says about its graph (store.meta), readable before choosing T.
@@ -90,6 +102,10 @@ struct StoreMeta {
   bool weighted = false;  ///< GraphStore<double>; else GraphStore<bool>
   DuplicatePolicy duplicates = DuplicatePolicy::IgnoreIfPresent;
   int index_base = 0;
+  /// The store's id, made at random when it is created (`id` in store.meta; 0 for stores made
+  /// before ids). Its checkpoints carry it with their version, and its log header its low 32
+  /// bits, so that a renamed, copied or foreign file is refused (docs/store.md).
+  std::uint64_t id = 0;
 };
 /// Reads `dir`'s metadata; StoreError when it is missing or malformed.
 StoreMeta read_store_meta(const std::string& dir);
@@ -156,6 +172,7 @@ class GraphStore {
   void lock_directory();
   void recover();
   void open_log();
+  void keep_salvaged_tail(std::string_view tail, std::string damage);
   void append_records(const std::string& bytes, std::uint64_t first_version, std::size_t count);
   void checkpoint_locked();
   void maybe_checkpoint();
@@ -164,6 +181,8 @@ class GraphStore {
   std::string dir_;
   StoreOptions options_;
   int index_base_ = 0;
+  std::uint64_t store_id_ = 0;  // StoreMeta::id
+  std::uint32_t store_tag() const { return std::uint32_t(store_id_); }
   std::unique_ptr<DynamicGraph<T>> graph_;
   std::unique_ptr<Files> files_;
   StoreRecovery recovery_;

@@ -71,6 +71,19 @@ bool sound_record_after(std::string_view bytes, std::size_t from) {
   return false;
 }
 
+/// True when `rest` (a record's bytes to the end of the log, its declared length running past
+/// the end) is one whole record with a damaged length field: with the length that `rest` would
+/// need, the checksum at its end matches. A torn append leaves no such thing.
+bool whole_record_with_wrong_length(std::string_view rest) {
+  if (rest.size() < kRecordHeaderBytes + kRecordTrailerBytes ||
+      rest.size() - kRecordHeaderBytes - kRecordTrailerBytes > 0xffffffffu)
+    return false;
+  std::string fixed(rest.substr(0, rest.size() - kRecordTrailerBytes));
+  const auto len = std::uint32_t(rest.size() - kRecordHeaderBytes - kRecordTrailerBytes);
+  std::memcpy(fixed.data() + 4, &len, 4);
+  return crc_of(fixed.data(), fixed.size()) == get<std::uint32_t>(rest.data() + fixed.size());
+}
+
 std::string at(const std::string& path, std::uint64_t offset) {
   std::string m = path;
   m += " at byte ";
@@ -80,11 +93,15 @@ std::string at(const std::string& path, std::uint64_t offset) {
 
 }  // namespace
 
-std::string file_header(bool weighted) {
+std::string file_header(bool weighted, std::uint32_t store_tag) {
   std::string h(kFileMagic, sizeof kFileMagic);
   put<std::uint32_t>(h, weighted ? 1 : 0);
-  put<std::uint32_t>(h, 0);
+  put<std::uint32_t>(h, store_tag);
   return h;
+}
+
+std::uint32_t header_store_tag(std::string_view bytes) {
+  return get<std::uint32_t>(bytes.data() + 12);
 }
 
 template <class T>
@@ -111,7 +128,7 @@ std::string encode_add_vertices(std::uint64_t version, Vertex k) {
   return frame(version, kAddVerticesRecord, p);
 }
 
-Scan scan(const std::string& path, std::string_view bytes, bool weighted) {
+Scan scan(const std::string& path, std::string_view bytes, bool weighted, bool salvage) {
   if (bytes.size() < kFileHeaderBytes || std::memcmp(bytes.data(), kFileMagic, 8) != 0)
     throw StoreError(path + ": not a spgraph store log (bad or short header)");
   if (get<std::uint32_t>(bytes.data() + 8) != (weighted ? 1u : 0u))
@@ -152,20 +169,39 @@ Scan scan(const std::string& path, std::string_view bytes, bool weighted) {
         continue;
       }
     }
-    // A failed record: a torn tail if nothing but zeros follows it, else corruption.
-    const bool runs_past = problem.find("past the end") != std::string::npos ||
-                           problem.find("cut short") != std::string::npos;
+    // A failed record is a torn tail when it is what a crash in the middle of an append leaves:
+    // a prefix of the record, then nothing (the file ends inside it) or zeros (the file grew but
+    // the data never reached the disk, so the checksum field is zeros too), and no sound record
+    // after it. A whole record that fails its checksum is corruption, however late in the log:
+    // it was complete, so it may have been acknowledged.
+    bool runs_past = problem.find("past the end") != std::string::npos ||
+                     problem.find("cut short") != std::string::npos;
+    if (runs_past && problem.find("past the end") != std::string::npos &&
+        whole_record_with_wrong_length(rest)) {
+      runs_past = false;
+      problem = "its length field is damaged: the record is whole, " + std::to_string(rest.size()) +
+                " bytes";
+    }
     const bool zeros_after_start = all_zero(rest.substr(std::min<std::size_t>(rest.size(), 4)));
-    const bool zeros_after_end =
-        end != 0 && end <= bytes.size() && all_zero(bytes.substr(std::size_t(end)));
-    if ((runs_past || zeros_after_start || (zeros_after_end && problem == "checksum mismatch")) &&
+    const bool unwritten_end = problem == "checksum mismatch" && end >= pos + 4 &&
+                               all_zero(bytes.substr(std::size_t(end) - 4));
+    if ((runs_past || zeros_after_start || unwritten_end) &&
         !sound_record_after(bytes, std::size_t(pos) + 4)) {
       s.torn_bytes = bytes.size() - pos;
       break;
     }
-    throw StoreError(at(path, pos) + ": corrupt record (" + problem + ") with " +
-                     std::to_string(bytes.size() - pos) +
-                     " bytes after it; the log cannot be replayed past this point");
+    std::string what = at(path, pos) + ": corrupt record (" + problem + "), " +
+                       std::to_string(bytes.size() - pos) +
+                       " bytes from its start to the end of the log";
+    if (salvage) {
+      s.damaged_bytes = bytes.size() - pos;
+      s.damage = std::move(what);
+      break;
+    }
+    throw StoreError(what +
+                     "; the log cannot be replayed past this point. Nothing was changed: "
+                     "opening with salvage (spgraph --salvage) keeps the records before "
+                     "it and moves the rest to a copy");
   }
   s.valid_bytes = pos;
   return s;

@@ -1,6 +1,7 @@
 // `spgraph stream --store DIR` end to end: a store created from a graph file keeps every update
 // across runs (a second run needs no graph file), an answer printed by a run that is then killed
-// with SIGKILL is never lost, and misuse is a clear error.
+// with SIGKILL is never lost, a store that lost its store.meta is never wiped, and misuse is a
+// clear error.
 #include <signal.h>
 
 #include <filesystem>
@@ -106,6 +107,28 @@ TEST(StoreCli, MisuseIsAClearError) {
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("remapped ids"), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
+}
+
+// Issue 28, D1: with store.meta gone, "create from the graph file" must not wipe the store's
+// checkpoint; --salvage (graph_store_test.cpp tests it) needs --store.
+TEST(StoreCli, ADamagedStoreIsRefusedNotWiped) {
+  const auto g = temp_file("store_dg.txt", "0 1\n1 2\n2 3\n");
+  const auto u = temp_file("store_du.txt", "+ 3 0\n? edges\n+ 0 2\n? edges\n");
+  const auto none = temp_file("store_dnone.txt", "? edges\n");
+  const std::string dir = fresh_store("store_damaged");
+  // The run's clean close leaves checkpoint 2 (the log emptied): a store, not a dead create.
+  CliRun r = run("stream " + g.string() + " --store " + dir + " -u " + u.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::filesystem::remove(dir + "/store.meta");
+  r = run("stream " + g.string() + " --store " + dir + " -u " + none.string());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("no store.meta"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("(version 2)"), std::string::npos) << r.output;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/checkpoint-00000000000000000002.spg"));
+  std::filesystem::remove_all(dir);
+  r = run("stream " + g.string() + " --salvage -u " + none.string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--store"), std::string::npos) << r.output;
 }
 
 }  // namespace

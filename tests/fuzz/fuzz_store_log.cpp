@@ -1,8 +1,9 @@
 // libFuzzer entry point: feeds arbitrary bytes to the durable store's write-ahead log scan and
-// record decoders (engine/store/store_log.hpp), as recovery reads them. A StoreError is an
-// accepted outcome; crashes, sanitizer reports and other exceptions are bugs. The first byte
-// picks a pattern or a weighted log; for odd sizes every record's CRC is rewritten, so that
-// mutations get past the checksums to the framing, version and payload checks.
+// record decoders (engine/store/store_log.hpp), as recovery reads them, plainly and salvaging.
+// A StoreError is an accepted outcome; crashes, sanitizer reports, other exceptions, a salvage
+// that disagrees with the plain scan, and scans whose parts do not add up to the log are bugs. The
+// first byte picks a pattern or a weighted log; for odd sizes every record's CRC is rewritten, so
+// that mutations get past the checksums to the framing, version and payload checks.
 #include <zlib.h>
 
 #include <cstddef>
@@ -35,8 +36,31 @@ void fix_checksums(std::string& log) {
 template <class T>
 void replay(const std::string& log, bool weighted) {
   namespace sl = spgraph::store_log;
-  const sl::Scan s = sl::scan("fuzz.log", log, weighted);
-  if (s.valid_bytes + s.torn_bytes != log.size()) __builtin_trap();
+  // Salvaging never throws past the header, and keeps what a plain scan keeps.
+  sl::Scan salvaged;
+  bool header_ok = true;
+  try {
+    salvaged = sl::scan("fuzz.log", log, weighted, true);
+    if (salvaged.valid_bytes + salvaged.torn_bytes + salvaged.damaged_bytes != log.size() ||
+        (salvaged.torn_bytes && salvaged.damaged_bytes) ||
+        salvaged.damage.empty() != (salvaged.damaged_bytes == 0))
+      __builtin_trap();
+  } catch (const spgraph::StoreError&) {
+    header_ok = false;
+  }
+  // A plain scan refuses exactly the logs that salvaging finds damaged.
+  sl::Scan s;
+  bool refused = false;
+  try {
+    s = sl::scan("fuzz.log", log, weighted);
+  } catch (const spgraph::StoreError&) {
+    refused = true;
+  }
+  if (refused != (!header_ok || salvaged.damaged_bytes > 0)) __builtin_trap();
+  if (refused) return;
+  if (s.valid_bytes + s.torn_bytes != log.size() || s.valid_bytes != salvaged.valid_bytes ||
+      s.records.size() != salvaged.records.size())
+    __builtin_trap();
   for (const sl::Record& r : s.records) {
     try {
       if (r.type == sl::kBatchRecord) {

@@ -27,16 +27,26 @@ inline std::optional<StoreMeta> existing_store(const std::string& dir, const std
 }
 
 /// The store in `dir`: created from `base` (numbered from `index_base`), or with a null base
-/// opened and recovered, with a note on stderr of what recovery found unless `quiet`.
+/// opened and recovered (with `salvage`, past a damaged log record: StoreOptions::salvage),
+/// with a note on stderr of what recovery found unless `quiet`. What salvage moved aside is
+/// always said, quiet or not.
 template <class T>
 std::unique_ptr<GraphStore<T>> start_store(const std::string& dir, const Matrix<T>* base,
                                            int index_base, const DynamicGraphOptions& graph,
-                                           std::uint64_t checkpoint_every, bool quiet) {
+                                           std::uint64_t checkpoint_every, bool quiet,
+                                           bool salvage = false) {
   StoreOptions so;
   so.graph = graph;
   so.checkpoint_every = checkpoint_every;
+  so.salvage = salvage;
   if (base) return GraphStore<T>::create(dir, *base, index_base, so);
   std::unique_ptr<GraphStore<T>> store = GraphStore<T>::open(dir, so);
+  if (const StoreRecovery& r = store->recovery(); r.salvaged_bytes > 0)
+    std::fprintf(stderr,
+                 "spgraph: --salvage: %s; kept the log up to version %llu and moved the %llu "
+                 "bytes after it to %s\n",
+                 printable(r.damage).c_str(), (unsigned long long)store->version(),
+                 (unsigned long long)r.salvaged_bytes, printable(r.salvage_file).c_str());
   if (!quiet) {
     const StoreRecovery& r = store->recovery();
     std::fprintf(stderr,

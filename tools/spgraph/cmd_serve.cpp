@@ -40,6 +40,7 @@ struct ServeArgs {
   std::uint64_t max_body = std::uint64_t(64) << 20;
   std::uint64_t max_vertices = 0;
   std::uint64_t checkpoint_every = 0;
+  bool salvage = false;  ///< --salvage: open a store past a damaged log record
   bool weighted = false, no_triangles = false;
 };
 
@@ -140,7 +141,7 @@ void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undi
     memory = std::make_unique<DynamicGraph<T>>(*base, o);
   } else {
     store = start_store(args.store, base ? &*base : nullptr, index_base, o, args.checkpoint_every,
-                        args.g.quiet || args.g.json);
+                        args.g.quiet || args.g.json, args.salvage);
     index_base = store->index_base();
   }
   base.reset();  // the dynamic graph holds its own copy
@@ -226,6 +227,11 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--checkpoint-every", args->checkpoint_every,
                   "With --store: a checkpoint every N batches (default: only at shutdown)")
       ->transform(integer_flag("--checkpoint-every", 0, UINT64_MAX));
+  cmd->add_flag("--salvage", args->salvage,
+                "With --store: open a store whose log has a damaged record (refused otherwise) "
+                "by keeping the batches before it; the rest of the log is moved to "
+                "wal.log.salvage-N in the store (docs/store.md, \"Recovery by hand\")")
+      ->needs(cmd->get_option("--store"));
   cmd->add_flag("--weighted", args->weighted, "Keep weights even if the graph file has none");
   cmd->add_flag("--no-triangles", args->no_triangles,
                 "Refuse GET /triangles (by default an undirected graph counts its triangles at "

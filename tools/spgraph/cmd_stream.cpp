@@ -49,6 +49,7 @@ struct StreamArgs {
   std::string file, updates, out, duplicates = "ignore", store;
   std::size_t batch = 10000;
   std::uint64_t checkpoint_every = 0;
+  bool salvage = false;  ///< --salvage: open a store past a damaged log record
   bool strict = false, no_grow = false, weighted = false, no_triangles = false;
 };
 
@@ -261,7 +262,7 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
     memory = std::make_unique<DynamicGraph<T>>(*graph.base, o);
   } else {
     store = start_store(args.store, graph.base, numbering_base(graph.info), o,
-                        args.checkpoint_every, args.g.quiet || args.g.json);
+                        args.checkpoint_every, args.g.quiet || args.g.json, args.salvage);
   }
   auto snapshot = [&] { return store ? store->snapshot() : memory->snapshot(); };
   const double build_seconds = seconds_since(t_build);
@@ -709,6 +710,11 @@ void register_stream(CLI::App& app) {
                   "With --store: write a checkpoint every N batches (default: only when the "
                   "stream ends)")
       ->transform(integer_flag("--checkpoint-every", 0, UINT64_MAX));
+  cmd->add_flag("--salvage", args->salvage,
+                "With --store: open a store whose log has a damaged record (refused otherwise) "
+                "by keeping the batches before it; the rest of the log is moved to "
+                "wal.log.salvage-N in the store (docs/store.md, \"Recovery by hand\")")
+      ->needs(cmd->get_option("--store"));
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_stream(*args); });

@@ -1,8 +1,11 @@
 // GraphStore (engine/store/graph_store.hpp) against a map model: durability across reopen for
 // every graph kind, versions across restarts, checkpoints (on demand, every N, on close, a
 // crash between checkpoint and log truncation), torn tails dropped, corrupt records refused
-// with their offset, invalid batches refused before logging, and injected faults (short
-// writes, ENOSPC, a failed fsync) refused with a clear error and a consistent store.
+// with their offset (the last one too) or salvaged on request, a store without store.meta
+// never wiped by create, an edited store.meta, a renamed checkpoint and another store's files
+// refused, invalid batches refused before logging, and
+// injected faults (short writes, ENOSPC, a failed fsync) refused with a clear error and a
+// consistent store.
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
@@ -12,55 +15,15 @@
 #include <gtest/gtest.h>
 
 #include "engine/store/graph_store.hpp"
+#include "loaders/binary_format.hpp"
+#include "tests/unit/store/store_test_files.hpp"
 #include "tests/unit/store/store_test_model.hpp"
 
 namespace spgraph {
 namespace {
 
 namespace fsys = std::filesystem;
-
-std::string fresh_dir(const std::string& name) {
-  const std::string d =
-      ::testing::TempDir() + "spgraph_store_" + name + "_" + std::to_string(::getpid());
-  fsys::remove_all(d);
-  return d;
-}
-
-std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-void spill(const std::string& p, const std::string& bytes) {
-  std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
-}
-
-template <class T>
-void expect_model(const GraphStore<T>& s, const testing::StoreModel& m, const std::string& where) {
-  std::map<std::pair<Vertex, Vertex>, double> got;
-  ASSERT_TRUE(testing::snapshot_edges(s.snapshot(), got)) << where;
-  EXPECT_EQ(got, m.edges) << where;
-  EXPECT_EQ(s.snapshot().num_vertices(), m.n) << where;
-}
-
-/// Creates a store on 64 isolated vertices, applies batches 1..count, checks the model.
-template <class T>
-std::unique_ptr<GraphStore<T>> fill(const std::string& dir, testing::StoreModel& m,
-                                    std::uint64_t count, StoreOptions o = {}, bool directed = false,
-                                    bool combine = false) {
-  const bool weighted = !std::is_same_v<T, bool>;
-  o.graph.directed = directed;
-  o.graph.duplicates = combine ? DuplicatePolicy::Combine : DuplicatePolicy::IgnoreIfPresent;
-  m.directed = directed;
-  m.combine = combine;
-  m.n = 64;
-  auto s = GraphStore<T>::create(dir, Matrix<T>(64, 64), 0, o);
-  for (std::uint64_t v = 1; v <= count; ++v) {
-    const auto b = testing::store_test_batch<T>(7, v, weighted);
-    EXPECT_EQ(s->apply(b).version, v);
-    m.apply(b);
-  }
-  return s;
-}
+using namespace store_test;  // fresh_dir, slurp, spill, expect_model, fill
 
 template <class T>
 void reopen_round_trip(bool directed, bool combine) {
@@ -446,6 +409,205 @@ TEST(GraphStore, StartsFromAGraphWithIsolatedVerticesAndSelfLoops) {
   EXPECT_EQ(s->snapshot().self_loops(), 1u);
   EXPECT_TRUE(s->snapshot().has_edge(3, 2));
   fsys::remove_all(dir);
+}
+
+// Issue 28, D1: a store whose store.meta was lost is not "an unfinished create": creating over
+// it is refused, naming what is there, and its files stay as they were.
+TEST(GraphStore, CreateRefusesTheFilesOfAStoreWithoutMeta) {
+  const std::string dir = fresh_dir("nometa");
+  testing::StoreModel m;
+  StoreOptions o;
+  o.checkpoint_on_close = false;
+  { auto s = fill<bool>(dir, m, 12, o); }  // checkpoint 0 and 12 logged batches
+  const std::string log = slurp(dir + "/wal.log");
+  fsys::remove(dir + "/store.meta");
+  try {
+    GraphStore<bool>::create(dir, Matrix<bool>(64, 64), 0, o);
+    FAIL() << "create wiped a store whose store.meta was missing";
+  } catch (const StoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("no store.meta"), std::string::npos) << what;
+    EXPECT_NE(what.find("wal.log (" + std::to_string(log.size()) + " bytes"), std::string::npos)
+        << what;
+    EXPECT_NE(what.find("Recovery"), std::string::npos) << what;
+  }
+  EXPECT_EQ(slurp(dir + "/wal.log"), log);
+  // A checkpoint past version 0 (the log since emptied) is refused the same way.
+  spill(dir + "/store.meta",
+        "spgraph-store 1\ndirected 0\nweighted 0\nduplicates ignore\n"
+        "index_base 0\n");
+  { auto s = GraphStore<bool>::open(dir, {}); }  // a clean close writes checkpoint 12
+  fsys::remove(dir + "/store.meta");
+  try {
+    GraphStore<bool>::create(dir, Matrix<bool>(64, 64), 0, o);
+    FAIL() << "create wiped checkpoint 12";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("(version 12)"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(fsys::exists(dir + "/checkpoint-00000000000000000012.spg"));
+  fsys::remove_all(dir);
+  // What a create that died before store.meta leaves (checkpoint 0, an empty log) is replaced.
+  { auto s = GraphStore<bool>::create(dir, Matrix<bool>(8, 8), 0, o); }
+  fsys::remove(dir + "/store.meta");
+  auto s = GraphStore<bool>::create(dir, Matrix<bool>(64, 64), 0, o);
+  EXPECT_EQ(s->snapshot().num_vertices(), 64u);
+  s.reset();
+  fsys::remove_all(dir);
+}
+
+// Issue 28, D2: any damaged byte of the last record, a whole record, is corruption, not a torn
+// tail: the open is refused, naming the record's offset, and the log is left as it was. With
+// salvage the records before it are kept and the damaged part is moved to a copy.
+TEST(GraphStore, DamagedLastRecordIsRefusedAndCanBeSalvaged) {
+  const std::string dir = fresh_dir("lastrecord");
+  testing::StoreModel m;
+  StoreOptions o;
+  o.checkpoint_on_close = false;
+  std::size_t four = 0;
+  {
+    auto s = fill<double>(dir, m, 4, o);
+    four = slurp(dir + "/wal.log").size();
+    s->apply(testing::store_test_batch<double>(7, 5, true));
+  }
+  const std::string log = slurp(dir + "/wal.log");
+  for (std::size_t at = four; at < log.size(); ++at) {
+    for (const unsigned char flip : {0x01, 0x80, 0xff}) {
+      std::string damaged = log;
+      damaged[at] = char(damaged[at] ^ flip);
+      spill(dir + "/wal.log", damaged);
+      try {
+        auto s = GraphStore<double>::open(dir, o);
+        FAIL() << "byte " << at << " ^ " << int(flip) << " opened at version " << s->version();
+      } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("wal.log at byte " + std::to_string(four)),
+                  std::string::npos)
+            << e.what();
+      }
+      EXPECT_EQ(slurp(dir + "/wal.log"), damaged) << "byte " << at;
+    }
+  }
+  // Salvage: version 4, the damaged record moved to wal.log.salvage-1, the log sound again.
+  std::string damaged = log;
+  damaged[four + 30] ^= 0x10;
+  spill(dir + "/wal.log", damaged);
+  StoreOptions salvage = o;
+  salvage.salvage = true;
+  {
+    auto s = GraphStore<double>::open(dir, salvage);
+    EXPECT_EQ(s->version(), 4u);
+    EXPECT_EQ(s->recovery().salvaged_bytes, log.size() - four);
+    EXPECT_EQ(s->recovery().salvage_file, dir + "/wal.log.salvage-1");
+    EXPECT_NE(s->recovery().damage.find("checksum"), std::string::npos) << s->recovery().damage;
+    expect_model(*s, m, "salvaged");
+  }
+  EXPECT_EQ(slurp(dir + "/wal.log.salvage-1"), damaged.substr(four));
+  EXPECT_EQ(slurp(dir + "/wal.log"), log.substr(0, four));
+  auto s = GraphStore<double>::open(dir, o);
+  EXPECT_EQ(s->version(), 4u);
+  EXPECT_EQ(s->recovery().salvaged_bytes, 0u);
+  s.reset();
+  fsys::remove_all(dir);
+}
+
+// Issue 28, S5: store.meta is checked against the checkpoint's header; an edited setting or a
+// repeated key is refused, naming what disagrees.
+TEST(GraphStore, EditedMetaIsRefused) {
+  const std::string dir = fresh_dir("editedmeta");
+  { auto s = GraphStore<bool>::create(dir, Matrix<bool>(8, 8), 1, {}); }  // undirected
+  const std::string meta = slurp(dir + "/store.meta");
+  const auto refused = [&](const std::string& edited, const std::string& expected) {
+    spill(dir + "/store.meta", edited);
+    try {
+      GraphStore<bool>::open(dir, {});
+      ADD_FAILURE() << "accepted:\n" << edited;
+    } catch (const StoreError& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  };
+  const auto edit = [&](const std::string& from, const std::string& to) {
+    std::string m = meta;
+    const std::size_t at = m.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return m.replace(at, from.size(), to);
+  };
+  refused(edit("index_base 1", "index_base 0"), "numbered from 1");
+  refused(edit("directed 0", "directed 1"), "an undirected graph");
+  refused(meta + "directed 1\n", "'directed' is given twice");
+  refused(edit("index_base 1\n", ""), "'index_base' is missing");
+  spill(dir + "/store.meta", meta);
+  EXPECT_EQ(GraphStore<bool>::open(dir, {})->index_base(), 1);
+  // A weighted store's metadata set to "weighted 0" (opened as a pattern graph) is refused too.
+  const std::string wdir = fresh_dir("editedmeta_w");
+  StoreOptions directed;
+  directed.graph.directed = true;
+  { auto s = GraphStore<double>::create(wdir, Matrix<double>(8, 8), 0, directed); }
+  std::string w = slurp(wdir + "/store.meta");
+  w.replace(w.find("weighted 1"), 10, "weighted 0");
+  spill(wdir + "/store.meta", w);
+  try {
+    GraphStore<bool>::open(wdir, {});
+    ADD_FAILURE() << "a weighted checkpoint opened as a pattern graph";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("a weighted graph"), std::string::npos) << e.what();
+  }
+  fsys::remove_all(dir);
+  fsys::remove_all(wdir);
+}
+
+// Issue 28, D3: a checkpoint records its version and its store's id; a renamed checkpoint, one
+// from another store, and another store's log are refused, naming the file. A store made before
+// ids (no `id` in store.meta, unstamped checkpoints, tag 0 in the log) still opens.
+TEST(GraphStore, RenamedOrForeignFilesAreRefused) {
+  const std::string dir = fresh_dir("stamp"), other = fresh_dir("stamp_other");
+  testing::StoreModel m, mo;
+  StoreOptions o;
+  o.checkpoint_on_close = false;
+  { auto s = fill<bool>(dir, m, 12, o); }
+  { auto s = fill<bool>(other, mo, 3, o); }
+  const std::string ck0 = dir + "/checkpoint-00000000000000000000.spg";
+  const std::string ck99 = dir + "/checkpoint-00000000000000000099.spg";
+  const auto refused = [&](const std::string& expected) {
+    try {
+      auto s = GraphStore<bool>::open(dir, o);
+      ADD_FAILURE() << "opened at version " << s->version() << "; expected: " << expected;
+    } catch (const StoreError& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  };
+  fsys::rename(ck0, ck99);
+  refused("the file name says version 99 but the checkpoint holds version 0");
+  fsys::rename(ck99, ck0);
+  const std::string own = slurp(ck0);
+  spill(ck0, slurp(other + "/checkpoint-00000000000000000000.spg"));
+  refused("a checkpoint of another store");
+  spill(ck0, own);
+  const std::string log = slurp(dir + "/wal.log");
+  spill(dir + "/wal.log", slurp(other + "/wal.log"));
+  refused("the log belongs to another store");
+  spill(dir + "/wal.log", log);
+  {
+    auto s = GraphStore<bool>::open(dir, o);
+    EXPECT_EQ(s->version(), 12u);
+    expect_model(*s, m, "own files back");
+  }
+  // A store made before ids: no id, no stamp, tag 0.
+  std::string meta = slurp(dir + "/store.meta");
+  meta.erase(meta.find("id "));
+  spill(dir + "/store.meta", meta);
+  LoadOptions lo;
+  const LoadedMatrix ck = read_binary(ck0, own, lo);
+  ASSERT_TRUE(ck.info.store_stamp.has_value());
+  EXPECT_EQ(ck.info.store_stamp->version, 0u);
+  spill(ck0, encode_binary(ck.matrix, true, 0));
+  std::string old_log = log;
+  old_log.replace(12, 4, std::string(4, '\0'));
+  spill(dir + "/wal.log", old_log);
+  auto s = GraphStore<bool>::open(dir, o);
+  EXPECT_EQ(s->version(), 12u);
+  expect_model(*s, m, "a store made before ids");
+  s.reset();
+  fsys::remove_all(dir);
+  fsys::remove_all(other);
 }
 
 }  // namespace

@@ -1,0 +1,67 @@
+// Shared by the store's unit tests (graph_store_test.cpp, store_fault_test.cpp): a fresh
+// scratch directory, whole-file reads and writes, a store filled with the model's batches, and
+// the check of a store against the model (store_test_model.hpp).
+#pragma once
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include "engine/store/graph_store.hpp"
+#include "tests/unit/store/store_test_model.hpp"
+
+namespace spgraph::store_test {
+
+inline std::string fresh_dir(const std::string& name) {
+  const std::string d =
+      ::testing::TempDir() + "spgraph_store_" + name + "_" + std::to_string(::getpid());
+  std::filesystem::remove_all(d);
+  return d;
+}
+
+inline std::string slurp(const std::string& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+inline void spill(const std::string& p, const std::string& bytes) {
+  std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+template <class T>
+void expect_model(const GraphStore<T>& s, const testing::StoreModel& m, const std::string& where) {
+  std::map<std::pair<Vertex, Vertex>, double> got;
+  ASSERT_TRUE(testing::snapshot_edges(s.snapshot(), got)) << where;
+  EXPECT_EQ(got, m.edges) << where;
+  EXPECT_EQ(s.snapshot().num_vertices(), m.n) << where;
+}
+
+/// Creates a store on 64 isolated vertices, applies batches 1..count, checks the model.
+template <class T>
+std::unique_ptr<GraphStore<T>> fill(const std::string& dir, testing::StoreModel& m,
+                                    std::uint64_t count, StoreOptions o = {}, bool directed = false,
+                                    bool combine = false) {
+  const bool weighted = !std::is_same_v<T, bool>;
+  o.graph.directed = directed;
+  o.graph.duplicates = combine ? DuplicatePolicy::Combine : DuplicatePolicy::IgnoreIfPresent;
+  m.directed = directed;
+  m.combine = combine;
+  m.n = 64;
+  auto s = GraphStore<T>::create(dir, Matrix<T>(64, 64), 0, o);
+  for (std::uint64_t v = 1; v <= count; ++v) {
+    const auto b = testing::store_test_batch<T>(7, v, weighted);
+    EXPECT_EQ(s->apply(b).version, v);
+    m.apply(b);
+  }
+  return s;
+}
+
+}  // namespace spgraph::store_test
