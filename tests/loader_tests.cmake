@@ -32,8 +32,8 @@ if(SPGRAPH_FUZZ)
   add_custom_target(fuzz_targets)
   set(fuzz_runner ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run_fuzz_target.sh)
   # target:runs:seed (runs sized by each target's speed: store_log decodes a few bytes per run).
-  foreach(spec matrix_market:15000:1101 edge_list:20000:1102 metis:10000:1103 binary:15000:1104
-          update_stream:10000:1105 store_log:400000:1106)
+  foreach(spec matrix_market:20000:1101 edge_list:30000:1102 metis:12000:1103 binary:25000:1104
+          update_stream:20000:1105 store_log:600000:1106)
     string(REPLACE ":" ";" spec "${spec}")
     list(GET spec 0 target)
     list(GET spec 1 runs)
