@@ -56,15 +56,27 @@ if [ "$mode" = regress ]; then
   echo "== fuzz_$target: ${#inputs[@]} corpus inputs, each run once"
   "${fixed_env[@]}" "$binary" "${common[@]}" "${inputs[@]}" || rc=$?
 else
-  # -seed_inputs takes a comma-separated list: a comma in a path would split it.
+  # Everything libFuzzer is handed is the same, byte for byte, wherever the checkout is: it
+  # runs in WORK_DIR as ./fuzz_TARGET on copies of the seeds named by their sorted position,
+  # with relative paths. The lengths of the paths it keeps change its heap allocations, and so
+  # the addresses that instrumented code compares (libstdc++'s std::less on pointers does) and
+  # libFuzzer learns from; ASan's heap is at a fixed address, so the same strings give the same
+  # runs.
+  mkdir -p "$work/seeds"
+  n=0
+  : >"$work/seeds.txt"
   for f in "${inputs[@]}"; do
-    case $f in *,*) echo "$0: $f: a corpus path may not hold a comma" >&2; exit 2 ;; esac
+    n=$((n + 1))
+    name=$(printf 'seeds/%06d' "$n")
+    cp "$f" "$work/$name"
+    printf '%s%s' "$([ "$n" -gt 1 ] && echo ,)" "$name" >>"$work/seeds.txt"
   done
-  list="$work/seeds.txt"
-  (IFS=,; printf '%s' "${inputs[*]}") > "$list"
-  echo "== fuzz_$target: $runs runs from ${#inputs[@]} seeds, -seed=$seed"
-  "${fixed_env[@]}" "$binary" "${common[@]}" -seed="$seed" -runs="$runs" -reload=0 -dict="$dict" \
-    -seed_inputs=@"$list" "$work/new" || rc=$?
+  cp "$dict" "$work/dict"
+  ln -s "$(readlink -f "$binary")" "$work/fuzz_$target"
+  echo "== fuzz_$target: $runs runs from ${#inputs[@]} seeds, -seed=$seed (in $work)"
+  (cd "$work" && "${fixed_env[@]}" "./fuzz_$target" -max_len=65536 -rss_limit_mb=2048 \
+    -timeout=60 -artifact_prefix=./ -seed="$seed" -runs="$runs" -reload=0 -dict=dict \
+    -seed_inputs=@seeds.txt new) || rc=$?
 fi
 if [ "$rc" -ne 0 ]; then
   echo "== fuzz_$target failed ($mode, exit $rc). The failing input:"
