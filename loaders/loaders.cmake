@@ -18,5 +18,5 @@ target_sources(spgraph_loaders PRIVATE
 )
 # Fuzz builds instrument the readers themselves, so libFuzzer sees their coverage.
 if(SPGRAPH_FUZZ)
-  target_compile_options(spgraph_loaders PRIVATE -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-coverage=stack-depth -fno-sanitize=pointer-overflow,vptr -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+  target_compile_options(spgraph_loaders PRIVATE -fsanitize=fuzzer-no-link ${SPGRAPH_FUZZ_SANITIZERS})
 endif()

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -166,14 +167,9 @@ std::uint64_t new_store_id() {
 
 /// The store id in store.meta's `id` value: 16 hex digits, not all zero.
 bool parse_store_id(const std::string& text, std::uint64_t& id) {
-  if (text.size() != 16) return false;
-  id = 0;
-  for (const char c : text) {
-    const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-    if (d < 0) return false;
-    id = id << 4 | std::uint64_t(d);
-  }
-  return id != 0;
+  const char* end = text.data() + text.size();
+  const auto [at, ec] = std::from_chars(text.data(), end, id, 16);
+  return text.size() == 16 && ec == std::errc() && at == end && id != 0;
 }
 
 class RealIo : public StoreIo {};
@@ -344,6 +340,9 @@ void GraphStore<T>::recover() {
   if (!base) throw StoreError(ck_path + ": the checkpoint holds the wrong value type");
   check_meta_against_checkpoint(dir_, options_.graph, index_base_, ck_path, loaded.info);
   check_stamp(dir_, store_id_, ck_path, newest, loaded.info);
+  // A store.meta written again by hand without its `id` (docs/store.md, "Recovery by hand"):
+  // the checkpoint's stamp still knows it, so the log is checked and new checkpoints stamped.
+  if (store_id_ == 0 && loaded.info.store_stamp) store_id_ = loaded.info.store_stamp->store_id;
   options_.graph.start_version = newest;
   graph_ = std::make_unique<DynamicGraph<T>>(*base, options_.graph);
   recovery_.checkpoint_version = newest;

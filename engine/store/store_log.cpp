@@ -1,6 +1,8 @@
 // The durable store's write-ahead log codec and recovery scan (store_log.hpp).
 #include "engine/store/store_log.hpp"
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -78,10 +80,14 @@ bool whole_record_with_wrong_length(std::string_view rest) {
   if (rest.size() < kRecordHeaderBytes + kRecordTrailerBytes ||
       rest.size() - kRecordHeaderBytes - kRecordTrailerBytes > 0xffffffffu)
     return false;
-  std::string fixed(rest.substr(0, rest.size() - kRecordTrailerBytes));
+  // The CRC of the record with that length put in its length field (bytes 4..8), summed in
+  // three pieces rather than over a patched copy of what may be the rest of a large log.
   const auto len = std::uint32_t(rest.size() - kRecordHeaderBytes - kRecordTrailerBytes);
-  std::memcpy(fixed.data() + 4, &len, 4);
-  return crc_of(fixed.data(), fixed.size()) == get<std::uint32_t>(rest.data() + fixed.size());
+  const auto* b = reinterpret_cast<const Bytef*>(rest.data());
+  uLong crc = crc32_z(0L, b, 4);
+  crc = crc32_z(crc, reinterpret_cast<const Bytef*>(&len), 4);
+  crc = crc32_z(crc, b + 8, rest.size() - 8 - kRecordTrailerBytes);
+  return std::uint32_t(crc) == get<std::uint32_t>(rest.data() + rest.size() - kRecordTrailerBytes);
 }
 
 std::string at(const std::string& path, std::uint64_t offset) {
@@ -174,10 +180,9 @@ Scan scan(const std::string& path, std::string_view bytes, bool weighted, bool s
     // the data never reached the disk, so the checksum field is zeros too), and no sound record
     // after it. A whole record that fails its checksum is corruption, however late in the log:
     // it was complete, so it may have been acknowledged.
-    bool runs_past = problem.find("past the end") != std::string::npos ||
-                     problem.find("cut short") != std::string::npos;
-    if (runs_past && problem.find("past the end") != std::string::npos &&
-        whole_record_with_wrong_length(rest)) {
+    const bool past_end = problem == "the record runs past the end of the log";
+    bool runs_past = past_end || problem == "a record header is cut short";
+    if (past_end && whole_record_with_wrong_length(rest)) {
       runs_past = false;
       problem = "its length field is damaged: the record is whole, " + std::to_string(rest.size()) +
                 " bytes";

@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -129,6 +130,42 @@ TEST(StoreCli, ADamagedStoreIsRefusedNotWiped) {
   r = run("stream " + g.string() + " --salvage -u " + none.string());
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("--store"), std::string::npos) << r.output;
+}
+
+// Issue 28, D2 through the CLI: a whole log record with a wrong checksum is refused (exit 1,
+// naming the log and the byte, the log unchanged); --salvage opens the store without it, moves
+// it to wal.log.salvage-1 and says so, even with -q.
+TEST(StoreCli, ADamagedLogRecordIsRefusedUntilSalvaged) {
+  const auto g = temp_file("store_sg.txt", "0 1\n1 2\n2 3\n");
+  const auto u = temp_file("store_su.txt", "+ 3 0\n? edges\n");
+  const auto none = temp_file("store_snone.txt", "? edges\n");
+  const std::string dir = fresh_store("store_salvage");
+  CliRun r = run("stream " + g.string() + " --store " + dir + " -u " + u.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;  // checkpoint 1, the log only its 16-byte header
+  const std::string log_path = dir + "/wal.log";
+  std::string log = slurp(log_path);
+  ASSERT_EQ(log.size(), 16u);
+  // Record version 2 holding an empty batch (docs/store.md, "Log format"), whole, with a
+  // checksum that cannot match: magic, payload bytes, version, type and 3 zero bytes, a u64
+  // count of 0, then the CRC field.
+  const char record[] =
+      "SGWR\x08\0\0\0\x02\0\0\0\0\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0"
+      "\xef\xbe\xad\xde";
+  log.append(record, sizeof record - 1);
+  std::ofstream(log_path, std::ios::binary | std::ios::trunc) << log;
+  r = run("stream --store " + dir + " -u " + none.string());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("wal.log at byte 16: corrupt record (checksum mismatch)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(slurp(log_path), log);
+  r = run("stream --store " + dir + " --salvage -q -u " + none.string());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("--salvage: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("wal.log.salvage-1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("edges 4 version=1"), std::string::npos) << r.output;
+  EXPECT_EQ(slurp(dir + "/wal.log.salvage-1"), log.substr(16));
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -50,11 +50,11 @@ fi
 fixed_env=(env -i PATH=/usr/local/bin:/usr/bin:/bin LC_ALL=C OMP_NUM_THREADS=1)
 rm -rf "$work"
 mkdir -p "$work/new"
-common=(-max_len=65536 -rss_limit_mb=2048 -timeout=60 "-artifact_prefix=$work/")
+limits=(-max_len=65536 -rss_limit_mb=2048 -timeout=60)
 rc=0
 if [ "$mode" = regress ]; then
   echo "== fuzz_$target: ${#inputs[@]} corpus inputs, each run once"
-  "${fixed_env[@]}" "$binary" "${common[@]}" "${inputs[@]}" || rc=$?
+  "${fixed_env[@]}" "$binary" "${limits[@]}" "-artifact_prefix=$work/" "${inputs[@]}" || rc=$?
 else
   # Everything libFuzzer is handed is the same, byte for byte, wherever the checkout is: it
   # runs in WORK_DIR as ./fuzz_TARGET on copies of the seeds named by their sorted position,
@@ -74,9 +74,8 @@ else
   cp "$dict" "$work/dict"
   ln -s "$(readlink -f "$binary")" "$work/fuzz_$target"
   echo "== fuzz_$target: $runs runs from ${#inputs[@]} seeds, -seed=$seed (in $work)"
-  (cd "$work" && "${fixed_env[@]}" "./fuzz_$target" -max_len=65536 -rss_limit_mb=2048 \
-    -timeout=60 -artifact_prefix=./ -seed="$seed" -runs="$runs" -reload=0 -dict=dict \
-    -seed_inputs=@seeds.txt new) || rc=$?
+  (cd "$work" && "${fixed_env[@]}" "./fuzz_$target" "${limits[@]}" -artifact_prefix=./ \
+    -seed="$seed" -runs="$runs" -reload=0 -dict=dict -seed_inputs=@seeds.txt new) || rc=$?
 fi
 if [ "$rc" -ne 0 ]; then
   echo "== fuzz_$target failed ($mode, exit $rc). The failing input:"

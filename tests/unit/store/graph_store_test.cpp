@@ -590,10 +590,16 @@ TEST(GraphStore, RenamedOrForeignFilesAreRefused) {
     EXPECT_EQ(s->version(), 12u);
     expect_model(*s, m, "own files back");
   }
-  // A store made before ids: no id, no stamp, tag 0.
+  // store.meta written again by hand without its id: the checkpoint's stamp still names the
+  // store, so another store's log is still refused.
   std::string meta = slurp(dir + "/store.meta");
   meta.erase(meta.find("id "));
   spill(dir + "/store.meta", meta);
+  spill(dir + "/wal.log", slurp(other + "/wal.log"));
+  refused("the log belongs to another store");
+  spill(dir + "/wal.log", log);
+  EXPECT_EQ(GraphStore<bool>::open(dir, o)->version(), 12u);
+  // A store made before ids: no id, no stamp, tag 0.
   LoadOptions lo;
   const LoadedMatrix ck = read_binary(ck0, own, lo);
   ASSERT_TRUE(ck.info.store_stamp.has_value());
