@@ -66,13 +66,13 @@ else
   echo "== step 'cuda' skipped: no nvcc (PATH or /usr/local/cuda/bin)"
 fi
 # ASan + UBSan over everything that reads input (issue 10) or recovers a damaged store (issue
-# 28): only the CLI, the loaders' tests, the hostile-input tests and the store's tests are
-# built, which keeps this step to minutes. The asan test preset sets abort_on_error, so a
+# 28): only the CLI, the loaders' tests, the hostile-input tests (the server's attack tests
+# among them) and the store's tests are built, which keeps this step to minutes. The asan test preset sets abort_on_error, so a
 # sanitizer report ends the process by SIGABRT, which the hostile tests report as a crash
 # (ASan's default exit code 1 would pass for "bad input").
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs" --target spgraph_cli loader_tests hostile_tests \
-  graph_store_tests store_crash_tests store_crash_child
+  graph_store_tests store_crash_tests store_crash_child serve_attack_tests
 step_tests asan ctest --preset asan -j"$jobs" -L 'hostile|loaders|store' -LE concurrency \
   --timeout 600 --no-tests=error
 step_done asan

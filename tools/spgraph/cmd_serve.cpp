@@ -5,15 +5,22 @@
 // One writer thread applies the updates (serve/graph_service.hpp); readers are answered on
 // snapshots by the HTTP worker threads. The first line on stdout is "listening on
 // http://ADDR:PORT" (with --json, a JSON object with "listening" and "port", and a last line,
-// an object with "stopped", when it exits); SIGINT or SIGTERM stops accepting, drains the writer,
-// closes the store cleanly (a checkpoint) and exits 0. There is no authentication: the server binds
-// to 127.0.0.1 unless --bind says otherwise.
+// an object with "stopped", when it exits); SIGINT or SIGTERM stops accepting, answers the
+// requests that have arrived (reads wait at most kDrain), drains the writer, closes the store
+// cleanly (a checkpoint) and exits 0. Every request is held to the limits of
+// serve/request_guard.hpp and serve/admission.hpp. Updates may require a bearer token
+// (--token-file); the server binds to 127.0.0.1 unless --bind says otherwise.
 #include <httplib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -24,6 +31,7 @@
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
+#include "tools/spgraph/serve/guarded_server.hpp"
 #include "tools/spgraph/serve/routes.hpp"
 #include "tools/spgraph/signals.hpp"
 
@@ -34,15 +42,67 @@ namespace {
 struct ServeArgs {
   GlobalOptions g;
   LoadFlags load;
-  std::string file, store, bind = "127.0.0.1", duplicates = "ignore";
+  std::string file, store, bind = "127.0.0.1", duplicates = "ignore", token_file;
   int port = 8080;
   int workers = 8;
-  std::uint64_t max_body = std::uint64_t(64) << 20;
+  int max_connections = 64;
+  int request_timeout = 60;
+  std::uint64_t max_body = std::uint64_t(16) << 20;
+  std::uint64_t max_pending = 0;  ///< 0: 2 * max_body
   std::uint64_t max_vertices = 0;
   std::uint64_t checkpoint_every = 0;
   bool salvage = false;  ///< --salvage: open a store past a damaged log record
   bool weighted = false, no_triangles = false;
 };
+
+/// How long a graceful stop waits for requests still arriving.
+constexpr std::chrono::seconds kDrain{10};
+
+/// The token of --token-file: its content without the trailing line end; refused when empty,
+/// shorter than 16 bytes, or holding anything but printable ASCII.
+std::string read_token(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError("--token-file " + printable(path) + ": cannot open");
+  std::string token((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (token.size() > 4096)
+    throw InvalidArgument("--token-file " + printable(path) + ": more than 4096 bytes");
+  while (!token.empty() && (token.back() == '\n' || token.back() == '\r')) token.pop_back();
+  for (char ch : token)
+    if (ch <= ' ' || ch > '~')
+      throw InvalidArgument("--token-file " + printable(path) +
+                            ": the token must be printable ASCII without spaces, on one line");
+  if (token.size() < 16)
+    throw InvalidArgument("--token-file " + printable(path) + ": the token has " +
+                          std::to_string(token.size()) +
+                          " characters; use at least 16 (e.g. head -c 32 /dev/urandom | "
+                          "base64 > FILE)");
+  return token;
+}
+
+/// Bytes of the content the served graph came from: the graph file, or the store's files.
+std::uint64_t content_bytes(const ServeArgs& args) {
+  std::error_code ec;
+  std::uint64_t total = 0;
+  if (!args.store.empty())
+    for (const auto& e : std::filesystem::directory_iterator(args.store, ec))
+      if (e.is_regular_file(ec)) total += e.file_size(ec);
+  if (total == 0 && !args.file.empty()) {
+    const std::uintmax_t size = std::filesystem::file_size(args.file, ec);
+    if (!ec) total = size;
+  }
+  return total;
+}
+
+/// Makes freed request memory go back to the system. Each connection has its own thread, and
+/// glibc would otherwise keep a large body's freed batch in that thread's arena (and raise its
+/// mmap threshold past it), so resident memory would grow with the number of threads that ever
+/// took a large body rather than stay within the bound of docs/server.md.
+void return_freed_memory() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 256 << 10);  // a fixed threshold: large blocks are unmapped on free
+  mallopt(M_ARENA_MAX, 4);
+#endif
+}
 
 /// Runs the server on `service` until SIGINT or SIGTERM.
 template <class T>
@@ -57,11 +117,17 @@ void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int ind
                               : std::max<std::uint64_t>(2 * n, n + (std::uint64_t(1) << 20));
   s.limits.max_vertices = std::min<std::uint64_t>(s.limits.max_vertices, kMaxDimension);
   s.count_triangles = !start.directed() && !args.no_triangles;
+  s.requests.max_body = args.max_body;
+  s.requests.request_timeout = std::chrono::seconds(args.request_timeout);
+  s.requests.header_timeout =
+      std::min<std::chrono::milliseconds>(s.requests.header_timeout, s.requests.request_timeout);
+  if (!args.token_file.empty()) s.token = read_token(args.token_file);
+  s.content_bytes = content_bytes(args);
+  s.pending =
+      std::make_shared<serve::Budget>(args.max_pending ? args.max_pending : 2 * args.max_body);
+  s.queries = std::make_shared<serve::Budget>(std::uint64_t(args.workers));
   serve::ServeCounters counters;
-  httplib::Server svr;
-  svr.set_payload_max_length(std::size_t(args.max_body));
-  const int workers = args.workers;
-  svr.new_task_queue = [workers] { return new httplib::ThreadPool(std::size_t(workers)); };
+  serve::GuardedServer svr(s.requests, std::size_t(args.max_connections));
   serve::add_routes(svr, service, s, counters);
   int port = args.port;
   if (port == 0) {
@@ -94,19 +160,19 @@ void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int ind
     std::fflush(stdout);
   }
   if (!args.g.quiet && !args.g.json)
-    std::fprintf(stderr,
-                 "spgraph: serving %u vertices, %llu edges (version %llu)%s; no "
-                 "authentication: anyone who can reach %s:%d can change the graph\n",
+    std::fprintf(stderr, "spgraph: serving %u vertices, %llu edges (version %llu)%s; %s %s:%d\n",
                  service.snapshot().num_vertices(),
                  (unsigned long long)service.snapshot().num_edges(),
                  (unsigned long long)service.snapshot().version(),
                  service.store() ? (", store " + printable(args.store)).c_str() : ", in memory",
+                 s.token.empty() ? "no token: anyone who can reach it can change the graph at"
+                                 : "updates need the --token-file token at",
                  args.bind.c_str(), port);
   std::atomic<bool> done{false};
   std::thread watcher([&] {
     while (!done.load() && !*stop_flag())
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    svr.stop();
+    svr.stop_gracefully(kDrain);
   });
   svr.listen_after_bind();
   done = true;
@@ -151,6 +217,10 @@ void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undi
 
 void run_serve(const ServeArgs& args) {
   apply_global_flags(args.g);
+  return_freed_memory();
+  if (args.max_pending && args.max_pending < args.max_body)
+    throw CLI::ValidationError("--max-pending", "must be at least --max-body (" +
+                                                    std::to_string(args.max_body) + " bytes)");
   if (const std::optional<StoreMeta> meta = existing_store(args.store, args.file, args.g.quiet)) {
     if (meta->weighted)
       serve_typed<double>(args, std::nullopt, !meta->directed, meta->index_base);
@@ -196,9 +266,8 @@ void register_serve(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "serve",
       "Serve a dynamic graph over HTTP: POST /updates; GET /bfs, /degree, /edges, /triangles, "
-      "/pagerank, /sssp, /cc, /knn, /stats, /health (docs/server.md). No authentication: it binds "
-      "to "
-      "127.0.0.1 by default");
+      "/pagerank, /sssp, /cc, /knn, /stats, /health (docs/server.md). It binds to 127.0.0.1 by "
+      "default; --token-file makes updates need a token");
   cmd->add_option("graph", args->file,
                   "Graph file to serve (optional with --store naming an existing store)");
   cmd->add_option("--store", args->store,
@@ -210,16 +279,35 @@ void register_serve(CLI::App& app) {
       ->capture_default_str()
       ->transform(integer_flag("--port", 0, 65535));
   cmd->add_option("--bind", args->bind,
-                  "Address to listen on; the default serves this machine only. There is no "
-                  "authentication: do not expose the server to a network you do not trust")
+                  "Address to listen on; the default serves this machine only. There is no TLS, "
+                  "and without --token-file no authentication: do not expose the server to a "
+                  "network you do not trust")
       ->capture_default_str();
-  cmd->add_option("--workers", args->workers, "HTTP worker threads")
+  cmd->add_option("--workers", args->workers,
+                  "Graph queries (bfs, sssp, pagerank, cc, knn, triangles) answered at once; "
+                  "more wait for a free one")
       ->capture_default_str()
       ->transform(integer_flag("--workers", 1, 1024));
-  cmd->add_option("--max-body", args->max_body,
-                  "Largest request body in bytes (larger ones get 413)")
+  cmd->add_option("--max-connections", args->max_connections,
+                  "Connections served at once, each on its own thread; one more gets 503")
       ->capture_default_str()
-      ->transform(integer_flag("--max-body", 1, UINT64_MAX));
+      ->transform(integer_flag("--max-connections", 1, 4096));
+  cmd->add_option("--max-body", args->max_body,
+                  "Largest request body in bytes, whatever its framing (larger ones get 413)")
+      ->capture_default_str()
+      ->transform(integer_flag("--max-body", 1, std::uint64_t(1) << 40));
+  cmd->add_option("--max-pending", args->max_pending,
+                  "Update body bytes in flight (read, not yet applied) at once; a POST that "
+                  "would pass it waits, then gets 503 (default: 2 * --max-body)")
+      ->transform(integer_flag("--max-pending", 1, std::uint64_t(1) << 41));
+  cmd->add_option("--request-timeout", args->request_timeout,
+                  "Seconds a request may take to arrive, headers and body (its headers: at most "
+                  "10 s)")
+      ->capture_default_str()
+      ->transform(integer_flag("--request-timeout", 1, 3600));
+  cmd->add_option("--token-file", args->token_file,
+                  "Updates (POST /updates) need 'Authorization: Bearer TOKEN' with the token "
+                  "in this file (one line, at least 16 characters); queries stay open");
   cmd->add_option("--max-vertices", args->max_vertices,
                   "Updates may grow the graph up to this many vertices (default: max(2n, n + "
                   "2^20))")

@@ -9,10 +9,13 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "engine/graph_snapshot.hpp"
+#include "tools/spgraph/serve/admission.hpp"
+#include "tools/spgraph/serve/request_guard.hpp"
 #include "tools/spgraph/serve/update_body.hpp"
 
 namespace spgraph::serve {
@@ -21,6 +24,13 @@ namespace spgraph::serve {
 struct ServeSettings {
   BatchLimits limits;           ///< index base, --max-vertices, weighted
   bool count_triangles = true;  ///< /triangles allowed (an undirected graph, no --no-triangles)
+  RequestLimits requests;       ///< --max-body, --request-timeout, header limits
+  std::string token;            ///< --token-file's token: required for updates when not empty
+  /// Bytes of content the graph came from (the file, or the store's files): with the update
+  /// bodies taken since, what justifies growth (the size rule of docs/cli.md).
+  std::uint64_t content_bytes = 0;
+  std::shared_ptr<Budget> pending;  ///< --max-pending: update body bytes in flight
+  std::shared_ptr<Budget> queries;  ///< --workers: graph queries answered at once
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
@@ -46,6 +56,7 @@ enum Endpoint : std::size_t {
 struct ServeCounters {
   std::array<std::atomic<std::uint64_t>, kEndpoints.size()> requests{};
   std::atomic<std::uint64_t> bad_requests{0};
+  std::atomic<std::uint64_t> body_bytes{0};  ///< update bodies taken (applied or refused)
   void count(Endpoint e) { ++requests[e]; }
 };
 
@@ -66,6 +77,26 @@ inline void refuse(httplib::Response& res, ServeCounters& c, int status, const s
   ++c.bad_requests;
   reply(res, status, Json{{"error", why}});
 }
+
+/// One of the --workers slots of the graph queries, held while the handler runs.
+class QuerySlot {
+ public:
+  explicit QuerySlot(const ServeSettings& s)
+      : share_(*s.queries, 1, std::chrono::steady_clock::now() + s.requests.request_timeout),
+        workers_(s.queries->capacity()) {}
+  /// False after a 503 reply: every slot stayed busy until the request's deadline.
+  bool taken(httplib::Response& res, ServeCounters& c) const {
+    if (share_) return true;
+    refuse(res, c, 503,
+           "busy: all " + std::to_string(workers_) +
+               " query workers (--workers) are answering other queries; retry");
+    return false;
+  }
+
+ private:
+  BudgetShare share_;
+  std::uint64_t workers_;
+};
 
 /// True when `text` is a non-negative decimal integer below 10^19 (no overflow), stored in x.
 inline bool parse_count(const std::string& text, std::uint64_t& x) {

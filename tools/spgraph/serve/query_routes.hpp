@@ -8,6 +8,10 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "algorithms/bfs/bfs.hpp"
@@ -20,12 +24,37 @@
 
 namespace spgraph::serve {
 
+/// Why `query` (sssp, or knn's distance measure) refused the graph, naming the first arc of
+/// negative weight (as sssp scans them) in the file's numbering; `fallback` (the algorithm's
+/// own message, in dense ids) when none is found.
+template <class T>
+std::string negative_arc_message(const GraphSnapshot<T>& snap, int index_base,
+                                 const std::string& query, const std::string& fallback) {
+  if constexpr (!std::is_same_v<T, bool>) {
+    for (Vertex u = 0; u < snap.num_vertices(); ++u) {
+      std::string found;
+      snap.for_each_neighbor(u, [&](Vertex v, T w) {
+        if (!found.empty() || !(double(w) < 0) || std::isnan(double(w))) return;
+        char weight[40];
+        std::snprintf(weight, sizeof weight, "%.17g", double(w));
+        found = query + ": arc " + std::to_string(std::uint64_t(u) + index_base) + " -> " +
+                std::to_string(std::uint64_t(v) + index_base) + " has negative weight " + weight +
+                "; " + query + " needs non-negative weights";
+      });
+      if (!found.empty()) return found;
+    }
+  }
+  return fallback;
+}
+
 template <class T>
 void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s,
                       ServeCounters& c) {
   const auto ext = [&s](Vertex v) { return std::uint64_t(v) + std::uint64_t(s.limits.index_base); };
   svr.Get("/bfs", [&, ext](const httplib::Request& req, httplib::Response& res) {
     c.count(kBfs);
+    const QuerySlot slot(s);
+    if (!slot.taken(res, c)) return;
     const GraphSnapshot<T> snap = g.snapshot();
     Vertex v = 0;
     if (!vertex_param(req, res, c, s, snap, "source", v)) return;
@@ -63,6 +92,8 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
   });
   svr.Get("/triangles", [&](const httplib::Request&, httplib::Response& res) {
     c.count(kTriangles);
+    const QuerySlot slot(s);
+    if (!slot.taken(res, c)) return;
     if (!s.count_triangles)
       return refuse(res, c, 400,
                     g.snapshot().directed()
@@ -77,6 +108,8 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
   });
   svr.Get("/pagerank", [&, ext](const httplib::Request&, httplib::Response& res) {
     c.count(kPageRank);
+    const QuerySlot slot(s);
+    if (!slot.taken(res, c)) return;
     const GraphSnapshot<T> snap = g.snapshot();
     const PageRankResult r = pagerank(snap);  // the GAP variant with its defaults
     Json out{{"query", "pagerank"}, {"iterations", r.iterations}};
@@ -93,6 +126,8 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
   });
   svr.Get("/sssp", [&, ext](const httplib::Request& req, httplib::Response& res) {
     c.count(kSssp);
+    const QuerySlot slot(s);
+    if (!slot.taken(res, c)) return;
     const GraphSnapshot<T> snap = g.snapshot();
     Vertex v = 0;
     if (!vertex_param(req, res, c, s, snap, "source", v)) return;
@@ -100,7 +135,7 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     try {
       r = sssp(snap, v);
     } catch (const InvalidArgument& e) {  // a negative weight
-      return refuse(res, c, 400, e.what());
+      return refuse(res, c, 400, negative_arc_message(snap, s.limits.index_base, "sssp", e.what()));
     }
     double max_distance = 0;
     for (double d : r.distance)
@@ -114,6 +149,8 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
   });
   svr.Get("/knn", [&, ext](const httplib::Request& req, httplib::Response& res) {
     c.count(kKnn);
+    const QuerySlot slot(s);
+    if (!slot.taken(res, c)) return;
     const GraphSnapshot<T> snap = g.snapshot();
     Vertex v = 0;
     if (!vertex_param(req, res, c, s, snap, "vertex", v)) return;
@@ -130,7 +167,9 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     try {
       r = cli::snapshot_knn(snap, v, std::size_t(k), *m);
     } catch (const InvalidArgument& e) {  // a negative weight under the distance measure
-      return refuse(res, c, 400, e.what());
+      return refuse(
+          res, c, 400,
+          negative_arc_message(snap, s.limits.index_base, "knn --measure distance", e.what()));
     }
     Json answers = Json::array();
     for (std::size_t i = 0; i < r.ids.size(); ++i)
@@ -146,6 +185,8 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
   });
   svr.Get("/cc", [&](const httplib::Request&, httplib::Response& res) {
     c.count(kCc);
+    const QuerySlot slot(s);
+    if (!slot.taken(res, c)) return;
     const GraphSnapshot<T> snap = g.snapshot();
     const CcResult r = connected_components(snap);
     std::vector<Offset> size(r.label.size(), 0);

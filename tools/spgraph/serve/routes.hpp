@@ -1,8 +1,9 @@
-// The HTTP endpoints of `spgraph serve` (docs/server.md) on cpp-httplib: POST /updates, the
-// graph queries (query_routes.hpp), GET /stats and GET /health, and the JSON replies for 404,
-// 413 and other errors. A POST body is parsed and checked on the HTTP thread (update_body.hpp),
-// then handed to the writer thread (graph_service.hpp); the reply waits until the batch is
-// applied (and durable, with a store) and names the version that holds it.
+// The HTTP endpoints of `spgraph serve` (docs/server.md): POST /updates, the graph queries
+// (query_routes.hpp), GET /stats and GET /health, and the JSON replies for every refusal. A
+// request is checked before its body is read (endpoint, method, --token-file's token); a POST
+// body is then read chunk by chunk into a batch (update_body.hpp) within its share of
+// --max-pending, checked, and handed to the writer thread (graph_service.hpp); the reply waits
+// until the batch is applied (and durable, with a store) and names the version that holds it.
 #pragma once
 
 #include <httplib.h>
@@ -11,25 +12,151 @@
 #include <string>
 #include <vector>
 
+#include "loaders/dimension_guard.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
+#include "tools/spgraph/serve/guarded_server.hpp"
 #include "tools/spgraph/serve/http_util.hpp"
 #include "tools/spgraph/serve/query_routes.hpp"
 #include "tools/spgraph/serve/update_body.hpp"
 
 namespace spgraph::serve {
 
+/// A refusal sent before the request's body was read: the connection closes after it.
+inline void refuse_unread(httplib::Response& res, ServeCounters& c, int status,
+                          const std::string& why) {
+  if (GuardedStream* strm = GuardedServer::current_stream()) strm->close_after_reply();
+  refuse(res, c, status, why);
+}
+
+/// True when `authorization` is "Bearer TOKEN"; the comparison takes the same time wherever
+/// the first difference is.
+inline bool bearer_matches(const std::string& authorization, const std::string& token) {
+  const std::string expected = "Bearer " + token;
+  unsigned char diff = authorization.size() == expected.size() ? 0 : 1;
+  for (std::size_t k = 0; k < expected.size(); ++k)
+    diff |= (unsigned char)(expected[k] ^ (k < authorization.size() ? authorization[k] : 0));
+  return diff == 0;
+}
+
+/// What an endpoint takes before anything is read: 404, 405, or 401 without the token.
 template <class T>
-void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s,
-                ServeCounters& c) {
-  svr.Post("/updates", [&](const httplib::Request& req, httplib::Response& res) {
+void add_request_checks(httplib::Server& svr, const ServeSettings& s, ServeCounters& c) {
+  svr.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+    using R = httplib::Server::HandlerResponse;
+    const bool updates = req.path == "/updates";
+    bool query = false;
+    for (const char* e : kEndpoints) query = query || (req.path == e && !updates);
+    if (!updates && !query) {
+      refuse_unread(res, c, 404,
+                    "no such endpoint: " + req.method + " " + req.path +
+                        " (POST /updates; GET /bfs, /degree, /edges, /triangles, /pagerank, "
+                        "/sssp, /cc, /knn, /stats, /health)");
+      return R::Handled;
+    }
+    const bool get = req.method == "GET" || req.method == "HEAD";
+    if (updates ? req.method != "POST" : !get) {
+      refuse_unread(res, c, 405,
+                    req.path + " takes " + (updates ? "POST" : "GET") + ", not " + req.method);
+      res.set_header("Allow", updates ? "POST" : "GET, HEAD");
+      return R::Handled;
+    }
+    if (updates && !s.token.empty() &&
+        !bearer_matches(req.get_header_value("Authorization"), s.token)) {
+      refuse_unread(res, c, 401,
+                    req.has_header("Authorization")
+                        ? "wrong token: this server takes updates only with the token of its "
+                          "--token-file"
+                        : "this server takes updates only with its token: send "
+                          "'Authorization: Bearer TOKEN' (the server's --token-file)");
+      res.set_header("WWW-Authenticate", "Bearer realm=\"spgraph\"");
+      return R::Handled;
+    }
+    return R::Unhandled;
+  });
+}
+
+/// The body of POST /updates read into `builder` (within its share of --max-pending); false
+/// after a refusal. `bytes` counts the body's data.
+template <class T>
+bool read_update_body(const httplib::Request& req, httplib::Response& res,
+                      const httplib::ContentReader& read, const ServeSettings& s, ServeCounters& c,
+                      BatchBuilder<T>& builder, std::uint64_t& bytes) {
+  GuardedStream* strm = GuardedServer::current_stream();
+  const std::uint64_t max_body = s.requests.max_body;
+  UpdateBodyReader body(req.get_header_value("Content-Type").find("json") != std::string::npos,
+                        [&](const BodyUpdate& u) { return builder.add(u); });
+  bool too_large = false;
+  const bool complete = read([&](const char* data, std::size_t n) {
+    bytes += n;
+    if (bytes > max_body) return !(too_large = true);
+    body.feed(std::string_view(data, n));
+    return true;
+  });
+  if (!complete || too_large) {
+    if (strm) strm->close_after_reply();
+    if (too_large || (strm && strm->failure().status == 413))
+      refuse(res, c, 413,
+             "request body too large: more than the server's --max-body (" +
+                 std::to_string(max_body) + " bytes)");
+    else if (strm && strm->failed())
+      refuse(res, c, strm->failure().status, strm->failure().reason);
+    else if (strm && strm->head().chunked)
+      refuse(res, c, 400, "malformed request body: its chunked encoding is broken");
+    else
+      refuse(res, c, 400, "the connection ended before the body's Content-Length bytes");
+    return false;
+  }
+  body.finish();
+  if (!body.error().empty()) {
+    refuse(res, c, 400, body.error());
+    return false;
+  }
+  return true;
+}
+
+/// Refuses growth past the size rule of docs/cli.md (loaders/dimension_guard.hpp): the vertex
+/// count must be justified by the content the graph came from and the bodies since, and its
+/// per-vertex memory must fit in the budget.
+inline bool growth_allowed(std::uint64_t need, std::uint64_t n, std::uint64_t content,
+                           int index_base, httplib::Response& res, ServeCounters& c) {
+  if (need <= n) return true;
+  DimensionCheck d;
+  d.n = need;
+  d.content_bytes = content;
+  d.bytes_per_vertex = 64;
+  const std::string problem =
+      dimension_problem("vertex " + std::to_string(need - 1 + std::uint64_t(index_base)) +
+                            " would grow the graph to " + std::to_string(need) + " vertices, which",
+                        d);
+  if (problem.empty()) return true;
+  refuse(res, c, 400, problem);
+  return false;
+}
+
+template <class T>
+void add_update_route(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s,
+                      ServeCounters& c) {
+  svr.Post("/updates", [&](const httplib::Request& req, httplib::Response& res,
+                           const httplib::ContentReader& read) {
     c.count(kUpdates);
-    const bool json = body_is_json(req.get_header_value("Content-Type"), req.body);
-    std::vector<BodyUpdate> body;
-    const std::string error = parse_update_body(req.body, json, body);
-    if (!error.empty()) return refuse(res, c, 400, error);
-    UpdateBatch<T> batch;
-    const std::string bad = to_batch(body, json, s.limits, batch);
-    if (!bad.empty()) return refuse(res, c, 400, bad);
+    const GuardedStream* strm = GuardedServer::current_stream();
+    // Its share of the bytes in flight: the declared length, or --max-body when chunked.
+    const std::uint64_t share =
+        strm && strm->head().has_length ? strm->head().length : s.requests.max_body;
+    BudgetShare pending(*s.pending, std::min(share, s.pending->capacity()),
+                        std::chrono::steady_clock::now() + s.requests.request_timeout);
+    if (!pending)
+      return refuse_unread(res, c, 503,
+                           "busy: update bodies of " + std::to_string(s.pending->capacity()) +
+                               " bytes (--max-pending) are waiting to be applied; retry");
+    BatchBuilder<T> builder(s.limits);
+    std::uint64_t bytes = 0;
+    if (!read_update_body(req, res, read, s, c, builder, bytes)) return;
+    if (!growth_allowed(builder.vertices_needed(), g.snapshot().num_vertices(),
+                        s.content_bytes + c.body_bytes.load() + bytes, s.limits.index_base, res, c))
+      return;
+    c.body_bytes += bytes;
+    UpdateBatch<T>& batch = builder.batch();
     const std::size_t n = batch.size();
     if (n == 0)  // only comments: nothing to apply, no new version
       return reply(res, 200, Json{{"version", g.snapshot().version()}, {"applied", 0}});
@@ -46,6 +173,13 @@ void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s
                {"missing", r.summary.missing},
                {"vertices", r.summary.vertices}});
   });
+}
+
+template <class T>
+void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s,
+                ServeCounters& c) {
+  add_request_checks<T>(svr, s, c);
+  add_update_route(svr, g, s, c);
   add_query_routes(svr, g, s, c);
   svr.Get("/stats", [&](const httplib::Request&, httplib::Response& res) {
     c.count(kStats);
@@ -88,20 +222,58 @@ void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s
     c.count(kHealth);
     reply(res, 200, Json{{"status", "ok"}, {"version", g.snapshot().version()}});
   });
-  // Statuses that no handler set (404, 413, 400 for a malformed request, ...) get a JSON body.
+  // Statuses that no handler set (a request cut off by the guard, a malformed request, ...)
+  // get a JSON body that says what was wrong.
   svr.set_error_handler([&c](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;  // a handler's own reply
+    const GuardedStream* strm = GuardedServer::current_stream();
     std::string why;
-    if (res.status == 404)
-      why = "no such endpoint: " + req.method + " " + req.path +
-            " (POST /updates; GET /bfs, /degree, /edges, /triangles, /pagerank, /sssp, /cc, "
-            "/knn, /stats, /health)";
-    else if (res.status == 413)
+    if (strm && strm->failed()) {
+      res.status = strm->failure().status;
+      why = strm->failure().reason;
+    } else if (res.status == 413) {
       why = "request body too large (the server's --max-body)";
-    else
+    } else if (res.status == 414) {
+      why = "request line too long";
+    } else if (res.status == 416) {
+      why = "Range requests are not supported";
+    } else if (res.status == 400) {
+      why = "malformed request" + (req.method.empty() ? std::string() : " (" + req.method + ")");
+    } else {
       why = "HTTP error " + std::to_string(res.status);
+    }
     ++c.bad_requests;
     res.set_content(to_text(Json{{"error", why}}), "application/json");
+  });
+  // An exception a handler did not expect: 500 (503 when memory ran out), with a JSON body
+  // and nothing of the exception in the headers.
+  svr.set_exception_handler(
+      [&c](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
+        std::string why = "internal error answering " + req.method + " " + req.path;
+        res.status = 500;
+        try {
+          std::rethrow_exception(ep);
+        } catch (const std::bad_alloc&) {
+          res.status = 503;
+          why = "out of memory answering " + req.method + " " + req.path + "; retry later";
+        } catch (const std::exception& e) {
+          why += ": ";
+          why += e.what();
+        } catch (...) {
+        }
+        refuse(res, c, res.status, why);
+      });
+  // A connection the guard closes says so; a kept one says how long it may stay idle.
+  svr.set_post_routing_handler([&s](const httplib::Request&, httplib::Response& res) {
+    const GuardedStream* strm = GuardedServer::current_stream();
+    res.headers.erase("Keep-Alive");
+    if (strm && strm->closing()) {
+      res.headers.erase("Connection");
+      res.set_header("Connection", "close");
+    } else if (res.get_header_value("Connection") != "close") {
+      res.set_header("Keep-Alive",
+                     "timeout=" + std::to_string(s.requests.idle_timeout.count() / 1000));
+    }
   });
 }
 

@@ -1,15 +1,17 @@
-// The body of `POST /updates` (spgraph serve, docs/server.md) parsed into edge updates: the
+// The body of `POST /updates` (spgraph serve, docs/server.md), read as it arrives: the
 // `spgraph stream` line format ("+ u v [w]", "- u v", "= u v w"; comments and blank lines
-// skipped; loaders/update_stream.hpp parses each line) or a JSON array of objects
-// {"op": "insert"|"erase"|"assign", "u": 1, "v": 2, "w": 0.5}. The whole body is one batch and
-// is all-or-nothing: the first malformed line or element is the error, naming its line or index.
-// to_batch then turns the parsed updates into the graph's dense ids.
+// skipped; a UTF-8 byte order mark allowed; loaders/update_stream.hpp parses each line) or a
+// JSON array of objects {"op": "insert"|"erase"|"assign", "u": 1, "v": 2, "w": 0.5}, read by
+// nlohmann-json's SAX parser (no document tree is built). The whole body is one batch and is
+// all-or-nothing: the first malformed line or element is the error, naming its line or index.
+// BatchBuilder turns each update into the graph's dense ids as it is read, so a body costs its
+// updates' size in memory (a JSON body also its own text, which is bounded by --max-body).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "engine/dynamic_graph.hpp"
 
@@ -24,52 +26,87 @@ struct BodyUpdate {
   std::uint64_t at = 0;  ///< its line in a text body (from 1), its index in a JSON array
 };
 
-/// Parses `body`; `json` picks the format (else the stream's lines). Returns an empty string on
-/// success, else what is wrong ("line 3: ..." or "element 2: ...").
-std::string parse_update_body(std::string_view body, bool json, std::vector<BodyUpdate>& out);
+/// Reads a body chunk by chunk and hands each update to a sink, which may refuse it.
+class UpdateBodyReader {
+ public:
+  /// Returns an empty string, or why the update is refused (without the "line N: " prefix).
+  using Sink = std::function<std::string(const BodyUpdate&)>;
 
-/// True when a body should be read as JSON: its content type says so, or its first non-blank
-/// character is '['.
-bool body_is_json(std::string_view content_type, std::string_view body);
+  /// `json_type`: the request's content type says JSON; otherwise the body is JSON when its
+  /// first non-blank character is '['.
+  UpdateBodyReader(bool json_type, Sink sink);
+  ~UpdateBodyReader();
+  UpdateBodyReader(const UpdateBodyReader&) = delete;
+  UpdateBodyReader& operator=(const UpdateBodyReader&) = delete;
 
-/// What to_batch checks against.
+  /// The next bytes of the body (ignored once there is an error).
+  void feed(std::string_view bytes);
+  /// The end of the body.
+  void finish();
+  /// Empty, or what is wrong ("line 3: ..." or "element 2: ...").
+  const std::string& error() const { return error_; }
+  bool is_json() const { return mode_ == Mode::Json; }
+
+ private:
+  enum class Mode { Undecided, Text, Json };
+  void text(std::string_view bytes);
+  void line(std::string_view text);
+
+  Mode mode_;
+  Sink sink_;
+  std::string error_;
+  std::string pending_;  ///< text: the unfinished last line; JSON: the text so far
+  std::uint64_t line_no_ = 0;
+  bool bom_checked_ = false;
+};
+
+/// What BatchBuilder checks against.
 struct BatchLimits {
   int index_base = 0;              ///< the id users see for vertex 0
   std::uint64_t max_vertices = 0;  ///< no update may name a vertex at or past this count
   bool weighted = false;           ///< weights are allowed
 };
 
-/// Appends `body` (parsed from JSON when `json`) to `out` in dense ids; an empty string, or why
-/// the body is refused (a vertex below the first id or past the limit, a weight on an
-/// unweighted graph), naming the line or element.
+/// Appends updates in the file's numbering to a batch in dense ids, checking each against the
+/// limits (a vertex below the first id or past --max-vertices, a weight on an unweighted
+/// graph).
 template <class T>
-std::string to_batch(const std::vector<BodyUpdate>& body, bool json, const BatchLimits& limits,
-                     UpdateBatch<T>& out) {
-  const std::uint64_t base = std::uint64_t(limits.index_base);
-  out.updates.reserve(out.size() + body.size());
-  for (const BodyUpdate& b : body) {
-    std::string at = json ? "element " : "line ";
-    at += std::to_string(b.at);
-    at += ": ";
+class BatchBuilder {
+ public:
+  explicit BatchBuilder(const BatchLimits& limits) : limits_(limits) {}
+
+  /// Empty, or why `b` is refused.
+  std::string add(const BodyUpdate& b) {
+    const std::uint64_t base = std::uint64_t(limits_.index_base);
     for (std::uint64_t x : {b.u, b.v}) {
       if (x < base)
-        return at + "vertex " + std::to_string(x) + " is below the first id, " +
-               std::to_string(base);
-      if (x - base >= limits.max_vertices)
-        return at + "vertex " + std::to_string(x) + " would grow the graph past --max-vertices (" +
-               std::to_string(limits.max_vertices) + " vertices)";
+        return "vertex " + std::to_string(x) + " is below the first id, " + std::to_string(base);
+      if (x - base >= limits_.max_vertices)
+        return "vertex " + std::to_string(x) + " would grow the graph past --max-vertices (" +
+               std::to_string(limits_.max_vertices) + " vertices)";
     }
-    if (!limits.weighted && (b.has_weight || b.kind == UpdateKind::Assign))
-      return at +
-             "a weight is given, but the graph is unweighted (serve a weighted file, or "
-             "pass --weighted)";
+    if (!limits_.weighted && (b.has_weight || b.kind == UpdateKind::Assign))
+      return "a weight is given, but the graph is unweighted (serve a weighted file, or pass "
+             "--weighted)";
     const Vertex u = Vertex(b.u - base), v = Vertex(b.v - base);
     const T w = static_cast<T>(b.weight);
-    if (b.kind == UpdateKind::Insert) out.insert(u, v, w);
-    if (b.kind == UpdateKind::Erase) out.erase(u, v);
-    if (b.kind == UpdateKind::Assign) out.assign(u, v, w);
+    if (b.kind == UpdateKind::Insert) {
+      batch_.insert(u, v, w);
+      vertices_ = std::max<std::uint64_t>(vertices_, std::uint64_t(std::max(u, v)) + 1);
+    }
+    if (b.kind == UpdateKind::Erase) batch_.erase(u, v);
+    if (b.kind == UpdateKind::Assign) batch_.assign(u, v, w);
+    return {};
   }
-  return {};
-}
+
+  UpdateBatch<T>& batch() { return batch_; }
+  /// The vertex count the inserts need (0 without inserts).
+  std::uint64_t vertices_needed() const { return vertices_; }
+
+ private:
+  BatchLimits limits_;
+  UpdateBatch<T> batch_;
+  std::uint64_t vertices_ = 0;
+};
 
 }  // namespace spgraph::serve
