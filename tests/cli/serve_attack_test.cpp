@@ -172,6 +172,8 @@ TEST(ServeAttack, MalformedRequestsGetA4xxThatNamesTheProblem) {
       {"broken chunk framing",
        "POST /updates HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n+ 1 2\n\r\n0\r\n\r\n",
        400, "chunked encoding is broken"},
+      {"a repeated parameter", get_request("/bfs?source=1&source=2"), 400,
+       "'source' is given more than once"},
       {"no such endpoint", get_request("/nothing"), 404, "no such endpoint"},
       {"wrong method", "DELETE /updates HTTP/1.1\r\nConnection: close\r\n\r\n", 405, "takes POST"},
   };

@@ -52,7 +52,7 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
       strm.write_error(503, "too many connections: the server serves " +
                                 std::to_string(max_connections_) +
                                 " at once (--max-connections); retry shortly");
-      strm.linger();
+      strm.linger(std::chrono::milliseconds(100));  // keeps the spare threads free
     } else {
       serve_connection(strm);
     }

@@ -221,9 +221,9 @@ void GuardedStream::get_local_ip_and_port(std::string& ip, int& port) const {
   address_of(sock_, false, ip, port);
 }
 
-void GuardedStream::linger() {
+void GuardedStream::linger(std::chrono::milliseconds wait) {
   ::shutdown(sock_, SHUT_WR);
-  const auto until = GuardClock::now() + std::chrono::milliseconds(500);
+  const auto until = GuardClock::now() + wait;
   std::size_t dropped = 0;
   while (dropped < (std::size_t(1) << 20) && wait_fd(sock_, POLLIN, until)) {
     const ssize_t got = ::recv(sock_, buf_.data(), buf_.size(), 0);

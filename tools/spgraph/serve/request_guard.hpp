@@ -86,9 +86,9 @@ class GuardedStream final : public httplib::Stream {
   /// request cut off before cpp-httplib could answer it).
   void write_error(int status, const std::string& reason);
 
-  /// Closes the write side, then reads and drops what the peer still sends for a short while
+  /// Closes the write side, then reads and drops what the peer still sends for at most `wait`
   /// (so that a refusal sent before the body was read is not lost to a connection reset).
-  void linger();
+  void linger(std::chrono::milliseconds wait = std::chrono::milliseconds(500));
 
  private:
   bool fail(int status, std::string reason);

@@ -60,6 +60,11 @@ void add_request_checks(httplib::Server& svr, const ServeSettings& s, ServeCount
       res.set_header("Allow", updates ? "POST" : "GET, HEAD");
       return R::Handled;
     }
+    for (auto it = req.params.begin(); it != req.params.end(); ++it)
+      if (req.params.count(it->first) > 1) {
+        refuse_unread(res, c, 400, "query parameter '" + it->first + "' is given more than once");
+        return R::Handled;
+      }
     if (updates && !s.token.empty() &&
         !bearer_matches(req.get_header_value("Authorization"), s.token)) {
       refuse_unread(res, c, 401,
