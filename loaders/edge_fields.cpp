@@ -34,6 +34,20 @@ bool is_number_spec(std::string_view s) {
   return is_integer_field(s) && s.size() < 10;
 }
 
+/// True when `f` is written like a number, valid or not: a sign or a digit first ("-", "-1",
+/// "1O", "0x10", "1e400"), a '.' before a digit, or a word parse_float reads (inf, nan). A
+/// column name is none of these, so a first line with such an id or weight field is data.
+bool looks_like_number(std::string_view f) {
+  if (f.empty()) return false;
+  const char c = f[0];
+  if (c == '+' || c == '-' || (c >= '0' && c <= '9')) return true;
+  if (c == '.' && f.size() > 1 && f[1] >= '0' && f[1] <= '9') return true;
+  const char* p = f.data();
+  double x = 0;
+  const NumStatus s = parse_float(p, f.data() + f.size(), x);
+  return s == NumStatus::Ok || s == NumStatus::Overflow;
+}
+
 /// The 0-based column `spec` names ("3" or a header name); throws when none matches.
 int column_of(const std::string& file, std::uint64_t line, std::string_view flag,
               const std::string& spec, const std::vector<std::string_view>& header) {
@@ -206,6 +220,9 @@ bool looks_like_header(const std::vector<std::string_view>& first,
        {&options.src_column, &options.dst_column, &options.weight_column, &options.type_column})
     if (!spec->empty() && !is_number_spec(*spec)) return true;
   if (first.size() < 2) return false;
+  // A line whose ids or weight are written as numbers is data, even a malformed one ("1 2 1O",
+  // "-1 2", "1.5 2"): it is reported at its line rather than eaten as a header.
+  if (std::any_of(first.begin(), first.end(), looks_like_number)) return false;
   if (!remap && (!is_integer_field(first[0]) || !is_integer_field(first[1])) &&
       second.size() >= 2 && is_integer_field(second[0]) && is_integer_field(second[1]))
     return true;

@@ -38,7 +38,19 @@ struct EdgeChunk {
   std::string non_integer_token;                   ///< that id
   Offset filtered = 0;                             ///< lines whose type was not asked for
   std::vector<std::string> types;                  ///< distinct types seen (at most 64)
+  /// A type in each line's last field: the field count of the chunk's first line, and its line.
+  std::size_t fields = 0;
+  std::uint64_t fields_line = 0;
 };
+
+/// A typed edge list (type in the last field) whose lines do not all have `expected` fields:
+/// a line without its type would read its weight as its type.
+std::string typed_field_count(std::size_t found, std::size_t expected) {
+  return "this line has " + std::to_string(found) + " fields but the lines before it have " +
+         std::to_string(expected) +
+         ": in an edge list whose last field is the type (--edge-type) every line needs its type, "
+         "or its weight would be read as one";
+}
 
 /// The LightGraphs header "n,m,d|u,name", if the first line is one.
 struct LgHeader {
@@ -210,6 +222,14 @@ std::optional<ChunkError> parse_table_chunk(std::string_view text, const TableLa
                         "expected at least " +
                             std::to_string(std::max<std::size_t>(need, t.cols.type_last ? 3 : 0)) +
                             " fields, found " + std::to_string(f.size())};
+    if (t.cols.type_last) {
+      if (!out.fields) {
+        out.fields = f.size();
+        out.fields_line = cur.line_no();
+      } else if (f.size() != out.fields) {
+        return ChunkError{cur.line_no(), typed_field_count(f.size(), out.fields)};
+      }
+    }
     const int type_col = t.cols.type_last ? int(f.size()) - 1 : t.cols.type;
     if (type_col != detail::EdgeColumns::kNone && !t.types->empty()) {
       const std::string_view type = f[std::size_t(type_col)];
@@ -354,6 +374,36 @@ Matrix<T> build_edges(const std::string& name, Coo<T>&& coo, DuplicatePolicy pol
   }
 }
 
+/// The chunks of a typed edge list (type in the last field) agree on the field count.
+template <class LineOf>
+void check_typed_fields(const std::string& name, const std::vector<EdgeChunk>& parts,
+                        const LineOf& line_of) {
+  for (std::size_t c = 0, fields = 0; c < parts.size(); ++c) {
+    if (!parts[c].fields) continue;
+    if (fields && parts[c].fields != fields)
+      throw ParseError(name, line_of(c, parts[c].fields_line),
+                       typed_field_count(parts[c].fields, fields));
+    fields = parts[c].fields;
+  }
+}
+
+/// Refuses a header that names a column twice ("src,src,w"): --src src could mean either.
+void refuse_repeated_names(const std::string& name, std::uint64_t line,
+                           const std::vector<std::string_view>& header) {
+  // Sorted by name, then position: O(c log c) for a line of c fields.
+  std::vector<std::pair<std::string_view, std::size_t>> order;
+  order.reserve(header.size());
+  for (std::size_t k = 0; k < header.size(); ++k) order.emplace_back(header[k], k);
+  std::sort(order.begin(), order.end());
+  for (std::size_t j = 1; j < order.size(); ++j)
+    if (order[j].first == order[j - 1].first && !order[j].first.empty())
+      throw ParseError(name, line,
+                       "the header names two columns " + detail::quote(order[j].first) +
+                           " (columns " + std::to_string(order[j - 1].second + 1) + " and " +
+                           std::to_string(order[j].second + 1) +
+                           "): column names must differ; rename one, or give --no-header");
+}
+
 /// The beginning of an edge list: its line-1 header (LightGraphs or spgraph's), its first two
 /// data lines split into fields, the separator, and whether the first data line names columns.
 struct Head {
@@ -475,6 +525,7 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
       table_body = body.substr(std::min(body.size(), after + 1));
       run.first_line = first_data_line + 1;
       header_fields = first;
+      refuse_repeated_names(name, first_data_line, header_fields);
     }
     layout.sep = sep ? sep : ' ';
     layout.cols =
@@ -541,6 +592,7 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
   const bool string_kind = table && (options.string_ids || !all_integer);
 
   // Phase 2: checks across chunks.
+  check_typed_fields(name, parts, line_of);
   std::optional<bool> weighted;
   std::uint64_t total = 0, max_id = 0;
   bool any_zero = false;

@@ -11,6 +11,7 @@
 #include "engine/core/error.hpp"
 #include "engine/core/resources.hpp"
 #include "loaders/binary_format.hpp"
+#include "loaders/byte_order_mark.hpp"
 #include "loaders/edge_list.hpp"
 #include "loaders/input_buffer.hpp"
 #include "loaders/matrix_market.hpp"
@@ -51,7 +52,9 @@ void check_text(const std::string& name, std::string_view bytes) {
 
 std::string_view checked_input(const std::string& name, std::string_view bytes,
                                FileFormat& format) {
-  // A UTF-8 byte order mark (as Windows tools write) is an encoding marker, not content.
+  // UTF-16 and UTF-32 files are refused by name; a UTF-8 byte order mark (as Windows tools
+  // write) is an encoding marker, not content.
+  detail::refuse_wide_encoding(name, bytes);
   if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
   if (format == FileFormat::Auto) format = detect_format(name, bytes);
   if (format == FileFormat::Binary) {

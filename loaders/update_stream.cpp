@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "engine/core/error.hpp"
+#include "loaders/byte_order_mark.hpp"
 #include "loaders/input_buffer.hpp"
 #include "loaders/number_parse.hpp"
 #include "loaders/value_rules.hpp"
@@ -368,6 +369,8 @@ bool UpdateStreamReader::next(UpdateRecord& out) {
   std::string_view line;
   while (take_line(line)) {
     // A UTF-8 byte order mark before the first line is not content (editors on Windows add it).
+    // UTF-16 and UTF-32 streams are refused, strict or not: no line of them would parse.
+    if (line_ == 1) detail::refuse_wide_encoding(name_, line);
     if (line_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
     // Phase 3: parse one complete line.
     if (is_update_comment(line)) continue;
