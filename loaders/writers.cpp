@@ -3,6 +3,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <filesystem>
 
 #include "engine/core/error.hpp"
@@ -182,6 +184,32 @@ void write_edge_list(const std::string& path, const AnyMatrix& m, const EdgeList
       m);
 }
 
+namespace {
+
+/// Why a weight cannot be written to a METIS file (empty when it can): METIS holds integers
+/// from 0 to 2^63 - 1 (read back as int64; negative weights are not METIS's).
+template <class T>
+std::string metis_weight_problem(T w) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(w)) return "is NaN";
+    if (std::isinf(w)) return std::string("is ") + (w > 0 ? "inf" : "-inf");
+    if (w != std::trunc(w)) {
+      char text[40];
+      std::snprintf(text, sizeof text, "%.17g", double(w));
+      return std::string("is ") + text + ", not an integer";
+    }
+    if (w < 0) return "is negative";
+    if (w >= 9223372036854775808.0) return "is above 2^63 - 1";
+  } else if constexpr (std::is_signed_v<T>) {
+    if (w < 0) return "is negative";
+  } else {
+    if (std::uint64_t(w) > std::uint64_t(INT64_MAX)) return "is above 2^63 - 1";
+  }
+  return {};
+}
+
+}  // namespace
+
 void write_metis(const std::string& path, const AnyMatrix& m) {
   std::visit(
       [&](const auto& x) {
@@ -201,11 +229,13 @@ void write_metis(const std::string& path, const AnyMatrix& m) {
             if (c.col[k] == i)
               throw InvalidArgument(path + ": METIS .graph files cannot hold self-loops (vertex " +
                                     std::to_string(i + 1) + ")");
-            if constexpr (std::is_floating_point_v<T>)
-              if (!c.pattern && c.val[k] != std::trunc(c.val[k]))
-                throw InvalidArgument(path + ": METIS edge weights are integers, and entry (" +
-                                      std::to_string(i + 1) + ", " + std::to_string(c.col[k] + 1) +
-                                      ") is not");
+            if constexpr (!std::is_same_v<T, bool>)
+              if (!c.pattern)
+                if (const std::string why = metis_weight_problem(c.val[k]); !why.empty())
+                  throw InvalidArgument(path + ": METIS edge weights are integers from 0 to " +
+                                        "2^63 - 1, and entry (" + std::to_string(i + 1) + ", " +
+                                        std::to_string(c.col[k] + 1) + ") " + why +
+                                        "; nothing was written");
           }
         const bool weighted = !c.pattern && !std::is_same_v<T, bool>;
         TextOut out(path);

@@ -41,6 +41,26 @@ bool parse_decimal(std::string& s, std::uint64_t& out) {
   return true;
 }
 
+/// --delimiter: a name (tab, comma, space) or one character that no id, weight or quoted
+/// field can hold: not a digit, sign, '.', 'e'/'E' (parts of numbers), a quote or a newline.
+CLI::Validator delimiter_flag() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        static const std::string kNames[] = {"tab", "\\t", "comma", "space", "whitespace"};
+        for (const std::string& n : kNames)
+          if (s == n) return {};
+        if (s.size() != 1)
+          return "--delimiter takes tab, comma, space or one character, got " + quoted_value(s);
+        const char c = s[0];
+        if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E' ||
+            c == '"' || c == '\n' || c == '\r')
+          return "--delimiter cannot be " + quoted_value(s) +
+                 ": it can be part of a number or a quoted field (digits, signs, '.', 'e', '\"')";
+        return {};
+      },
+      "tab|comma|space|CHAR");
+}
+
 }  // namespace
 
 bool parse_decimal_id(std::string_view s, std::uint64_t& out) {
@@ -199,8 +219,9 @@ void add_load_flags(CLI::App* cmd, LoadFlags& f) {
       "--type-column", f.type_column,
       "Edge lists: the column --edge-type reads, by number or name (default: the last)");
   cmd->add_option("--delimiter", f.delimiter,
-                  "Edge lists: field separator: tab, comma, space or one character (default: "
-                  "detect)");
+                  "Edge lists: field separator: tab, comma, space or one character that cannot "
+                  "be part of a number or a quoted field (default: detect)")
+      ->check(delimiter_flag());
   cmd->add_flag("--undirected", f.undirected,
                 "Treat every arc as an undirected edge (store both directions)");
 }
@@ -299,6 +320,14 @@ CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalO
                  printable(path).c_str(), (unsigned long long)info.phantom_vertices,
                  (unsigned long long)n, 100.0 * double(info.phantom_vertices) / double(n));
   }
+  // The duplicate rule (LoadOptions::duplicates, Combine): a repeated arc keeps the weight of
+  // its first line. Said when weights are kept, since a later, different weight is dropped.
+  if (!g.quiet && !g.json && info.duplicates_merged > 0 && info.field != "pattern")
+    std::fprintf(stderr,
+                 "spgraph: note: %s: %llu repeated arcs were merged, each keeping the weight of "
+                 "its first line (later weights of the same arc are ignored; spgraph info counts "
+                 "them)\n",
+                 printable(path).c_str(), (unsigned long long)info.duplicates_merged);
   return out;
 }
 

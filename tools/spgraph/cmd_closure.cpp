@@ -8,6 +8,7 @@
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/report.hpp"
+#include "tools/spgraph/vertex_list.hpp"
 
 namespace spgraph::cli {
 
@@ -22,26 +23,39 @@ struct ClosureArgs {
   double max_memory_gb = 0;
 };
 
-/// Parses "U,V" (or "U:V") in the file's numbering into dense ids.
-std::pair<Vertex, Vertex> parse_query(const std::string& q, const IdSpace& ids, Vertex n) {
-  // Names may hold ':' but not ','; with a comma present it is the separator.
-  const auto sep = q.find(',') != std::string::npos ? q.find(',') : q.find(':');
-  if (sep == std::string::npos || sep == 0 || sep + 1 == q.size())
-    throw InvalidArgument("--query " + printable(q) + ": expected U,V, two vertex ids");
-  return {ids.to_internal(std::string_view(q).substr(0, sep), n),
-          ids.to_internal(std::string_view(q).substr(sep + 1), n)};
+/// The two vertices of a --query value: "U,V" split as a CSV line (a name holding a comma is
+/// quoted: '"Smith, Ann",Bob'), or "U:V" when there is no comma. Returns an error message.
+std::string split_query(const std::string& q, std::vector<std::string>& uv) {
+  if (std::string err = split_vertex_list(q, uv); !err.empty()) return err;
+  if (uv.size() == 1 && q.find(',') == std::string::npos && q.find(':') != std::string::npos) {
+    const std::size_t sep = q.find(':');
+    uv = {q.substr(0, sep), q.substr(sep + 1)};
+  }
+  if (uv.size() != 2) return "expected U,V, two vertex ids";
+  return {};
 }
 
-/// The --query check at parse time: "U,V" (or "U:V") with both ids non-negative integers.
+/// Parses a --query value in the file's numbering into dense ids.
+std::pair<Vertex, Vertex> parse_query(const std::string& q, const IdSpace& ids, Vertex n) {
+  std::vector<std::string> uv;
+  if (std::string err = split_query(q, uv); !err.empty())
+    throw InvalidArgument("--query " + printable(q) + ": " + err);
+  return {ids.to_internal(uv[0], n), ids.to_internal(uv[1], n)};
+}
+
+/// The --query check at parse time: two vertices, each as vertex_flag takes one (integers, or
+/// names for string ids).
 CLI::Validator query_flag() {
   return CLI::Validator(
       [](std::string& q) -> std::string {
-        const auto sep = q.find_first_of(",:");
-        std::uint64_t u = 0, v = 0;
-        if (sep == std::string::npos || !parse_decimal_id(q.substr(0, sep), u) ||
-            !parse_decimal_id(q.substr(sep + 1), v))
-          return "--query must be U,V with U and V non-negative integer vertex ids, got '" +
-                 printable(q) + "'";
+        std::vector<std::string> uv;
+        if (std::string err = split_query(q, uv); !err.empty())
+          return "--query must be U,V (two vertex ids or names; quote a name that holds a "
+                 "comma), got '" +
+                 printable(q) + "': " + err;
+        const CLI::Validator one = vertex_flag("--query");
+        for (std::string& v : uv)
+          if (std::string err = one(v); !err.empty()) return err;
         return {};
       },
       "U,V");
@@ -151,8 +165,8 @@ void register_closure(CLI::App& app) {
                   "Write the pairs: Matrix Market for .mtx, binary for .bin, else an edge list "
                   "in the file's vertex ids");
   cmd->add_option("--query", args->queries,
-                  "Is V reachable from U? Give U,V in the file's numbering; one per flag, "
-                  "repeatable. Answered from the condensed closure without listing its pairs")
+                  "Is V reachable from U? Give U,V in the file's numbering (names for string "
+                  "ids, quoted if they hold a comma); one per flag, repeatable. Answered from the condensed closure without listing its pairs")
       ->allow_extra_args(false)
       ->check(query_flag());
   cmd->add_option("--max-memory", args->max_memory_gb,

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "tools/spgraph/spmv_common.hpp"
+#include "tools/spgraph/vertex_list.hpp"
 
 namespace spgraph::cli {
 
@@ -58,9 +59,8 @@ FeatureMatrix load_one(const std::string& path, const LoadFlags& load, const Glo
 void add_knn_flags(CLI::App* cmd, KnnFlags& f) {
   cmd->add_option("--vertex,-v", f.vertices,
                   "Query vertex in the file's numbering (1-based for .mtx); repeat or separate "
-                  "with commas for several")
-      ->delimiter(',')
-      ->check(vertex_flag("--vertex"));
+                  "with commas for several; quote a name that holds a comma: '\"Smith, Ann\"'")
+      ->check(vertex_list_flag("--vertex"));
   cmd->add_flag("--all", f.all, "Query every vertex (the kNN graph)");
   cmd->add_option("--k,-k", f.k,
                   "Answers per query (default 10; with --threshold and no --k: every score "
@@ -198,8 +198,7 @@ std::string knn_exclusions(const KnnJob& job) {
 
 std::vector<Vertex> knn_queries(const KnnFlags& f, const IdSpace& ids, Vertex n) {
   std::vector<Vertex> q;
-  q.reserve(f.vertices.size());
-  for (const std::string& v : f.vertices) {
+  for (const std::string& v : vertex_list(f.vertices)) {
     try {
       q.push_back(ids.to_internal(v, n));
     } catch (const InvalidArgument& e) {

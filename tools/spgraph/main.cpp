@@ -76,6 +76,23 @@ void drop_empty_list_defaults(CLI::App& app) {
     drop_empty_list_defaults(*sub);
 }
 
+/// Refuses an empty value ('--out ""', '--src ""') for every option that takes one, in `app`
+/// and every subcommand below it: no option of spgraph means anything by an empty string, and
+/// taking one silently would write to "" or read column "". A usage error (exit code 2).
+void refuse_empty_values(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    if (!opt->nonpositional() || opt->get_type_size_min() <= 0) continue;
+    const std::string name = opt->get_name();
+    opt->check(CLI::Validator(
+        [name](std::string& s) -> std::string {
+          return s.empty() ? name + " needs a value, got an empty one ('')" : std::string();
+        },
+        ""));
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    refuse_empty_values(*sub);
+}
+
 /// The first word of the command line that names no subcommand where one is expected
 /// ("spgraph bsf g.mtx", "spgraph compare xyz"), with the names valid there; empty when the
 /// subcommands named are all known. CLI11 alone reports such a word as "A subcommand is
@@ -156,6 +173,7 @@ int main(int argc, char** argv) {
   register_cc(app);
   register_knn(app);
   drop_empty_list_defaults(app);
+  refuse_empty_values(app);
   if (const std::string unknown = unknown_subcommand(app, argc, argv); !unknown.empty()) {
     std::fputs(unknown.c_str(), stderr);
     return kExitUsage;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@
 #include "algorithms/sssp/sssp.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/spmv_common.hpp"
+#include "tools/spgraph/vertex_list.hpp"
 
 namespace spgraph::cli {
 
@@ -26,12 +28,22 @@ struct PageRankFlags {
   double damping = 0.85, tolerance = 1e-4;
   int iterations = 100;
   std::string variant = "gap", spmv = "auto";
-  std::vector<std::uint64_t> personalize;
+  std::vector<std::string> personalize;  ///< in the file's numbering (names for string ids)
 };
 
 inline void add_pagerank_flags(CLI::App* cmd, PageRankFlags& f) {
   cmd->add_option("--damping", f.damping, "Damping factor d, in [0, 1) (default 0.85)")
-      ->transform(real_flag("--damping", 0, 1));
+      ->transform(real_flag("--damping", 0, 1))
+      ->check(CLI::Validator(
+          [](std::string& s) -> std::string {
+            // real_flag took [0, 1]; at d = 1 there is no teleport and power iteration need
+            // not converge (the algorithm refuses it), so it is a usage error here.
+            if (std::strtod(s.c_str(), nullptr) < 1) return {};
+            return "--damping must be below 1 (at d = 1 nothing teleports and PageRank need not "
+                   "converge), got '" +
+                   printable(s) + "'";
+          },
+          ""));
   cmd->add_option("--tolerance", f.tolerance,
                   "Stop when the L1 change of a step, sum |r' - r|, is below this (default 1e-4; "
                   "0 runs --iterations steps)")
@@ -43,11 +55,9 @@ inline void add_pagerank_flags(CLI::App* cmd, PageRankFlags& f) {
                   "rank redistributed; ranks sum to 1, as networkx)")
       ->check(CLI::IsMember({"gap", "standard"}));
   cmd->add_option("--personalize", f.personalize,
-                  "Teleport only to these vertices (file's numbering), comma-separated: "
-                  "personalized PageRank")
-      ->delimiter(',')
-      ->transform(
-          integer_flag("--personalize", 0, UINT64_MAX, " (a vertex id in the file's numbering)"));
+                  "Teleport only to these vertices (file's numbering; names for string ids), "
+                  "comma-separated, quoting a name that holds a comma: personalized PageRank")
+      ->check(vertex_list_flag("--personalize"));
   add_spmv_format_flag(cmd, f.spmv);
 }
 
@@ -62,7 +72,7 @@ inline PageRankOptions pagerank_options(const PageRankFlags& f, const IdSpace& i
   o.max_iterations = f.iterations;
   o.variant = f.variant == "standard" ? PageRankVariant::Standard : PageRankVariant::Gap;
   o.spmv = parse_spmv_format(f.spmv);
-  for (std::uint64_t v : f.personalize) {
+  for (const std::string& v : vertex_list(f.personalize)) {
     try {
       o.personalize.push_back(ids.to_internal(v, n));
     } catch (const InvalidArgument& e) {
