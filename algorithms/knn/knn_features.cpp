@@ -4,8 +4,9 @@
 // its own row normalisation).
 //
 // Phases:
-//   1. Checks (shapes, NaN or infinite values, a NaN threshold) and, for cosine, the row norms of X
-//   and Q.
+//   1. Checks (shapes, NaN or infinite values, a NaN threshold) and, for cosine, each row's
+//   scale (its largest |value|) and the norm of the scaled row, for X and Q: cosine is computed
+//   on scaled rows, so that huge or tiny values neither overflow nor underflow.
 //   2. Per query row r (one thread): products = Σ_{f ∈ Q(r,:)} |Xᵀ(f,:)| chooses the
 //      accumulator; acc[i] += Q(r,f) · X(i,f) for f in ascending order (so each sum's order
 //      is fixed whatever the thread count); this is row r of Q·Xᵀ with the hash SpGEMM row
@@ -15,6 +16,7 @@
 //      offer to the selector (formats/topk/, Liu's thesis §4.6).
 // Workspace per thread: one accumulator and the selector; memory of the result: k per row.
 // Xᵀ is the matrix's cached transpose (built once).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -58,20 +60,31 @@ void check_no_nan(const Csr<T>& c, const char* which) {
   }
 }
 
-/// The Euclidean norm of each row of c.
+/// Each row of c scaled by its largest |value| (`scale`, 1 for an empty row), and the
+/// Euclidean norm of the scaled row (`norm`): cosine works on scaled rows, whose squares and
+/// products neither overflow ([1e200, 1e200]) nor underflow ([5e-324]) as the raw ones do.
+struct ScaledNorms {
+  std::vector<double> scale, norm;
+};
+
 template <class T>
-std::vector<double> row_norms(const Csr<T>& c) {
-  std::vector<double> norm(c.nrows);
+ScaledNorms row_norms(const Csr<T>& c) {
+  ScaledNorms out{std::vector<double>(c.nrows, 1.0), std::vector<double>(c.nrows, 0.0)};
 #pragma omp parallel for schedule(dynamic, 1024) if (c.nnz() >= 65536)
   for (std::int64_t i = 0; i < std::int64_t(c.nrows); ++i) {
+    double m = 0;
+    for (Offset e = c.row_begin(Vertex(i)); e < c.row_end(Vertex(i)); ++e)
+      m = std::max(m, std::abs(entry_value(c, e)));
+    if (m == 0) continue;  // an empty or all-zero row: norm 0, no answers
     double s = 0;
     for (Offset e = c.row_begin(Vertex(i)); e < c.row_end(Vertex(i)); ++e) {
-      const double v = entry_value(c, e);
+      const double v = entry_value(c, e) / m;
       s += v * v;
     }
-    norm[i] = std::sqrt(s);
+    out.scale[i] = m;
+    out.norm[i] = std::sqrt(s);
   }
-  return norm;
+  return out;
 }
 
 struct FeatureWorkspace {
@@ -98,12 +111,14 @@ KnnResult feature_knn(const Matrix<T>& x, const Matrix<T>* q, const FeatureKnnOp
   check_no_nan(xc, "X");
   if (q != nullptr) check_no_nan(qc, "Q");
   const bool cosine = o.measure == FeatureMeasure::Cosine;
-  std::vector<double> x_norm, q_norm;
+  ScaledNorms x_rows, q_rows;
   if (cosine) {
-    x_norm = row_norms(xc);
-    if (q != nullptr) q_norm = row_norms(qc);
+    x_rows = row_norms(xc);
+    if (q != nullptr) q_rows = row_norms(qc);
   }
-  const std::vector<double>& qn = q != nullptr ? q_norm : x_norm;
+  const std::vector<double>& x_norm = x_rows.norm;
+  const std::vector<double>& qn = q != nullptr ? q_rows.norm : x_rows.norm;
+  const std::vector<double>& qs = q != nullptr ? q_rows.scale : x_rows.scale;
   const Csr<T>& xt = x.transposed();
   const bool self_is_item = q == nullptr && !o.include_self;
   const std::size_t k = std::min<std::size_t>(o.k, x.nrows());
@@ -116,12 +131,19 @@ KnnResult feature_knn(const Matrix<T>& x, const Matrix<T>* q, const FeatureKnnOp
     Offset products = 0;
     for (Offset e = qc.row_begin(r); e < qc.row_end(r); ++e) products += xt.degree(qc.col[e]);
     ws.selector.start(k, TopKOrder::Largest);
+    // Cosine multiplies the scaled rows (row_norms): Q(r,f)/qs[r] times X(i,f)/xs[i].
     auto feed = [&](auto&& add) {
       for (Offset e = qc.row_begin(r); e < qc.row_end(r); ++e) {
-        const double qv = entry_value(qc, e);
         const Vertex f = qc.col[e];
-        for (Offset g = xt.row_begin(f); g < xt.row_end(f); ++g)
-          add(xt.col[g], qv * entry_value(xt, g));
+        if (cosine) {
+          const double qv = entry_value(qc, e) / qs[r];
+          for (Offset g = xt.row_begin(f); g < xt.row_end(f); ++g)
+            add(xt.col[g], qv * (entry_value(xt, g) / x_rows.scale[xt.col[g]]));
+        } else {
+          const double qv = entry_value(qc, e);
+          for (Offset g = xt.row_begin(f); g < xt.row_end(f); ++g)
+            add(xt.col[g], qv * entry_value(xt, g));
+        }
       }
     };
     // Phase 3.

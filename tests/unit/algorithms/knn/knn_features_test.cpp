@@ -236,6 +236,34 @@ TEST(KnnFeatures, thresholds_keep_scores_at_or_above) {
   EXPECT_TRUE(std::all_of(r.scores.begin(), r.scores.end(), [](double s) { return s >= 12; }));
 }
 
+TEST(KnnFeatures, cosine_survives_huge_and_tiny_values) {
+  // Issue 28 S3: squares of 1e200 overflow to inf and of 5e-324 underflow to 0, which lost
+  // every answer; cosine scales each row by its largest |value| first. Rows 0, 1: [1e200,
+  // 1e200]; rows 2, 3: [5e-324, 1e-323] (cosine 0.949 with rows 0, 1); row 4: [1e200, -1e200]
+  // (cosine 0 with rows 0 and 1, -0.316 with rows 2 and 3).
+  const double big = 1e200, tiny = 5e-324;
+  const Features x{5,
+                   2,
+                   {0, 0, 1, 1, 2, 2, 3, 3, 4, 4},
+                   {0, 1, 0, 1, 0, 1, 0, 1, 0, 1},
+                   {big, big, big, big, tiny, 2 * tiny, tiny, 2 * tiny, big, -big}};
+  FeatureKnnOptions o;
+  o.k = 1;
+  o.measure = FeatureMeasure::Cosine;
+  const KnnResult r = feature_knn(x.matrix<double>(), static_cast<const Matrix<double>*>(nullptr), o);
+  ASSERT_EQ(r.num_queries(), 5u);
+  const std::vector<Vertex> want = {1, 0, 3, 2};
+  for (Vertex q = 0; q < 4; ++q) {
+    SCOPED_TRACE(q);
+    ASSERT_EQ(r.ids_of(q).size(), 1u);
+    EXPECT_EQ(r.ids_of(q)[0], want[q]);
+    EXPECT_NEAR(r.scores_of(q)[0], 1.0, 1e-12);
+  }
+  ASSERT_EQ(r.ids_of(4).size(), 1u);
+  EXPECT_EQ(r.ids_of(4)[0], 0u);
+  EXPECT_NEAR(r.scores_of(4)[0], 0.0, 1e-12);
+}
+
 TEST(KnnFeatures, identical_rows_tie_by_smaller_id) {
   // Rows 4, 1, 3 equal row 0; row 2 is a multiple of it (cosine 1 too, dot larger).
   const Features x{6,
