@@ -50,10 +50,11 @@ EdgeColumns resolve_columns(const std::string& file, std::uint64_t header_line,
 /// Whether the first data line `first` (split) is a header, given the next data line `second`
 /// (empty if none) and the options: LoadOptions::header when 0 or 1; else yes when a column is
 /// named by a non-number; else never when a field of `first` is written like a number (a sign
-/// or digit first, inf, nan: such a line is data, reported at its line if malformed); else when both ids are non-numeric on `first` but integers on `second`
-/// (without `remap`), when a later field is non-numeric on `first` but numeric on `second` (a
-/// weight column's name), or when the source and target fields are usual
-/// column names (source, target, src, dst, from, to, u, v, node1, node2, ...).
+/// or digit first, inf, nan: such a line is data, reported at its line if malformed); else when
+/// both ids are non-numeric on `first` but integers on `second` (without `remap`), when a later
+/// field is non-numeric on `first` but numeric on `second` (a weight column's name), or when the
+/// source and target fields are usual column names (source, target, src, dst, from, to, u, v,
+/// node1, node2, ...).
 bool looks_like_header(const std::vector<std::string_view>& first,
                        const std::vector<std::string_view>& second, const LoadOptions& options,
                        bool remap);

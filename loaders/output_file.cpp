@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -74,8 +75,12 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)), gzip_(ends_wi
   if (fs::is_directory(path_, ec)) throw IoError(path_ + ": cannot write: is a directory");
   const fs::path target(path_);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  // ".NAME.spgraph-XXXXXX" beside the target. A file name holds at most 255 bytes (NAME_MAX):
+  // the temporary name keeps the first 200 bytes of NAME, so a 241- to 255-byte target gets a
+  // temporary that fits (mkstemp's suffix keeps it unique).
+  const std::string base = target.filename().string();
   std::string hidden(1, '.');  // built by appends: GCC 12 misreports "." + string (-Wrestrict)
-  hidden.append(target.filename().string());
+  hidden.append(base, 0, std::min<std::size_t>(base.size(), 200));
   hidden.append(".spgraph-XXXXXX");
   temp_ = (dir / hidden).string();
   fd_ = mkostemp(temp_.data(), O_CLOEXEC);

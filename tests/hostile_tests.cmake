@@ -3,6 +3,11 @@
 # control bytes, no output file left behind). Runs the real binary, so it depends on spgraph_cli;
 # fast enough for every CI build (release and ASan). tests/hostile/make_corpus.py regenerates the
 # files it owns in tests/data/bad.
-spgraph_test(hostile_tests SOURCES hostile/hostile_cli_test.cpp LABELS hostile)
+# hostile/silent_accepts_test.cpp: issue 28's silent accepts, one flag or file at a time.
+spgraph_test(hostile_tests SOURCES hostile/hostile_cli_test.cpp hostile/silent_accepts_test.cpp
+             LABELS hostile)
 target_compile_definitions(hostile_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+if(SPGRAPH_HAVE_GRAPHBLAS)
+  target_compile_definitions(hostile_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
+endif()
 add_dependencies(hostile_tests spgraph_cli)

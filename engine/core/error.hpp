@@ -9,21 +9,51 @@
 
 namespace spgraph {
 
-/// `s` with control bytes (below 0x20, and 0x7f: ESC, NUL, ...) written as \xNN, so that a
-/// message quoting bytes from a file cannot drive the terminal it is printed on.
+/// `s` with control bytes (below 0x20, and 0x7f: ESC, NUL, ...), C1 controls (U+0080 to
+/// U+009F, whose CSI a terminal obeys) and bytes that are not valid UTF-8 written as \xNN, so
+/// that a message quoting bytes from a file, a file name or a flag cannot drive the terminal it
+/// is printed on, nor reach it as mojibake. Valid UTF-8 text ("étéí", "東京") is kept.
 inline std::string printable(std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(s.size());
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) {
-      out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    } else {
-      out += c;
+  auto escape = [&out](unsigned char u) {
+    out += "\\x";
+    out += kHex[u >> 4];
+    out += kHex[u & 15];
+  };
+  auto byte = [&s](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char u = byte(i);
+    if (u < 0x80) {
+      if (u < 0x20 || u == 0x7f)
+        escape(u);
+      else
+        out += char(u);
+      ++i;
+      continue;
     }
+    // A UTF-8 sequence: its length from the lead byte; continuation bytes 10xxxxxx; no
+    // overlong forms, surrogates or code points above U+10FFFF; not a C1 control.
+    const std::size_t len = u >= 0xC2 && u <= 0xDF   ? 2
+                            : u >= 0xE0 && u <= 0xEF ? 3
+                            : u >= 0xF0 && u <= 0xF4 ? 4
+                                                     : 0;
+    bool ok = len != 0 && i + len <= s.size();
+    for (std::size_t k = 1; ok && k < len; ++k) ok = (byte(i + k) & 0xC0) == 0x80;
+    if (ok) {
+      const unsigned char b = byte(i + 1);
+      if ((u == 0xC2 && b < 0xA0) || (u == 0xE0 && b < 0xA0) || (u == 0xED && b >= 0xA0) ||
+          (u == 0xF0 && b < 0x90) || (u == 0xF4 && b >= 0x90))
+        ok = false;
+    }
+    if (!ok) {
+      escape(u);  // the bytes after it are looked at afresh
+      ++i;
+      continue;
+    }
+    out.append(s.data() + i, len);
+    i += len;
   }
   return out;
 }

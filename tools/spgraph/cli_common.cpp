@@ -345,6 +345,10 @@ void check_output_path(const std::string& output, const std::vector<std::string>
                             "which would replace it; give the path of a file");
   }
   const std::filesystem::path target(output);
+  // Checked now rather than after the computation: no file system takes a longer name.
+  if (const std::string name = target.filename().string(); name.size() > 255)
+    throw InvalidArgument("cannot write " + printable(output) + ": its file name is " +
+                          std::to_string(name.size()) + " bytes, and file names hold at most 255");
   const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
   if (::access(dir.c_str(), W_OK | X_OK) != 0)
     throw IoError("cannot write " + output + ": directory " + dir + ": " + std::strerror(errno));

@@ -166,7 +166,8 @@ void register_closure(CLI::App& app) {
                   "in the file's vertex ids");
   cmd->add_option("--query", args->queries,
                   "Is V reachable from U? Give U,V in the file's numbering (names for string "
-                  "ids, quoted if they hold a comma); one per flag, repeatable. Answered from the condensed closure without listing its pairs")
+                  "ids, quoted if they hold a comma); one per flag, repeatable. Answered from the "
+                  "condensed closure without listing its pairs")
       ->allow_extra_args(false)
       ->check(query_flag());
   cmd->add_option("--max-memory", args->max_memory_gb,

@@ -32,6 +32,7 @@
 #include "loaders/dimension_guard.hpp"
 #include "loaders/update_stream.hpp"
 #include "tools/common/progress.hpp"
+#include "tools/spgraph/checkpoint_watch.hpp"
 #include "tools/spgraph/cli_common.hpp"
 #include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
@@ -305,6 +306,7 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
   UpdateBatch<T> pending;
   Offset applied = 0, batches = 0, queries = 0;
   BatchSummary total;
+  CheckpointWatch checkpoints;
   double apply_seconds = 0;
   const auto t0 = std::chrono::steady_clock::now();
   auto flush = [&] {
@@ -321,6 +323,7 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
     total.assigned += s.assigned;
     total.missing += s.missing;
     pending.clear();
+    if (store) checkpoints.after_batch(*store);
   };
   // An answer names the snapshot's version. It goes out as it is found, flushed, whatever
   // stdout is (a consumer at the end of a pipe sees each answer at once): one text line, or
@@ -534,6 +537,10 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
     }
   }
   flush();
+  // The final checkpoint (unless --checkpoint-every just took it), its failure said.
+  if (store)
+    checkpoints.at_end(*store, batches > 0 && (args.checkpoint_every == 0 ||
+                                               batches % args.checkpoint_every != 0));
   total.missing += outside;
   const double wall = seconds_since(t0);
   bar.finish();
@@ -575,6 +582,9 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
   r.add("lines", report::count(reader.lines_read()));
   r.add("stopped_by", stop_signal ? report::str(signal_name(stop_signal)) : report::null());
   r.add("out_written", report::flag(!args.out.empty()));
+  r.add("checkpoint_failures", report::count(checkpoints.failures));
+  r.add("checkpoint_error",
+        checkpoints.failures ? report::str(checkpoints.last_error) : report::null());
   if (args.g.json) {
     print_json(r);
   } else if (!args.g.quiet) {
@@ -585,9 +595,12 @@ void run_stream_typed(const StreamArgs& args, const StreamStart<T>& graph) {
                "applied {applied} updates in {batches} batches of up to {batch}: {inserted} "
                "inserted, {erased} erased, {ignored} ignored (present), {combined} combined, "
                "{assigned} re-weighted, {missing} missing; {query_count} queries; {malformed} "
-               "malformed lines\n"
-               "throughput: {updates_per_second} updates/s applying ({apply_seconds} s), "
-               "{wall_seconds} s wall\n",
+               "malformed lines\n" +
+                   std::string("throughput: {updates_per_second} updates/s applying "
+                               "({apply_seconds} s), {wall_seconds} s wall\n") +
+                   (checkpoints.failures ? "checkpoints: {checkpoint_failures} failed (last: "
+                                           "{checkpoint_error}); every batch is in the log\n"
+                                         : ""),
                stderr);
   }
   if (stop_signal) {

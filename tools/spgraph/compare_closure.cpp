@@ -8,7 +8,12 @@
 #include <memory>
 
 #include "algorithms/closure/closure.hpp"
+#include "algorithms/closure/closure_size_estimate.hpp"
+#include "algorithms/closure/reachability.hpp"
+#include "algorithms/closure/strongly_connected_components.hpp"
 #include "engine/context.hpp"
+#include "engine/core/resources.hpp"
+#include "formats/csr/adjacency.hpp"
 #include "tools/spgraph/compare_common.hpp"
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 #include "tools/peers/graphblas_peer.hpp"
@@ -31,9 +36,39 @@ struct CompareClosureArgs {
   int runs = 5;
   bool boost = true;
   double boost_memory_gb = 8;
+  double max_memory_gb = 0;  ///< 0: 80% of available memory (engine/core/resources.hpp)
 };
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
+
+/// Peak bytes of the compare job for a closure of `pairs` pairs over n vertices: spgraph's
+/// pairs (a CSR of 4-byte ids, kept for the verification), GraphBLAS's T, D and T + D while they
+/// merge (8-byte indices each), and T copied back to a CSR for the pair-by-pair check.
+double compare_closure_bytes(double pairs, Vertex n) {
+  const double rows = (double(n) + 1) * sizeof(Offset);
+  const double ours = pairs * sizeof(Vertex) + rows;
+  const double graphblas = 3 * (pairs * 8 + rows);
+  return ours + graphblas + ours;
+}
+
+/// The guard of `spgraph closure` for the whole job, before any engine runs: the closure's own
+/// size estimate (a one-pass bound, then Cohen's estimate when the bound is too big), costed for
+/// every engine at once; OutOfMemory (exit code 1) naming the pairs, bytes and budget.
+void check_compare_closure_memory(const Matrix<bool>& a, std::uint64_t limit) {
+  const Condensation scc = condense(adjacency_of(a.csr()));
+  const std::uint64_t budget = memory_budget(limit);
+  auto need = [&](const ClosureSizeEstimate& e) {
+    return e.condensed_bytes + compare_closure_bytes(e.pairs, a.nrows());
+  };
+  ClosureSizeEstimate est = bound_closure_size(scc);
+  if (need(est) <= double(budget)) return;
+  est = estimate_closure_size(scc);
+  if (need(est) > double(budget))
+    detail::closure_too_large(
+        "compare closure (spgraph's and GraphBLAS's closures and the copy "
+        "the verification needs, together)",
+        est.pairs, need(est), limit, budget);
+}
 
 void run_compare_closure(const CompareClosureArgs& args) {
   apply_global_flags(args.g);
@@ -41,6 +76,7 @@ void run_compare_closure(const CompareClosureArgs& args) {
   peers::graphblas_init(threads);
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
+  check_compare_closure_memory(a, std::uint64_t(args.max_memory_gb * 1e9));
   const peers::GraphBlasMatrix grb_a(a.csr());
   ClosureOptions o;
   o.method = parse_closure_method(args.method);
@@ -146,6 +182,10 @@ void register_compare_closure(CLI::App* compare) {
   cmd->add_option("--boost-memory", args->boost_memory_gb,
                   "Memory Boost.Graph may allocate, in GB, before it is stopped (default 8)")
       ->check(memory_gb_flag("--boost-memory"));
+  cmd->add_option("--max-memory", args->max_memory_gb,
+                  "Fail, before any engine runs, if the job's closures would need more than "
+                  "this many GB (at least 0.001; default: 80% of available memory)")
+      ->check(memory_gb_flag("--max-memory"));
   add_runs_flag(cmd, args->runs);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);

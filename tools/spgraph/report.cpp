@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "engine/core/error.hpp"
 #include "engine/core/resources.hpp"
 
 namespace spgraph::cli {
@@ -182,7 +183,9 @@ std::string json_string(const std::string& s) {
 namespace report {
 
 ReportValue str(const std::string& s) {
-  return {Json(s), s};
+  // The text form escapes what a terminal would obey (a file name holding ESC, bytes that are
+  // not UTF-8); JSON escapes its own way.
+  return {Json(s), printable(s)};
 }
 
 ReportValue flag(bool b, std::string if_true, std::string if_false) {

@@ -250,7 +250,8 @@ TEST(KnnFeatures, cosine_survives_huge_and_tiny_values) {
   FeatureKnnOptions o;
   o.k = 1;
   o.measure = FeatureMeasure::Cosine;
-  const KnnResult r = feature_knn(x.matrix<double>(), static_cast<const Matrix<double>*>(nullptr), o);
+  const KnnResult r =
+      feature_knn(x.matrix<double>(), static_cast<const Matrix<double>*>(nullptr), o);
   ASSERT_EQ(r.num_queries(), 5u);
   const std::vector<Vertex> want = {1, 0, 3, 2};
   for (Vertex q = 0; q < 4; ++q) {
