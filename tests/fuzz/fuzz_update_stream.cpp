@@ -19,11 +19,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/core/error.hpp"
+#include "loaders/byte_order_mark.hpp"
 #include "loaders/input_buffer.hpp"
 #include "loaders/update_stream.hpp"
 
@@ -166,6 +168,18 @@ std::vector<std::string> oracle(std::string_view text, std::size_t max_line, boo
   return out;
 }
 
+/// True when the plain file at `path` starts with a UTF-16 or UTF-32 byte order mark on a first
+/// line within the line limit (the reader refuses such a stream).
+bool wide_first_line(const std::string& path, const spgraph::UpdateStreamOptions& options) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(options.max_line_bytes + 2, '\0');
+  in.read(head.data(), std::streamsize(head.size()));
+  head.resize(std::size_t(in.gcount()));
+  const std::size_t nl = head.find('\n');
+  const std::size_t first = nl == std::string::npos ? head.size() : nl;
+  return spgraph::detail::wide_encoding(head) != nullptr && first <= options.max_line_bytes;
+}
+
 /// Reads the file at `path` in lenient mode; false when it threw (allowed for gzip only).
 bool read_lenient(const std::string& path, spgraph::UpdateStreamOptions options, bool gzip,
                   std::vector<std::string>& lenient) {
@@ -177,6 +191,11 @@ bool read_lenient(const std::string& path, spgraph::UpdateStreamOptions options,
     spgraph::UpdateStreamReader reader(path, options);
     UpdateRecord r;
     while (reader.next(r)) lenient.push_back(checked(r, r.line, options.names));
+  } catch (const spgraph::ParseError& e) {
+    // A UTF-16 or UTF-32 stream is refused whole, at its first line, strict or not.
+    if (!gzip && !(e.line() == 1 && wide_first_line(path, options)))
+      fail(std::string("plain input threw in lenient mode: ") + e.what());
+    return false;
   } catch (const spgraph::Error& e) {
     if (!gzip) fail(std::string("plain input threw in lenient mode: ") + e.what());
     return false;
