@@ -274,6 +274,11 @@ TEST(ServeAttack, TokenFileGuardsUpdatesOnly) {
   Server bad = start_server({g.string(), "--token-file", short_token.string()});
   EXPECT_EQ(bad.port, 0);
   EXPECT_NE(slurp(bad.log).find("use at least 16"), std::string::npos) << slurp(bad.log);
+  // The token file is checked before the graph is read: a missing graph is not the error.
+  const CliRun early = run("serve /nonexistent/graph.txt --port 0 --token-file " +
+                           short_token.string());
+  EXPECT_EQ(early.exit_code, 1) << early.output;
+  EXPECT_NE(early.output.find("use at least 16"), std::string::npos) << early.output;
   const std::string token = "s3cret-token-0123456789";
   const auto file = temp_file("attack_token", token + "\n");
   Server s = start_server({g.string(), "--token-file", file.string()});

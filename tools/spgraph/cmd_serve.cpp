@@ -49,6 +49,7 @@ struct ServeArgs {
   int request_timeout = 60;
   std::uint64_t max_body = std::uint64_t(16) << 20;
   std::uint64_t max_pending = 0;  ///< 0: 2 * max_body
+  std::string token;              ///< --token-file's token, read before the graph is loaded
   std::uint64_t max_vertices = 0;
   std::uint64_t checkpoint_every = 0;
   bool salvage = false;  ///< --salvage: open a store past a damaged log record
@@ -121,7 +122,7 @@ void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int ind
   s.requests.request_timeout = std::chrono::seconds(args.request_timeout);
   s.requests.header_timeout =
       std::min<std::chrono::milliseconds>(s.requests.header_timeout, s.requests.request_timeout);
-  if (!args.token_file.empty()) s.token = read_token(args.token_file);
+  s.token = args.token;
   s.content_bytes = content_bytes(args);
   s.pending =
       std::make_shared<serve::Budget>(args.max_pending ? args.max_pending : 2 * args.max_body);
@@ -215,12 +216,14 @@ void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undi
   serve_graph(args, service, index_base);
 }
 
-void run_serve(const ServeArgs& args) {
-  apply_global_flags(args.g);
+void run_serve(const ServeArgs& flags) {
+  apply_global_flags(flags.g);
   return_freed_memory();
-  if (args.max_pending && args.max_pending < args.max_body)
+  if (flags.max_pending && flags.max_pending < flags.max_body)
     throw CLI::ValidationError("--max-pending", "must be at least --max-body (" +
-                                                    std::to_string(args.max_body) + " bytes)");
+                                                    std::to_string(flags.max_body) + " bytes)");
+  ServeArgs args = flags;  // with the token, checked before the graph is loaded
+  if (!args.token_file.empty()) args.token = read_token(args.token_file);
   if (const std::optional<StoreMeta> meta = existing_store(args.store, args.file, args.g.quiet)) {
     if (meta->weighted)
       serve_typed<double>(args, std::nullopt, !meta->directed, meta->index_base);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
 namespace spgraph::serve {
 
@@ -38,16 +39,17 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t") - b + 1);
 }
 
-/// Waits until `fd` is ready for `events` or `deadline` passes.
+/// Waits until `fd` is ready for `events` or `deadline` passes; a deadline already past still
+/// looks once (what has arrived by now counts).
 bool wait_fd(int fd, short events, GuardClock::time_point deadline) {
   for (;;) {
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - GuardClock::now());
-    if (left.count() <= 0) return false;
     pollfd p{fd, events, 0};
-    const int r = ::poll(&p, 1, int(std::min<std::int64_t>(left.count(), 1000000)));
+    const int r = ::poll(&p, 1, int(std::clamp<std::int64_t>(left.count(), 0, 1000000)));
     if (r > 0) return true;
-    if (r < 0 && errno != EINTR) return false;
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0 || left.count() <= 0) return false;
   }
 }
 
@@ -107,17 +109,7 @@ GuardClock::time_point GuardedStream::read_deadline() const {
   return d;
 }
 
-bool GuardedStream::fill() {
-  if (peer_closed_) return false;
-  if (!wait_fd(sock_, POLLIN, read_deadline())) {
-    const bool stopping = drain_deadline_.load() != 0;
-    return fail(408, stopping ? "the server is shutting down and the request was not complete"
-                     : in_headers_
-                         ? "request timeout: the headers did not arrive within " +
-                               std::to_string(limits_.header_timeout.count() / 1000) + " s"
-                         : "request timeout: the request did not arrive within " +
-                               std::to_string(limits_.request_timeout.count() / 1000) + " s");
-  }
+bool GuardedStream::receive() {
   ssize_t got;
   do {
     got = ::recv(sock_, buf_.data(), buf_.size(), 0);
@@ -131,6 +123,20 @@ bool GuardedStream::fill() {
   return true;
 }
 
+bool GuardedStream::fill() {
+  if (peer_closed_) return false;
+  if (!wait_fd(sock_, POLLIN, read_deadline())) {
+    const bool stopping = drain_deadline_.load() != 0;
+    return fail(408, stopping ? "the server is shutting down and the request was not complete"
+                     : in_headers_
+                         ? "request timeout: the headers did not arrive within " +
+                               std::to_string(limits_.header_timeout.count() / 1000) + " s"
+                         : "request timeout: the request did not arrive within " +
+                               std::to_string(limits_.request_timeout.count() / 1000) + " s");
+  }
+  return receive();
+}
+
 bool GuardedStream::wait_for_request(const std::atomic<bool>& stopping) {
   if (pos_ < end_) return true;
   if (peer_closed_) return false;
@@ -142,17 +148,7 @@ bool GuardedStream::wait_for_request(const std::atomic<bool>& stopping) {
     if (ready) break;
     if (stopping.load() || GuardClock::now() >= idle_end) return false;
   }
-  ssize_t got;
-  do {
-    got = ::recv(sock_, buf_.data(), buf_.size(), 0);
-  } while (got < 0 && errno == EINTR);
-  if (got <= 0) {
-    peer_closed_ = true;
-    return false;
-  }
-  pos_ = 0;
-  end_ = std::size_t(got);
-  return true;
+  return receive();
 }
 
 void GuardedStream::begin_request() {
@@ -198,9 +194,9 @@ ssize_t GuardedStream::write(const char* ptr, size_t size) {
 }
 
 void GuardedStream::write_error(int status, const std::string& reason) {
-  std::string text;  // the reason as a JSON string (it holds no control bytes or quotes)
-  for (char ch : reason) text += ch == '"' || ch == '\\' || (unsigned char)ch < ' ' ? '?' : ch;
-  const std::string body = "{\"error\":\"" + text + "\"}\n";
+  const std::string body = nlohmann::json{{"error", reason}}.dump(
+                               -1, ' ', false, nlohmann::json::error_handler_t::replace) +
+                           "\n";
   const std::string all =
       "HTTP/1.1 " + std::to_string(status) + " " + reason_phrase(status) +
       "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +

@@ -94,6 +94,8 @@ class GuardedStream final : public httplib::Stream {
   bool fail(int status, std::string reason);
   /// Fills the buffer: false on a failure, a timeout or the peer's end.
   bool fill();
+  /// One recv into the buffer (the socket is readable): false at the peer's end.
+  bool receive();
   GuardClock::time_point read_deadline() const;
   /// Checks delivered bytes against the header rules and budgets.
   bool track(const char* data, std::size_t n);
