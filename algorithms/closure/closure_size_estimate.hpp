@@ -37,4 +37,18 @@ ClosureSizeEstimate estimate_closure_size(const Condensation& c);
 /// bound fits in memory.
 ClosureSizeEstimate bound_closure_size(const Condensation& c);
 
+/// The size every closure memory guard checks: the one-pass bound when `need(bound)` fits in
+/// `budget` bytes, else the sketch estimate (costlier, closer). `fits` is false when even the
+/// estimate's need does not fit; the caller then refuses (detail::closure_too_large).
+template <class Need>
+ClosureSizeEstimate closure_size_for_budget(const Condensation& c, double budget, Need need,
+                                            bool& fits) {
+  ClosureSizeEstimate e = bound_closure_size(c);
+  fits = need(e) <= budget;
+  if (fits) return e;
+  e = estimate_closure_size(c);
+  fits = need(e) <= budget;
+  return e;
+}
+
 }  // namespace spgraph

@@ -207,12 +207,12 @@ CondensedClosure condensed_closure(Condensation scc, bool sorted_sets, bool para
 void ReachabilityIndex::build(const AdjacencyView& g, std::uint64_t memory_limit) {
   Condensation scc = condense(g);
   const std::uint64_t budget = memory_budget(memory_limit);
-  if (bound_closure_size(scc).condensed_bytes > double(budget)) {  // the bound first
-    const ClosureSizeEstimate est = estimate_closure_size(scc);
-    if (est.condensed_bytes > double(budget))
-      detail::closure_too_large("the condensed closure", est.pairs, est.condensed_bytes,
-                                memory_limit, budget);
-  }
+  bool fits = true;
+  const ClosureSizeEstimate est = closure_size_for_budget(
+      scc, double(budget), [](const ClosureSizeEstimate& e) { return e.condensed_bytes; }, fits);
+  if (!fits)
+    detail::closure_too_large("the condensed closure", est.pairs, est.condensed_bytes, memory_limit,
+                              budget);
   c_ = condensed_closure(std::move(scc), true, true);
 }
 

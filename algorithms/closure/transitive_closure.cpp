@@ -153,15 +153,12 @@ ClosureResult transitive_closure_pattern(const Matrix<bool>& a, const ClosureOpt
     return r.method == ClosureMethod::Scc ? e.condensed_bytes + (o.count_only ? 0 : stored)
                                           : 2 * stored;
   };
-  // A one-pass upper bound first; the sketch estimate only when even the bound is too big.
-  ClosureSizeEstimate est = bound_closure_size(scc);
-  if (need(est) > double(budget)) {
-    est = estimate_closure_size(scc);
-    if (need(est) > double(budget))
-      closure_too_large("the transitive closure",
-                        est.pairs + (o.reflexive ? double(acyclic_vertices) : 0), need(est),
-                        o.memory_limit, budget);
-  }
+  bool fits = true;
+  const ClosureSizeEstimate est = closure_size_for_budget(scc, double(budget), need, fits);
+  if (!fits)
+    closure_too_large("the transitive closure",
+                      est.pairs + (o.reflexive ? double(acyclic_vertices) : 0), need(est),
+                      o.memory_limit, budget);
   r.estimated_pairs = est.pairs + (o.reflexive ? double(acyclic_vertices) : 0);
 
   if (r.method == ClosureMethod::SemiNaive) {

@@ -60,10 +60,9 @@ void check_compare_closure_memory(const Matrix<bool>& a, std::uint64_t limit) {
   auto need = [&](const ClosureSizeEstimate& e) {
     return e.condensed_bytes + compare_closure_bytes(e.pairs, a.nrows());
   };
-  ClosureSizeEstimate est = bound_closure_size(scc);
-  if (need(est) <= double(budget)) return;
-  est = estimate_closure_size(scc);
-  if (need(est) > double(budget))
+  bool fits = true;
+  const ClosureSizeEstimate est = closure_size_for_budget(scc, double(budget), need, fits);
+  if (!fits)
     detail::closure_too_large(
         "compare closure (spgraph's and GraphBLAS's closures and the copy "
         "the verification needs, together)",
