@@ -1,15 +1,15 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # Usage: bench/serve_memory.py SPGRAPH GRAPH (issue 28; docs/server.md, "Limits"). Starts
 # `spgraph serve` with its default limits and prints its peak resident memory (VmHWM) after a
 # 100 MB chunked body (refused, 413) and after eight concurrent 16 MiB bodies (applied).
 import socket,sys,subprocess,re,threading
 B=sys.argv[1]; G=sys.argv[2]
-p=subprocess.Popen([B,'serve',G,'--undirected','--port','18095','-q'],stdout=subprocess.PIPE)
-p.stdout.readline()
+p=subprocess.Popen([B,'serve',G,'--undirected','--port','0','-q'],stdout=subprocess.PIPE)
+PORT=int(p.stdout.readline().decode().rsplit(':',1)[1])  # "listening on http://127.0.0.1:PORT"
 def kib(f):
     return int(re.search(f+r':\s+(\d+)',open('/proc/%d/status'%p.pid).read()).group(1))
 def rt(req):
-    s=socket.create_connection(('127.0.0.1',18095))
+    s=socket.create_connection(('127.0.0.1',PORT))
     try: s.sendall(req)
     except Exception: pass
     out=b''; s.settimeout(30)
