@@ -12,12 +12,12 @@
 //                    (nrows when there is no tail). Vertex is 32-bit, so every row fits.
 //   step_flags       one ω-bit mask per (tile, step), flag_bytes() bytes each, bit i = "entry
 //                    (lane i, step j) starts a row" (the paper's bit_flag, stored step-major: it is
-//                    the lane mask a SIMD step needs). Bit 0 of step 0 is always set (§2.5(1)).
+//                    the lane mask a SIMD step needs). Bit 0 of step 0 is always set (paper §3.4).
 //   lane_desc        one uint16 per (tile, lane): y_offset (bits 0..10; number of flags in lanes
 //                    < i) | seg_offset << 11 (bits 11..15; number of flag-free lanes right after a
 //                    lane that has a flag, else 0). Hence ω ≤ 32 and ω·σ ≤ 2048.
 //   eo_ptr/empty_offset  for dirty tiles, one entry per segment (flag) in CSR order: its row
-//                    minus the tile's first row (§2.5(4), one per segment, as Alg 7 prints it).
+//                    minus the tile's first row (paper §3.4: one per segment, as Alg 7 prints it).
 //                    eo_ptr is empty when no tile is dirty.
 //   col, val         nnz entries: complete tiles transposed (stored index t·ωσ + j·ω + i holds
 //                    CSR entry t·ωσ + i·σ + j, every tile including single-row ones), then the
@@ -25,6 +25,13 @@
 // The view keeps a pointer to the source CSR's row_ptr (used by the tail): a Csr5 must not
 // outlive, or see changes to, the Csr it was built from (the engine caches it next to the CSR and
 // drops both together). Nothing else of the source is referenced.
+//
+// Sources: W. Liu and B. Vinter, "CSR5: An Efficient Storage Format for Cross-Platform Sparse
+// Matrix-Vector Multiplication", ICS 2015 ("ICS'15" in formats/csr5/): §3 the format, §4 and
+// Alg. 8 the SpMV, §5.5 the conversion cost; W. Liu, "Parallel and Scalable Sparse Basic Linear
+// Algebra Subprograms", PhD thesis, Copenhagen 2015 ("W. Liu's thesis"): §6.3 and §8.5; the
+// authors' reference code, Benchmark_SpMV_using_CSR5 (github.com/weifengliu-ssslab), whose
+// calibrators merge the rows that cross tiles here in place of the paper's atomic adds.
 #pragma once
 
 #include <cstddef>
@@ -162,7 +169,7 @@ struct Csr5 {
 /// bytes as with AVX2) over the stored value size — 8 doubles / int64 or 16 floats / int32 on
 /// AVX-512, 4 / 8 on AVX2. bool matrices (almost always patterns, which store no values) get ω
 /// for 64-bit x and y, the type the vectorised pattern kernels use (plus or min over double x).
-/// σ: the paper's CPU rule is σ = 16 ([P] §3.2), kept after measuring σ = 4..32 here (2 threads,
+/// σ: the paper's CPU rule is σ = 16 (ICS'15 §3.2), kept after measuring σ = 4..32 here (2 threads,
 /// kron scale 20 with edge factor 16, 31.4M entries; plus_times double; minimum of 15
 /// interleaved runs on a shared 2-core VM, so ±10% is noise). SpMV ms, ω = 8 AVX-512:
 ///   σ        4     8    12    16    20    24    32

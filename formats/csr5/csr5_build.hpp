@@ -1,8 +1,9 @@
-// CSR -> CSR5 conversion ([P] §3.3-3.5 and §5.5; [T] §6.3, Alg 24-26), OpenMP-parallel over
-// tiles. Per complete tile t (entries b = t·ωσ .. b+ωσ-1):
+// CSR -> CSR5 conversion (Liu & Vinter, "CSR5", ICS'15 §3.3-3.5 and §5.5; W. Liu's thesis §6.3,
+// Alg. 24-26), OpenMP-parallel over tiles. Per complete tile t (entries b = t·ωσ .. b+ωσ-1):
 //   - first row r0 = the row holding entry b (upper_bound on row_ptr minus one: the rightmost
-//     match, erratum 11.3.5 of the notes; only entries < nnz are searched, so the reads past
-//     row_ptr[m] of Alg 4 (erratum 11.3.2) cannot happen), last row r1 likewise for entry b+ωσ-1;
+//     match, which Alg. 4's BINARY_SEARCH must return for empty rows to be skipped; only entries
+//     < nnz are searched, so the reads past row_ptr[m] of Alg. 4's empty-row loop in the last
+//     tile cannot happen), last row r1 likewise for entry b+ωσ-1;
 //   - one pass over rows r0+1..r1 sets the flag of each non-empty row's first entry, counts
 //     segments per lane (y_offset: exclusive scan of the counts) and finds dirty tiles (an empty
 //     row strictly between r0 and r1 — exact, not the paper's conservative boundary test);

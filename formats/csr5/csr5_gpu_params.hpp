@@ -1,5 +1,5 @@
-// The CSR5 tile shape for NVIDIA GPUs ([P] §5.2; notes-csr5-adheap-thesis.md §1.2 and "σ on
-// GPUs"): ω = 32, one lane per thread of a warp; σ from the average row length ℓ = nnz/rows
+// The CSR5 tile shape for NVIDIA GPUs (Liu & Vinter, "CSR5", ICS'15 §3.2; W. Liu's thesis §6.3.2):
+// ω = 32, one lane per thread of a warp; σ from the average row length ℓ = nnz/rows
 // with the paper's ⟨r, s, t, u⟩ = ⟨4, 32, 256, 4⟩: σ = r when ℓ <= r, ℓ when ℓ <= s, s when
 // ℓ <= t, else u. (The reference CUDA code uses u = 6; the paper's value is kept until it can be
 // measured on a GPU.)

@@ -1,8 +1,9 @@
-// The CSR5 tile loop with AVX2 (ω = 4 doubles): the same per-tile algorithm as the AVX-512
-// kernel (../shared/papers/notes-csr5-adheap-thesis.md §3.3, [REF] csr5_spmv_avx2.h §3.5), with
-// lane masks as vectors from a 16-entry table, green segments stored lane by lane (AVX2 has no
-// scatter, as in [REF]), and the cross-lane join done on the 4 lanes in scalar code with
-// seg_offset (at most 3 ⊕ per lane: a true segmented reduction, valid for min as for +).
+// The CSR5 tile loop with AVX2 (ω = 4 doubles): the same per-tile algorithm as the AVX-512 kernel
+// (Liu & Vinter, "CSR5", ICS'15 §4, Alg. 8 in semiring form; the authors' AVX2 code is
+// CSR5_avx2/csr5_spmv_avx2.h of Benchmark_SpMV_using_CSR5), with lane masks as vectors from a
+// 16-entry table, green segments stored lane by lane (AVX2 has no scatter, as in that code), and
+// the cross-lane join done on the 4 lanes in scalar code with seg_offset (at most 3 ⊕ per lane: a
+// true segmented reduction, valid for min as for +).
 // Compiled with __attribute__((target("avx2,fma"))); called only when the CPU has both.
 #pragma once
 

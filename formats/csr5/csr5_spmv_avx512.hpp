@@ -1,11 +1,11 @@
-// The CSR5 tile loop with AVX-512 (ω = 8 doubles), the per-tile algorithm of
-// ../shared/papers/notes-csr5-adheap-thesis.md §3.3 ([P] Alg 8 in semiring form): lane i of a
-// zmm register walks its σ entries; at a step whose flag mask (a k-register) is non-empty, the
-// flagged lanes close their open segment — top-open parts go to `red`, complete ("green")
-// segments are scattered to y — and restart at the ⊕ identity. After σ steps, each lane with a
-// flag joins its bottom-open part with the red parts of the flag-free lanes after it by a
-// log-step segmented suffix scan (a true segmented reduction: valid for min as for +; the
-// paper's prefix-difference sum is not used). The tile's first segment goes through the carry.
+// The CSR5 tile loop with AVX-512 (ω = 8 doubles), the per-tile algorithm of Liu & Vinter, "CSR5",
+// ICS'15 §4 (Alg. 8, in semiring form): lane i of a zmm register walks its σ entries; at a step
+// whose flag mask (a k-register) is non-empty, the flagged lanes close their open segment —
+// top-open parts go to `red`, complete ("green") segments are scattered to y — and restart at the ⊕
+// identity. After σ steps, each lane with a flag joins its bottom-open part with the red parts of
+// the flag-free lanes after it by a log-step segmented suffix scan (a true segmented reduction:
+// valid for min as for +; the paper's prefix-difference sum, Alg. 6, is not used). The tile's first
+// segment goes through the carry.
 // Compiled with __attribute__((target("avx512f"))); called only when the CPU has AVX-512F.
 #pragma once
 

@@ -1,12 +1,14 @@
 // Pieces shared by the CSR5 SpMV kernels (formats/csr5/csr5_spmv_*.hpp): the carry of a row
-// that crosses tiles (the per-thread "calibrator" of the reference code, [REF] in
-// ../shared/papers/notes-csr5-adheap-thesis.md §3.4), and which semirings have a vector kernel.
+// that crosses tiles (the per-thread "calibrator" of the authors' reference code,
+// Benchmark_SpMV_using_CSR5, in place of the atomic adds of Liu & Vinter, "CSR5", ICS'15 §4), and
+// which semirings have a vector kernel.
 //
-// Ownership of y (notes §3.3): a row's genuine first entry lies in exactly one tile, which stores
-// the row with `=`; every later tile sees the row as its first segment and merges through the
-// carry. A thread owns a contiguous range of tiles; the carry of the row its range starts with
-// goes to the thread's calibrator (merged after the parallel loop), any other carry goes to y
-// with ⊕=, ordered after the `=` by program order in that thread. No atomics.
+// Ownership of y (the stores of Liu & Vinter's Alg. 8, ordered without atomics): a row's genuine
+// first entry lies in exactly one tile, which stores the row with `=`; every later tile sees the
+// row as its first segment and merges through the carry. A thread owns a contiguous range of tiles;
+// the carry of the row its range starts with goes to the thread's calibrator (merged after the
+// parallel loop), any other carry goes to y with ⊕=, ordered after the `=` by program order in that
+// thread. No atomics.
 #pragma once
 
 #include <type_traits>

@@ -1,8 +1,8 @@
-// Dense-vector SpMV on CSR5 over any semiring ([P] §4; [T] §8.5.1; the semiring form of
-// ../shared/papers/notes-csr5-adheap-thesis.md §3.3-3.4): y[r] = ⊕_k A(r,k) ⊗ x[k] for every row,
-// rows without entries getting the monoid identity, as csr_spmv_dense (formats/csr/
-// spmv_dense_cpu.hpp) computes it. Multiplies keep the GraphBLAS positions:
-// mul(A(r,k), x[k], r, k, 0), A(r,k) reading as 1 in pattern matrices.
+// Dense-vector SpMV on CSR5 over any semiring (Liu & Vinter, "CSR5", ICS'15 §4, Alg. 8; W. Liu's
+// thesis §8.5.1; in semiring form, with the reference code's calibrator in place of atomic adds):
+// y[r] = ⊕_k A(r,k) ⊗ x[k] for every row, rows without entries getting the monoid identity, as
+// csr_spmv_dense (formats/csr/spmv_dense_cpu.hpp) computes it. Multiplies keep the GraphBLAS
+// positions: mul(A(r,k), x[k], r, k, 0), A(r,k) reading as 1 in pattern matrices.
 //
 // Schedule: y is set to the identity, then each thread takes one contiguous range of complete
 // tiles (thread count read at call time, ranges computed per call, so a view built under one

@@ -11,7 +11,7 @@
 // phase 4 before phase 5. Workspace: carry (one value per tile) and CUB's temporary storage,
 // from the device's stream-ordered pool.
 //
-// STATUS: compiled, never run (no GPU lent to issue 15).
+// STATUS: compiled, never run (written where no GPU was available to run it).
 #include "formats/csr5/csr5_spmv_cuda.hpp"
 
 #include <thrust/iterator/counting_iterator.h>

@@ -1,10 +1,10 @@
-// CSR5 SpMV on a CUDA device ([P] §4.2, the GPU algorithm; the lane logic is shared with the
-// host in csr5_tile_lanes.hpp, whose phases this kernel runs). Declared here for the front end;
-// defined in csr5_spmv_cuda.cu for the (semiring, matrix type) pairs of Csr5CudaInstances,
-// and built only with SPGRAPH_ENABLE_CUDA.
+// CSR5 SpMV on a CUDA device (Liu & Vinter, "CSR5", ICS'15 §4 and Alg. 8: one warp per tile; the
+// lane logic is shared with the host in csr5_tile_lanes.hpp, whose phases this kernel runs).
+// Declared here for the front end; defined in csr5_spmv_cuda.cu for the (semiring, matrix type)
+// pairs of Csr5CudaInstances, and built only with SPGRAPH_ENABLE_CUDA.
 //
-// STATUS: compiled in CI (nvcc, -Werror, sm_80 and sm_90) but never run: no GPU was lent to
-// the issue that wrote it (issue 15). Its tests (tests/unit/device, label "cuda") compare it
+// STATUS: compiled in CI (nvcc, -Werror, sm_80 and sm_90) but never run: it was written where
+// no GPU was available to run it. Its tests (tests/unit/device, label "cuda") compare it
 // with the CPU kernel wherever a device is present.
 #pragma once
 

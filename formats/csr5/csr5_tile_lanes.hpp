@@ -1,22 +1,22 @@
-// The lane algorithm of CSR5 SpMV over any semiring, as host-and-device functions (SPGRAPH_HD):
-// the per-lane and per-tile logic of the paper's GPU kernel (Liu & Vinter, ICS'15 §4.2, Alg 3-5;
-// ../shared/papers/notes-csr5-adheap-thesis.md §3.3-3.4), written once so that the CPU tests run
-// the code a CUDA warp runs. One tile is one warp: lane i owns the σ entries of column i of the
-// transposed tile.
+// The lane algorithm of CSR5 SpMV over any semiring, as host-and-device functions (SPGRAPH_HD): the
+// per-lane and per-tile logic of the paper's GPU kernel (Liu & Vinter, "CSR5", ICS'15 §4, Alg. 8,
+// in semiring form, with the per-tile calibrator of the authors' CUDA code in place of atomic
+// adds), written once so that the CPU tests run the code a CUDA warp runs. One tile is one warp:
+// lane i owns the σ entries of column i of the transposed tile.
 //
 // Phases of one tile t (ω lanes, σ steps):
 //   1. Lane walk (csr5_lane_walk). Lane i folds its σ entries in order. The fold before its
 //      first flag is its head; each later flag closes a segment that began and ended inside the
 //      lane, which is emitted; the fold after its last flag is its tail. A lane without a flag
-//      has only a head (its whole column). Lane 0's first entry always carries a flag (§2.5(1)),
-//      so lane 0's head is empty and every lane i > 0 has y_offset(i) >= 1.
+//      has only a head (its whole column). Lane 0's first entry always carries a flag (ICS'15
+//      §3.4), so lane 0's head is empty and every lane i > 0 has y_offset(i) >= 1.
 //   2. Segmented scan across lanes (Csr5SegmentScan). A segment that starts at lane i's last
 //      flag runs on through the seg_offset(i) flag-free lanes after it and ends in the head of
 //      lane j = i + seg_offset(i) + 1. An inclusive segmented scan of the heads, with a segment
 //      starting at lane 0 and after every lane that holds a flag, leaves head(i+1) ⊕ ... ⊕
 //      head(j) at lane j (at lane ω-1 when j = ω: the segment runs past the tile). The scan's
 //      operator is associative for every monoid, so min, max, lor and the rest get a true
-//      segmented scan, not the paper's subtract-the-prefix trick that only + allows.
+//      segmented scan, not the paper's subtract-the-prefix trick (Alg. 6) that only + allows.
 //   3. Emit (csr5_lane_finish). Lane i with flags emits tail(i) ⊕ scan(j) as segment
 //      y_offset(i) + flags(i) - 1. Segment k of the tile is row csr5_segment_row(t, k). Segment
 //      0 may have begun in an earlier tile, so it goes to the tile's carry instead of y; every
