@@ -3,7 +3,7 @@
 // of formats/csr5/csr5_spmv_cuda.hpp, and y copied back. Nothing is cached on the device yet:
 // each call uploads op(A) (counted in device_stats()).
 //
-// STATUS: compiled, never run (no GPU lent to issue 15).
+// STATUS: compiled, never run (written where no GPU was available to run it).
 #pragma once
 
 #if SPGRAPH_HAVE_CUDA

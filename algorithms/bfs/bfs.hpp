@@ -67,7 +67,7 @@ struct BfsOptions {
   /// push -> pull when m_f > m_u / alpha. Beamer et al. and GAPBS use 14-15; this kernel's
   /// serial push (branch-free, prefetched) is cheaper against its pull, so it pulls later:
   /// 8 measured best (NotreDame, SCC sources: -25%; Kronecker 18 and 20: within noise; 4 lost
-  /// on Kronecker 20, 30 everywhere; bench/RESULTS.md, issue 16).
+  /// on Kronecker 20, 30 everywhere; bench/RESULTS.md, "BFS and TC past GAPBS").
   int alpha = 8;
   int beta = 18;  ///< pull -> push when n_f < n / beta (Beamer et al. use 18-24)
   /// The graph is undirected (A == A'): pull steps read A itself and no transpose is built.

@@ -27,7 +27,7 @@ constexpr Offset kMergeMaxRow = 16;
 
 /// How many rows ahead in U(u) the bitmap count prefetches the rows U(v) it reads next (the
 /// row offsets twice as far ahead). Kronecker scale 18 and 20: 20-30% faster than none; 2 to 6
-/// differ by less than the noise (bench/RESULTS.md, issue 16).
+/// differ by less than the noise (bench/RESULTS.md, "BFS and TC past GAPBS").
 constexpr Offset kRowAhead = 4;
 
 /// Graphs with fewer stored entries than this are counted on one thread: the count takes a
@@ -259,8 +259,9 @@ std::uint64_t fused_count(const Csr<bool>& u, TriangleMethod method,
 /// Method::Auto counts by wedges (wedge_count) on graphs with at least kWedgeEntries arcs whose
 /// longest row is at least kWedgeSkew times the mean: measured against the forward count,
 /// Kronecker 18 (7.6 M arcs) -11%, Kronecker 20 (31 M) -25%, NotreDame (2.2 M arcs once
-/// symmetrized) +50%, the snap social graphs (0.1-0.4 M) +50-75% (bench/RESULTS.md, issue 16).
-/// On a graph of bounded degree the wedges are few either way and the extra pass and sort lose.
+/// symmetrized) +50%, the snap social graphs (0.1-0.4 M) +50-75% (bench/RESULTS.md, "BFS and TC
+/// past GAPBS"). On a graph of bounded degree the wedges are few either way and the extra pass
+/// and sort lose.
 constexpr Offset kWedgeEntries = Offset(1) << 22;
 constexpr Offset kWedgeSkew = 32;
 

@@ -3,7 +3,7 @@
 // plain-CSR side of the CSR / CSR5 choice (engine/spmv_dense.hpp) and of the Dynamic CSR
 // benchmarks (formats/dcsr/dcsr_spmv_cpu.hpp walks rows the same way, segment by segment).
 //
-// Written to run at the memory-bandwidth limit (issue 11, "the best CSR that you can write"):
+// Written to run at the memory-bandwidth limit (CSR5 must beat the best CSR, not a weak one):
 //   - nnz-balanced partition: thread t of T takes the rows whose work (entries + rows, so that
 //     runs of empty rows count too) falls in [t·W/T, (t+1)·W/T), found by a binary search of
 //     row_ptr[r] + r; a power-law row no longer stalls one 64-row chunk, and no work is queued;

@@ -1,6 +1,6 @@
 // Whether a CSR matrix's structure equals its transpose's (values ignored): the test that lets
 // an undirected graph stored as a "general" file be traversed through its own rows, with no
-// transpose (issue 16; engine/matrix.hpp caches the answer).
+// transpose to build before the first search (engine/matrix.hpp caches the answer).
 // Phases: each row in parallel looks up every off-diagonal entry (i, j) in row j by binary
 // search; the first missing mirror clears a shared flag, after which the remaining rows are
 // skipped. With unique sorted columns per row, every entry having its mirror is equality with

@@ -1,6 +1,6 @@
-// Shared pieces of the Python bindings (issue 13, section 3): the Graph object the module hands
-// out, numpy arrays that own or view C++ vectors without copying, and the registration
-// functions of each binding file.
+// Shared pieces of the Python bindings (the engine for Python users, numpy and scipy.sparse in
+// and out): the Graph object the module hands out, numpy arrays that own or view C++ vectors
+// without copying, and the registration functions of each binding file.
 #pragma once
 
 #include <pybind11/numpy.h>

@@ -1,7 +1,7 @@
 // The STREAM triad (McCalpin, "Memory Bandwidth and Machine Balance", 1995): a[i] = b[i] + s·c[i]
 // over three arrays of doubles larger than the last-level cache, timed over a few repetitions on
 // the current OpenMP thread count. The machine's sustainable memory bandwidth, against which
-// `spgraph spmv` and bench/run_spmv.sh report SpMV as a fraction (issue 11).
+// `spgraph spmv` and bench/run_spmv.sh report SpMV as a fraction (SpMV is memory-bound).
 #pragma once
 
 #include <cstddef>

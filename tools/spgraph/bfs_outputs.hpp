@@ -1,5 +1,6 @@
-// What a BFS subcommand computes (`--compute levels|parents|both`, issue 16): the one parser
-// and the one name shared by `spgraph bfs` and `spgraph compare bfs`.
+// What a BFS subcommand computes (`--compute levels|parents|both`, so that the work matches what
+// is asked, and parents alone compare like with like with GAPBS): the one parser and the one name
+// shared by `spgraph bfs` and `spgraph compare bfs`.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// `spgraph-mpi closure FILE`: the transitive closure by the semi-naive loop of issue 18,
+// `spgraph-mpi closure FILE`: the transitive closure by the semi-naive loop,
 // D<¬T> = D·A, T += D, until D is empty (Bancilhon and Ramakrishnan's semi-naive evaluation, as
 // `spgraph closure --method seminaive` runs it), with CombBLAS's Sparse SUMMA over the engine's
 // LOR-LAND semiring and EWiseMult(exclude) as the complemented mask. Prints the number of pairs,

@@ -1,4 +1,4 @@
-// The spgraph binary format read by ranges (issue 18, section 2): every rank checks the header
+// The spgraph binary format read by ranges (no rank reads it all): every rank checks the header
 // with the engine's reader (loaders/binary_format.hpp), takes an equal range of rows, and reads
 // only its slices of row_ptr, col and the values; the CRC-32 is summed by byte ranges and
 // combined on rank 0 (zlib's crc32_combine); the CSR checks run on each rank's rows; a file

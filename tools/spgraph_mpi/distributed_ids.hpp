@@ -1,8 +1,9 @@
-// --remap-ids across ranks (issue 18, section 2): each rank's piece was numbered densely in the
-// order its ids first appear; here the names are hash-partitioned over the ranks, each name's
-// earliest appearance (lowest rank, then lowest local number) wins, and the winners are numbered
-// by an exclusive scan in (rank, local number) order. That is the order of first appearance in
-// the whole file, so every vertex gets the number the single-node reader gives it.
+// --remap-ids across ranks, each of which parsed only its own byte range: each rank's piece was
+// numbered densely in the order its ids first appear; here the names are hash-partitioned over
+// the ranks, each name's earliest appearance (lowest rank, then lowest local number) wins, and
+// the winners are numbered by an exclusive scan in (rank, local number) order. That is the order
+// of first appearance in the whole file, so every vertex gets the number the single-node reader
+// gives it.
 // Cost: two all-to-alls of the names and two of the numbers; rank 0 gathers the n names, which
 // the answers are printed with.
 #pragma once

@@ -1,4 +1,4 @@
-// Loading a graph file on every rank at once (issue 18, section 2). Each rank maps the file and
+// Loading a graph file on every rank at once (no rank reads it all). Each rank maps the file and
 // parses only its byte range of the body, cut at newlines, with the engine's own readers
 // (loaders/matrix_market.hpp's pieces, read_edge_list on the range, the binary format's row
 // ranges), its lines numbered as in the whole file by an exclusive scan of newline counts, so

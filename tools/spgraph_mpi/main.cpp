@@ -1,4 +1,4 @@
-// spgraph-mpi: spgraph's jobs on CombBLAS across MPI ranks (issue 18). Run under mpirun:
+// spgraph-mpi: spgraph's jobs on CombBLAS across MPI ranks, for graphs past one machine. Run:
 // `mpirun -np P spgraph-mpi bfs|tc|closure|spmv|pagerank|cc FILE [spgraph's options]`. Every rank
 // parses the same command line; rank 0 prints the answers and the report (spgraph's, plus P and the
 // grid); an error on any rank is agreed (mpi_context.hpp), printed once, and every rank exits
