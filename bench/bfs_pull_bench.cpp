@@ -1,6 +1,7 @@
 // bfs_pull_bench: the pull (bottom-up) phase of BFS on the CSR5 view against the CSR pull kernel
-// with early exit (issue 11, "BFS pull phase on the CSR5 view"). Both traversals expand every
-// level bottom-up from the same sources over an undirected graph, so every level is a pull step:
+// with early exit (does a pull step gain from CSR5? bench/RESULTS.md, "BFS pull phase on the CSR5
+// view"). Both traversals expand every level bottom-up from the same sources over an undirected
+// graph, so every level is a pull step:
 //   - CSR: spgraph's bfs() with BfsMethod::Pull (algorithms/bfs/bfs_kernel.hpp): each unvisited
 //     vertex scans its neighbours and stops at the first one in the frontier;
 //   - CSR5: one SpMV per level over min.second on the CSR5 view (Liu & Vinter ICS'15), with

@@ -1,6 +1,6 @@
-// knn_query_bench: single-vertex kNN query latency (issue 12, "single-vertex queries on a graph
-// of 1M edges or more: median under 2 ms for top-10 Jaccard, with p99 reported"). Each query is
-// one call of similarity_knn (or distance_knn for hops/distance) on one vertex, as the CLI and
+// knn_query_bench: single-vertex kNN query latency (the target: on a graph of 1M edges or more, a
+// median under 2 ms for top-10 Jaccard, with p99 reported). Each query is one call of
+// similarity_knn (or distance_knn for hops/distance) on one vertex, as the CLI and
 // `spgraph stream`'s `? knn` run it, on neighbourhoods prepared once (SimilarityGraph: the
 // transpose, or the symmetric union for --neighborhood both on a directed graph), after one
 // warm-up query.

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""BFS sources drawn from a directed graph's largest strongly connected component (issue 16).
+"""BFS sources drawn from a directed graph's largest strongly connected component (so that each
+search covers most of the graph, as in the GAPBS comparisons).
 
 Reads an edge list ("u v" per line, '#' comments; the ids are the file's own), finds the strongly
 connected components with Kosaraju's algorithm (two iterative depth-first passes, the second

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The spgraph Python module against networkx, scipy.sparse.csgraph and (when importable)
 python-graphblas, on BFS, triangle counting and transitive closure, on the same graphs in the
-same process (issue 13; targets: >= 50x networkx, >= 5x scipy.sparse.csgraph).
+same process (the module's targets: >= 50x networkx, >= 5x scipy.sparse.csgraph).
 
 Each contender gets the graph in its native form, built before timing (not timed): an
 spgraph.Graph, a networkx DiGraph/Graph, a scipy CSR matrix. Every answer is checked against
@@ -9,13 +9,14 @@ spgraph's before a time is printed. Times are medians of --runs runs after one w
 run for a contender slower than --slow seconds); the ratio is peer time / spgraph time (so
 50 means spgraph is 50x faster). What each peer runs, the way an expert would write it:
   - BFS: networkx single_source_shortest_path_length; scipy csgraph.breadth_first_order with
-    predecessors (as the issue says); spgraph.bfs with levels and parents.
+    predecessors (the scipy form the target is set against); spgraph.bfs with levels and parents.
   - triangles: networkx sum(triangles().values())/3 on the undirected graph; scipy
     ((A @ A).multiply(A)).sum() / 6 on the symmetric pattern without self-loops (csgraph has no
     triangle count); spgraph.triangles.
   - closure (number of reachable pairs): scipy csgraph.connected_components(strong), then one
-    breadth_first_order per component on the condensation (as the issue says: components +
-    reachability); networkx transitive_closure_dag on the condensation, likewise; spgraph.closure.
+    breadth_first_order per component on the condensation (the scipy form the target is set
+    against: components + reachability); networkx transitive_closure_dag on the condensation,
+    likewise; spgraph.closure.
 Peak memory: the process's resident high-water mark after each graph (ru_maxrss), for the
 whole process: the contenders share it, so it bounds each.
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# BFS A/B against another build of spgraph (issue 16): `spgraph bfs FILE.bin --sources 16 --seed 1
-# --compute MODE` on both builds, alternating which goes first, five rounds, under the OpenMP
-# runtime's default waiting (as bench/run_gapbs.sh times GAPBS); prints per graph each build's
-# per-round medians over sources, their median, and the ratio this / other per round.
+# BFS A/B against another build of spgraph (each kernel change measured as a pair in one run):
+# `spgraph bfs FILE.bin --sources 16 --seed 1 --compute MODE` on both builds, alternating which goes
+# first, five rounds, under the OpenMP runtime's default waiting (as bench/run_gapbs.sh times
+# GAPBS); prints per graph each build's per-round medians over sources, their median, and the ratio
+# this / other per round.
 # The graphs are the .bin files bench/run_gapbs.sh leaves in /tmp/spgraph-bench/gapbs. Build the
 # other side from an older commit outside this tree, e.g.:
 #   git worktree add /tmp/old <commit> && (cd /tmp/old && cmake --preset release \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What a CLI user waits for on the first BFS of an undirected graph stored as a "general" Matrix
-# Market file (both arcs of every edge listed, no "symmetric" header), issue 16: Kronecker 18
-# written that way, `spgraph bfs --sources 3` three times, then one source searched five times
-# in one process (first search against the median of the five), three times.
+# Market file (both arcs of every edge listed, no "symmetric" header), which once paid for a
+# transpose it did not need: Kronecker 18 written that way, `spgraph bfs --sources 3` three times,
+# then one source searched five times in one process (first search against the median of the five),
+# three times.
 # Usage: bench/run_bfs_first_search.sh [build-dir] [threads]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# BFS per output mode, A/B against another build (issue 16): `spgraph bfs FILE --sources 16
-# --seed 1` with --compute levels, parents and both on this build, and levels and --parents on
-# the other (an older build, whose kernel always computed parents), alternating, three rounds;
-# prints each variant's per-round medians over sources and their median, in ms.
+# BFS per output mode, A/B against another build (what computing only the asked output saves):
+# `spgraph bfs FILE --sources 16 --seed 1` with --compute levels, parents and both on this build,
+# and levels and --parents on the other (an older build, whose kernel always computed parents),
+# alternating, three rounds; prints each variant's per-round medians over sources and their median,
+# in ms.
 # The graphs are the .bin files bench/run_gapbs.sh leaves in /tmp/spgraph-bench/gapbs.
 # Build the other side from an older commit outside this tree, e.g.:
 #   git worktree add /tmp/old <commit> && (cd /tmp/old && cmake --preset release \

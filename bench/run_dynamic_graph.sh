@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Issue 14, section 1: the update path users call (DynamicGraph) against the format beneath it
-# and against HYB, on a generated Kronecker scale-20 graph and on NotreDame_www (when
-# ../shared/data holds it): inserts at batches of 1K, 100K and 1M; SpMV and BFS on the
-# fragmented structure against CSR; memory after random inserts; update latency with the
-# defragmentation/growth batches tagged. Printed tables go to bench/results/dg_*.txt, JSON next
-# to them. Usage: bench/run_dynamic_graph.sh [build-dir] [threads]. About 25 minutes on 2 cores.
+# The update path users call (DynamicGraph), which should cost little over its format: DynamicGraph
+# against the format beneath it and against HYB, on a generated Kronecker scale-20 graph and on
+# NotreDame_www (when ../shared/data holds it): inserts at batches of 1K, 100K and 1M; SpMV and BFS
+# on the fragmented structure against CSR; memory after random inserts; update latency with the
+# defragmentation/growth batches tagged. Printed tables go to bench/results/dg_*.txt, JSON next to
+# them. Usage: bench/run_dynamic_graph.sh [build-dir] [threads]. About 25 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# A/B of the update path users call (issue 14, section 1): DynamicGraph inserts (undirected,
-# set semantics: the default) in this build against another build of stream_bench (say, the
-# commit before a change), alternating A and B, on Kronecker scale 20 and on NotreDame_www
-# (when ../shared/data holds it). Each run is its own process; A and B alternate within each
-# round, and the medians over rounds are compared.
+# A/B of the update path users call (each change to it measured as a pair in one run): DynamicGraph
+# inserts (undirected, set semantics: the default) in this build against another build of
+# stream_bench (say, the commit before a change), alternating A and B, on Kronecker scale 20 and on
+# NotreDame_www (when ../shared/data holds it). Each run is its own process; A and B alternate
+# within each round, and the medians over rounds are compared.
 # Usage: bench/run_dynamic_graph_ab.sh OTHER_STREAM_BENCH [build-dir] [threads] [rounds]
 #   e.g. git worktree add /tmp/base a67f1f4 && cmake -S /tmp/base -B /tmp/base/build
 #        -DCMAKE_BUILD_TYPE=Release -DSPGRAPH_BUILD_TESTS=OFF &&

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# String vertex ids against integer ids (issue 13, section 1): idmap_bench loads one Kronecker
-# edge list (64-bit scattered integer ids) with --remap-ids as integers and as strings, 5 rounds
-# each, and prints both medians, the ratio (target <= 1.5) and the peak memory.
+# String vertex ids against integer ids (string ids must cost at most 1.5x): idmap_bench loads one
+# Kronecker edge list (64-bit scattered integer ids) with --remap-ids as integers and as strings, 5
+# rounds each, and prints both medians, the ratio (target <= 1.5) and the peak memory.
 # Output goes to bench/results/idmap_kron<scale>.txt.
 # Usage: bench/run_idmap.sh [build-dir] [threads] [scale]. About 2 minutes at scale 20 on 2 cores.
 set -euo pipefail

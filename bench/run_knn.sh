@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# kNN benchmarks (issue 12): spgraph's fused top-k (hash SpGEMM row + bounded selector) against
-# SuiteSparse:GraphBLAS written the GraphBLAS way (masked plus_pair / plus_times mxm in row
-# blocks, degree normalisation by mxm and eWiseMult, extractTuples, per-row sort) through
-# `spgraph compare knn` (answers verified, --runs A/B pairs in one process, medians, peak memory):
+# kNN benchmarks (what fusing the product with the top-k saves in time and memory): spgraph's fused
+# top-k (hash SpGEMM row + bounded selector) against SuiteSparse:GraphBLAS written the GraphBLAS way
+# (masked plus_pair / plus_times mxm in row blocks, degree normalisation by mxm and eWiseMult,
+# extractTuples, per-row sort) through `spgraph compare knn` (answers verified, --runs A/B pairs in
+# one process, medians, peak memory):
 #   (a) top-10 Jaccard of every vertex of NotreDame_www (325,729 vertices), symmetrised;
 #   (b) top-10 cosine of every row of a generated TF-IDF matrix, 20,000 x 100,000, 50 terms per
 #       row (generate tfidf --seed 1).

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# spgraph-mpi (CombBLAS, issue 18) against single-node spgraph, measured in the same run: BFS
-# (levels, from the same sources) and TC on one Kronecker graph, at P = 1 and 4 ranks, ROUNDS
-# rounds alternating the engines; prints each engine's median time as its own report states it
-# (spgraph-mpi: the slowest rank's), the ratio spgraph-mpi / spgraph, and each rank's peak memory.
-# On a 2-core machine 4 ranks share 2 cores: this is an overhead measurement, not scaling
+# spgraph-mpi (CombBLAS, for graphs past one machine) against single-node spgraph, measured in the
+# same run: BFS (levels, from the same sources) and TC on one Kronecker graph, at P = 1 and 4 ranks,
+# ROUNDS rounds alternating the engines; prints each engine's median time as its own report states
+# it (spgraph-mpi: the slowest rank's), the ratio spgraph-mpi / spgraph, and each rank's peak
+# memory. On a 2-core machine 4 ranks share 2 cores: this is an overhead measurement, not scaling
 # (docs/scale-out.md models scaling).
 #   usage: bench/run_mpi.sh [BUILD_DIR=build/release] [SCALE=16] [ROUNDS=5]
 set -euo pipefail

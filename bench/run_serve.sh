@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `spgraph serve` (issue 14, section 3): updates/s through HTTP at batches of 1K and 100K (in
-# memory, and with --store from 1 and 4 clients) against in-process DynamicGraph::apply of the
-# same batches, and GET /degree and /bfs latency p50/p99 idle and under a concurrent update load
-# (one client posting 1K batches back to back), on a Kronecker graph (default scale 18).
+# `spgraph serve` (what HTTP costs over the in-process API): updates/s through HTTP at batches of 1K
+# and 100K (in memory, and with --store from 1 and 4 clients) against in-process DynamicGraph::apply
+# of the same batches, and GET /degree and /bfs latency p50/p99 idle and under a concurrent update
+# load (one client posting 1K batches back to back), on a Kronecker graph (default scale 18).
 # Output: bench/results/serve_kron<scale>.txt. Usage: bench/run_serve.sh [build-dir] [scale].
 # About 5 minutes at scale 18 on 2 cores.
 set -euo pipefail

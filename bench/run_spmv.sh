@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Dense SpMV benchmark (issue 11): spgraph's CSR kernel, its CSR5 view and the rule's choice
-# against GrB_mxv in SuiteSparse:GraphBLAS, through `spgraph compare spmv` (answers verified,
-# A/B pairs in the same run), plus `spgraph spmv --stream` for the effective GB/s as a fraction
-# of the STREAM triad measured in the same run. Graphs: Kronecker scale 20 and 21 (pattern, and
-# scale 20 with weights 1..255), a 128^3 3-D 7-point grid (weighted), the road graphs, NotreDame_www
-# and 10 SuiteSparse matrices. Writes JSON per (graph, format) to bench/results/.
+# Dense SpMV benchmark (the data behind the CSR/CSR5 rule, and how near SpMV runs to the memory
+# bandwidth): spgraph's CSR kernel, its CSR5 view and the rule's choice against GrB_mxv in
+# SuiteSparse:GraphBLAS, through `spgraph compare spmv` (answers verified, A/B pairs in the same
+# run), plus `spgraph spmv --stream` for the effective GB/s as a fraction of the STREAM triad
+# measured in the same run. Graphs: Kronecker scale 20 and 21 (pattern, and scale 20 with weights
+# 1..255), a 128^3 3-D 7-point grid (weighted), the road graphs, NotreDame_www and 10 SuiteSparse
+# matrices. Writes JSON per (graph, format) to bench/results/.
 # Usage: bench/run_spmv.sh [build-dir] [threads] [runs]
 set -euo pipefail
 cd "$(dirname "$0")/.."

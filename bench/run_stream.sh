@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Dynamic CSR / streaming benchmarks (issue "Dynamic CSR", section 3): every mode of stream_bench
-# on a generated Kronecker scale-20 graph and on NotreDame_www (a real web graph, shuffled), with
-# JSON per mode and graph in bench/results/ and the printed tables in bench/results/stream_*.txt.
+# Dynamic CSR / streaming benchmarks (what each update structure costs in time, memory and reader
+# speed): every mode of stream_bench on a generated Kronecker scale-20 graph and on NotreDame_www (a
+# real web graph, shuffled), with JSON per mode and graph in bench/results/ and the printed tables
+# in bench/results/stream_*.txt.
 # Usage: bench/run_stream.sh [build-dir] [threads]. Takes about 40 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# k-selection benchmark (issue 12): AdHeap (formats/topk/) against nth_element, partial_sort,
-# priority_queue, a FAISS-style binary heap and a full sort (bench/topk_bench.cpp).
+# k-selection benchmark (where each selector wins, for kNN's per-row top-k): AdHeap (formats/topk/)
+# against nth_element, partial_sort, priority_queue, a FAISS-style binary heap and a full sort
+# (bench/topk_bench.cpp).
 #   a        the thesis batch k-selection (Liu 2015 §4.6.4): 2^25 32-bit random keys, lists of
 #            2^11..2^21, k = 0.1 l, 2 threads (two invocations, each a few minutes)
 #   b        one list of 1e6, 1e7, 1e8 keys, k = 1, 10, 100, 1000, one thread

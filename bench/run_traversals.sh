@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Traversal benchmarks (issue 11): PageRank, SSSP and connected components in spgraph against
-# SuiteSparse:GraphBLAS written as LAGraph does (LAGr_PageRankGAP, LAGr_SingleSourceShortestPath,
-# LG_CC_FastSV6) through `spgraph compare pagerank|sssp|cc` (answers verified, A/B pairs in the
-# same run, peak memory). Graphs: Kronecker scale 20 (pattern; scale 18 with weights 1..255 for
-# SSSP) and the road graphs of ../shared/data. Writes JSON per (job, graph) to bench/results/.
+# Traversal benchmarks (the SpMV-based ones): PageRank, SSSP and connected components in spgraph
+# against SuiteSparse:GraphBLAS written as LAGraph does (LAGr_PageRankGAP,
+# LAGr_SingleSourceShortestPath, LG_CC_FastSV6) through `spgraph compare pagerank|sssp|cc` (answers
+# verified, A/B pairs in the same run, peak memory). Graphs: Kronecker scale 20 (pattern; scale 18
+# with weights 1..255 for SSSP) and the road graphs of ../shared/data. Writes JSON per (job, graph)
+# to bench/results/.
 # Usage: bench/run_traversals.sh [build-dir] [threads] [runs]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
-// `spgraph serve` throughput and latency (issue 14, section 3). Starts the real server (the
-// spgraph binary, a child process on a free port) on a graph file, then measures, in the same
-// run:
+// `spgraph serve` throughput and latency (what HTTP costs over the in-process API). Starts the real
+// server (the spgraph binary, a child process on a free port) on a graph file, then measures, in
+// the same run:
 //   1. updates/s through HTTP: random new edges posted in batches of each --batches size, one
 //      client, in memory and with --store (durable: one fsync per commit group); against the
 //      same batches applied in-process to a DynamicGraph built from the same file (the API the

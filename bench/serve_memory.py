@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-# Usage: bench/serve_memory.py SPGRAPH GRAPH (issue 28; docs/server.md, "Limits"). Starts
-# `spgraph serve` with its default limits and prints its peak resident memory (VmHWM) after a
-# 100 MB chunked body (refused, 413) and after eight concurrent 16 MiB bodies (applied).
+# Usage: bench/serve_memory.py SPGRAPH GRAPH (checks the memory bound of docs/server.md, "Limits",
+# under body attacks). Starts `spgraph serve` with its default limits and prints its peak resident
+# memory (VmHWM) after a 100 MB chunked body (refused, 413) and after eight concurrent 16 MiB bodies
+# (applied).
 import socket,sys,subprocess,re,threading
 B=sys.argv[1]; G=sys.argv[2]
 p=subprocess.Popen([B,'serve',G,'--undirected','--port','0','-q'],stdout=subprocess.PIPE)

@@ -1,9 +1,9 @@
-// Conversions between CSR and Dynamic CSR against a plain CSR copy (issue "Dynamic CSR", section
-// 1; King et al. 2016 report about 1.0-1.3x a CSR copy): from_csr (streaming_dcsr_params, set
-// semantics), to_csr of the same matrix untouched, and to_csr after the paper's iterative
+// Conversions between CSR and Dynamic CSR against a plain CSR copy (King et al., "Dynamic-CSR",
+// 2016, Table III: about 1.0-1.3x a CSR copy, which this checks): from_csr (streaming_dcsr_params,
+// set semantics), to_csr of the same matrix untouched, and to_csr after the paper's iterative
 // workload (50 rounds of 0.2% random arcs), where rows hold several segments and unsorted tails
-// that to_csr sorts. The three conversions and the copy run in turn, `runs` times; every result
-// is checked against the expected CSR before any time is printed.
+// that to_csr sorts. The three conversions and the copy run in turn, `runs` times; every result is
+// checked against the expected CSR before any time is printed.
 #include <cstdio>
 #include <fstream>
 #include <random>

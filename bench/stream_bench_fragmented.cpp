@@ -1,10 +1,10 @@
-// SpMV and BFS on fragmented and defragmented Dynamic CSR against CSR (issue "Dynamic CSR",
-// section 3; the paper's Fig. 4 comparison), in two scenarios: the paper's iterative workload
-// (the whole graph, then 50 rounds of 0.2% random arcs) and a stress case (half the arcs
-// streamed in batches of 10,000 on top of the other half), so rows hold several segments and
-// unsorted tails. The defragmented matrix is the same after defragment(); CSR holds the same
-// arcs. Same kernels on all three (dcsr_spmv_dense / csr_spmv_dense, the
-// fused BFS), same thread count, A/B/C rotation per repetition; results verified equal.
+// SpMV and BFS on fragmented and defragmented Dynamic CSR against CSR (what fragmentation costs the
+// readers; King et al., "Dynamic-CSR", 2016, Fig. 4 compares the same), in two scenarios: the
+// paper's iterative workload (the whole graph, then 50 rounds of 0.2% random arcs) and a stress
+// case (half the arcs streamed in batches of 10,000 on top of the other half), so rows hold several
+// segments and unsorted tails. The defragmented matrix is the same after defragment(); CSR holds
+// the same arcs. Same kernels on all three (dcsr_spmv_dense / csr_spmv_dense, the fused BFS), same
+// thread count, A/B/C rotation per repetition; results verified equal.
 // BFS is direction-optimizing when the graph is symmetric and push-only otherwise (a DCSR keeps
 // no transpose, so CSR is given the same method).
 #include <omp.h>

@@ -1,11 +1,11 @@
-// Streaming inserts (issue "Dynamic CSR", section 3): edges per second at each batch size, for
-// every contender of stream_contenders.hpp, from the same base (the first half of the shuffled
+// Streaming inserts (how fast each structure takes updates): edges per second at each batch size,
+// for every contender of stream_contenders.hpp, from the same base (the first half of the shuffled
 // arcs) over the same stream (the second half). Each run of a contender is a forked child: it
 // builds its structure from the base (untimed), then inserts batch after batch until the stream
-// ends or the time budget is spent; only the insert calls are timed. Runs alternate the
-// contender order (A B ... then ... B A). The first run of each contender is verified against
-// the engine's COO build of base + the prefix it inserted. Peak memory is the child's VmHWM
-// rise from before the structure was built.
+// ends or the time budget is spent; only the insert calls are timed. Runs alternate the contender
+// order (A B ... then ... B A). The first run of each contender is verified against the engine's
+// COO build of base + the prefix it inserted. Peak memory is the child's VmHWM rise from before the
+// structure was built.
 #include <omp.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Memory per edge after rounds of random inserts (issue "Dynamic CSR", section 3): every
+// Memory per edge after rounds of random inserts (what slack and dead slots cost): every
 // contender starts from the whole graph and takes 10 rounds, each one batch of 2% of the arcs as
 // random new arcs (uniform endpoints, the same for all). Reported per contender, in a forked
 // child: its own byte count (slots in use, including slack and dead space, plus metadata), the
