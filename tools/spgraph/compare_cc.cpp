@@ -3,11 +3,12 @@
 // tools/peers/graphblas_cc.cpp says why),
 // both on the same undirected graph: A ∪ A' without self-loops, prepared once and not timed,
 // since LAGraph requires a symmetric structure (for a directed file the components are its weakly
-// connected ones). Verified before any time is printed: both labellings, each normalised to the
+// connected ones). Verified before any time is printed
+// (algorithms/components/components_verify.hpp): both labellings, each normalised to the
 // smallest vertex id of its component, are identical, i.e. the partitions are equal.
 #include <memory>
-#include <unordered_map>
 
+#include "algorithms/components/components_verify.hpp"
 #include "algorithms/triangles/triangles.hpp"
 #include "engine/context.hpp"
 #include "tools/spgraph/compare_common.hpp"
@@ -30,26 +31,7 @@ struct CompareCcArgs {
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 
-/// Each vertex's label replaced by the smallest vertex carrying the same label.
-template <class L>
-std::vector<Vertex> normalised(const std::vector<L>& label) {
-  std::unordered_map<L, Vertex> first;
-  std::vector<Vertex> out(label.size());
-  for (Vertex v = 0; v < label.size(); ++v) out[v] = first.emplace(label[v], v).first->second;
-  return out;
-}
-
-void verify(const std::vector<Vertex>& ours, const std::vector<Vertex>& theirs,
-            const IdSpace& ids) {
-  if (ours.size() != theirs.size())
-    throw VerificationFailed("spgraph labels " + std::to_string(ours.size()) +
-                             " vertices but GraphBLAS labels " + std::to_string(theirs.size()));
-  for (Vertex v = 0; v < ours.size(); ++v)
-    if (ours[v] != theirs[v])
-      throw VerificationFailed("vertex " + ids.name(v) + " is in the component of vertex " +
-                               ids.name(ours[v]) + " in spgraph but of vertex " +
-                               ids.name(theirs[v]) + " in GraphBLAS");
-}
+constexpr AnswerNames kEngines{"spgraph", "GraphBLAS"};
 
 void run_compare_cc(const CompareCcArgs& args) {
   apply_global_flags(args.g);
@@ -70,20 +52,25 @@ void run_compare_cc(const CompareCcArgs& args) {
   peers::GraphBlasCcResult theirs;
   const std::uint64_t theirs_peak =
       grb.memory_bytes() + peak_rise([&] { theirs = peers::graphblas_connected_components(grb); });
-  const std::vector<Vertex> want = normalised(ours.label);
-  verify(want, normalised(theirs.component), ids);
+  const VertexNamer name = [&ids](Vertex v) { return ids.name(v); };
+  auto verify = [&](const auto& x, const auto& y) {
+    if (std::string e = check_same_components(x, y, name, kEngines); !e.empty())
+      throw VerificationFailed(e);
+  };
+  const std::vector<Vertex> want = normalised_components(ours.label);
+  verify(want, theirs.component);
 
   const PairTimes t = time_pairs(
       args.runs,
       [&] {
         CcResult r;
         const double s = timed([&] { r = connected_components(a, o); });
-        verify(normalised(r.label), want, ids);
+        verify(r.label, want);
         return s;
       },
       [&] {
         const auto r = peers::graphblas_connected_components(grb);
-        verify(want, normalised(r.component), ids);
+        verify(want, r.component);
         return r.seconds;
       });
   const Contender us{"spgraph", t.ours, ours_peak, ""};

@@ -4,11 +4,12 @@
 // fits the memory allowed, Boost.Graph's transitive_closure in a memory-limited child process.
 // The pair sets are verified identical (spgraph against GraphBLAS entry by entry up to
 // kVerifyPairs pairs, counts beyond; against Boost by count and an order-independent hash)
-// before any time is printed.
+// before any time is printed (algorithms/closure/closure_verify.hpp).
 #include <memory>
 
 #include "algorithms/closure/closure.hpp"
 #include "algorithms/closure/closure_size_estimate.hpp"
+#include "algorithms/closure/closure_verify.hpp"
 #include "algorithms/closure/reachability.hpp"
 #include "algorithms/closure/strongly_connected_components.hpp"
 #include "engine/context.hpp"
@@ -90,14 +91,15 @@ void run_compare_closure(const CompareClosureArgs& args) {
   const std::uint64_t theirs_peak = grb_a.memory_bytes() + peak_rise([&] {
                                       theirs = peers::graphblas_closure(grb_a, grb_t.get());
                                     });
-  if (ours.pairs != theirs.pairs)
-    throw VerificationFailed("spgraph finds " + std::to_string(ours.pairs) +
-                             " closure pairs but GraphBLAS finds " + std::to_string(theirs.pairs));
+  if (std::string e = check_same_closure_count(ours.pairs, theirs.pairs, {"spgraph", "GraphBLAS"});
+      !e.empty())
+    throw VerificationFailed(e);
   const bool pairwise = ours.pairs <= kVerifyPairs;
   if (pairwise) {
-    const Csr<bool> t = grb_t->to_csr<bool>();
-    if (t.row_ptr != ours.closure.csr().row_ptr || t.col != ours.closure.csr().col)
-      throw VerificationFailed("the closure pair sets differ (same count)");
+    if (std::string e = check_same_closure_pairs(ours.closure.csr(), grb_t->to_csr<bool>(),
+                                                 {"spgraph", "GraphBLAS"});
+        !e.empty())
+      throw VerificationFailed(e);
   }
   grb_t.reset();
 
@@ -112,11 +114,13 @@ void run_compare_closure(const CompareClosureArgs& args) {
     if (!b.ran) {
       boost.note = b.note;
     } else {
-      if (b.pairs != ours.pairs ||
-          (pairwise && b.pair_hash != peers::pair_set_hash(ours.closure.csr())))
-        throw VerificationFailed("Boost.Graph's closure has " + std::to_string(b.pairs) +
-                                 " pairs, spgraph's " + std::to_string(ours.pairs) +
-                                 (b.pairs == ours.pairs ? " (the pair sets differ)" : ""));
+      // The pairs are hashed only when the counts agree (and the pairs were kept).
+      const bool hash_agrees = b.pairs != ours.pairs || !pairwise ||
+                               b.pair_hash == peers::pair_set_hash(ours.closure.csr());
+      if (std::string e =
+              check_closure_digest(ours.pairs, b.pairs, hash_agrees, {"spgraph", "Boost.Graph"});
+          !e.empty())
+        throw VerificationFailed(e);
       boost = Contender{"Boost.Graph", b.seconds, b.peak_bytes, ""};
     }
   }

@@ -2,18 +2,16 @@
 // --features X [--queries Q]`: top-k similarity or feature kNN in spgraph and in
 // SuiteSparse:GraphBLAS (tools/peers/graphblas_knn.hpp: masked plus_pair mxm, degree
 // normalisation with diagonal matrices and eWiseMult, extractTuples, per-row sort), in the same
-// process. Verified before any time is printed: the count measures (common, jaccard, cosine,
-// overlap) derive their scores from integer counts with the same double formulas, so ids and
-// scores must be identical bit for bit; Adamic-Adar, resource allocation, dot and cosine of
-// features sum floating-point terms in another order, so each score must agree within a
-// relative 1e-12 (of the larger of the two, or of the query's best score) and ids must agree
-// rank by rank except among answers whose scores are that close (near-ties, counted).
-#include <algorithm>
+// process. Verified before any time is printed (algorithms/knn/knn_verify.hpp): the count measures
+// (common, jaccard, cosine, overlap) derive their scores from integer counts with the same double
+// formulas, so ids and scores must be identical bit for bit; Adamic-Adar, resource allocation, dot
+// and cosine of features sum floating-point terms in another order, so each score must agree within
+// a relative 1e-12 (of the larger of the two, or of the query's best score) and ids must agree rank
+// by rank except among answers whose scores are that close (near-ties, counted).
 #include <cmath>
-#include <cstdio>
 #include <memory>
-#include <numeric>
 
+#include "algorithms/knn/knn_verify.hpp"
 #include "engine/context.hpp"
 #include "tools/common/stats.hpp"
 #include "tools/spgraph/commands.hpp"
@@ -38,9 +36,8 @@ struct CompareKnnArgs {
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 
-constexpr double kRelativeTolerance = 1e-12;
-
-/// How answers are compared, and how their ids are named in messages.
+/// How answers are compared (compare_knn, algorithms/knn/knn_verify.hpp), and how their ids are
+/// named in messages.
 struct Verifier {
   bool exact = true;
   const IdSpace* query_ids = nullptr;
@@ -49,69 +46,13 @@ struct Verifier {
   /// Throws VerificationFailed at the first difference;
   /// returns the number of answers whose ids differ inside a tolerated near-tie.
   std::size_t check(const KnnResult& ours, const peers::GraphBlasKnnResult& theirs) const {
-    std::size_t near_ties = 0;
-    if (theirs.ptr.size() != ours.ptr.size())
-      fail("spgraph answered " + std::to_string(ours.num_queries()) + " queries but GraphBLAS " +
-           std::to_string(theirs.ptr.size() - 1));
-    for (std::size_t q = 0; q < ours.num_queries(); ++q) {
-      const auto ids = ours.ids_of(q);
-      const auto scores = ours.scores_of(q);
-      const std::size_t m = theirs.ptr[q + 1] - theirs.ptr[q];
-      const std::uint32_t* tid = theirs.ids.data() + theirs.ptr[q];
-      const double* tsc = theirs.scores.data() + theirs.ptr[q];
-      if (m != ids.size())
-        fail(query_name(ours, q) + ": spgraph has " + std::to_string(ids.size()) +
-             " answers but GraphBLAS has " + std::to_string(m));
-      double scale = 0;
-      for (double s : scores) scale = std::max(scale, std::abs(s));
-      auto close = [&](double a, double b) {
-        return exact ? a == b
-                     : std::abs(a - b) <=
-                           kRelativeTolerance * std::max({std::abs(a), std::abs(b), scale});
-      };
-      for (std::size_t i = 0; i < m; ++i)
-        if (!close(scores[i], tsc[i])) fail(difference(ours, q, i, tid[i], tsc[i]));
-      // Ids rank by rank; inside a run of near-equal scores (a near-tie) any order of the same
-      // ids is right, and a run that reaches the last rank may hold other ids of that score.
-      for (std::size_t b = 0; b < m;) {
-        std::size_t e = b + 1;
-        while (e < m && close(scores[e - 1], scores[e]) && !exact) ++e;
-        bool same = true;
-        for (std::size_t i = b; i < e; ++i) same = same && ids[i] == tid[i];
-        if (!same) {
-          // The last rank may hold another id of the same score: a tie at the cut-off.
-          if (e - b == 1 && e != m) fail(difference(ours, q, b, tid[b], tsc[b]));
-          std::vector<Vertex> x(ids.begin() + std::ptrdiff_t(b), ids.begin() + std::ptrdiff_t(e));
-          std::vector<Vertex> y(tid + b, tid + e);
-          std::sort(x.begin(), x.end());
-          std::sort(y.begin(), y.end());
-          if (x != y && e != m) fail(difference(ours, q, b, tid[b], tsc[b]));
-          for (std::size_t i = b; i < e; ++i) near_ties += ids[i] != tid[i];
-        }
-        b = e;
-      }
-    }
-    return near_ties;
-  }
-
- private:
-  std::string query_name(const KnnResult& r, std::size_t q) const {
-    return "query " + query_ids->name(r.queries[q]);
-  }
-  std::string difference(const KnnResult& r, std::size_t q, std::size_t i, std::uint32_t id,
-                         double score) const {
-    char msg[256];
-    std::snprintf(msg, sizeof msg,
-                  ", rank %zu: spgraph has %s (score %.17g), GraphBLAS has %s "
-                  "(score %.17g)",
-                  i + 1, answer_ids->name(r.ids_of(q)[i]).c_str(), r.scores_of(q)[i],
-                  answer_ids->name(id).c_str(), score);
-    return query_name(r, q) + msg;
-  }
-  // main prints the difference on stderr ("spgraph: MISMATCH: ..."), so stdout stays the
-  // report alone (one JSON object with --json).
-  [[noreturn]] void fail(const std::string& what) const {
-    throw VerificationFailed("compare knn: " + what);
+    const KnnComparison c = compare_knn(
+        ours, theirs, exact, [this](Vertex v) { return query_ids->name(v); },
+        [this](Vertex v) { return answer_ids->name(v); }, {"spgraph", "GraphBLAS"});
+    // main prints the difference on stderr ("spgraph: MISMATCH: ..."), so stdout stays the
+    // report alone (one JSON object with --json).
+    if (!c.error.empty()) throw VerificationFailed("compare knn: " + c.error);
+    return c.near_ties;
   }
 };
 

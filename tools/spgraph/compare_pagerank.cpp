@@ -1,13 +1,14 @@
 // `spgraph compare pagerank FILE`: PageRank in spgraph and in SuiteSparse:GraphBLAS (LAGraph's
 // LAGr_PageRankGAP, or LAGr_PageRank for --variant standard, in FP64), with the same damping,
-// tolerance, step limit and teleport set. Verification before any time is printed: the step
-// counts differ by at most one, and max_v |r_spgraph(v) - r_GraphBLAS(v)| <= 1e-10 · max_v r(v)
+// tolerance, step limit and teleport set. Verification before any time is printed
+// (algorithms/pagerank/pagerank_verify.hpp): the step counts differ by at most one, and
+// max_v |r_spgraph(v) - r_GraphBLAS(v)| <= 1e-10 · max_v r(v)
 // when both ran the same number of steps (the same arithmetic up to the order of summation),
 // plus the L1 change of the longer run's last step when they did not (that step moved each
 // rank by at most its L1 change, which is below the tolerance).
-#include <cmath>
 #include <memory>
 
+#include "algorithms/pagerank/pagerank_verify.hpp"
 #include "engine/context.hpp"
 #include "tools/spgraph/compare_common.hpp"
 #include "tools/spgraph/traversal_flags.hpp"
@@ -30,48 +31,7 @@ struct ComparePageRankArgs {
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 
-/// Rounding slack between two FP64 power iterations that sum in different orders, relative to
-/// the largest rank (each step's sums differ by a few ulps; tens of steps stay far below this).
-constexpr double kRankRounding = 1e-10;
-
-struct RankCheck {
-  double max_diff = 0, bound = 0;
-};
-
-RankCheck verify(const PageRankResult& ours, const peers::GraphBlasPageRankResult& theirs,
-                 const IdSpace& ids) {
-  if (std::abs(ours.iterations - theirs.iterations) > 1)
-    throw VerificationFailed("spgraph ran " + std::to_string(ours.iterations) +
-                             " steps but GraphBLAS ran " + std::to_string(theirs.iterations));
-  RankCheck c;
-  double largest = 0;
-  for (const double r : ours.rank) largest = std::max(largest, r);
-  // When one engine ran one step more, that step moved the ranks by its delta in L1, so each
-  // rank by at most that much: the bound grows by the delta of the longer run's last step (it
-  // is below the tolerance), not by the tolerance itself.
-  const double extra_step = ours.iterations > theirs.iterations   ? ours.delta
-                            : theirs.iterations > ours.iterations ? theirs.delta
-                                                                  : 0.0;
-  c.bound = kRankRounding * largest + extra_step;
-  Vertex worst = 0;
-  for (Vertex v = 0; v < ours.rank.size(); ++v) {
-    const double d = std::abs(ours.rank[v] - theirs.rank[v]);
-    if (!(d <= c.max_diff)) {
-      c.max_diff = d;
-      worst = v;
-    }
-  }
-  if (!(c.max_diff <= c.bound)) {
-    char msg[256];
-    std::snprintf(msg, sizeof msg,
-                  "rank of vertex %s is %.17g in spgraph but %.17g in GraphBLAS (difference "
-                  "%.3g > %.3g)",
-                  ids.name(worst).c_str(), ours.rank[worst], theirs.rank[worst], c.max_diff,
-                  c.bound);
-    throw VerificationFailed(msg);
-  }
-  return c;
-}
+constexpr AnswerNames kEngines{"spgraph", "GraphBLAS"};
 
 void run_compare_pagerank(const ComparePageRankArgs& args) {
   apply_global_flags(args.g);
@@ -97,19 +57,25 @@ void run_compare_pagerank(const ComparePageRankArgs& args) {
   peers::GraphBlasPageRankResult theirs;
   const std::uint64_t theirs_peak =
       grb.memory_bytes() + peak_rise([&] { theirs = peers::graphblas_pagerank(grb, po); });
-  const RankCheck check = verify(ours, theirs, ids);
+  const VertexNamer name = [&ids](Vertex v) { return ids.name(v); };
+  auto verify = [&](const auto& x, const auto& y) {
+    RankComparison c = compare_ranks(rank_run(x), rank_run(y), name, kEngines);
+    if (!c.error.empty()) throw VerificationFailed(c.error);
+    return c;
+  };
+  const RankComparison check = verify(ours, theirs);
 
   const PairTimes t = time_pairs(
       args.runs,
       [&] {
         PageRankResult r;
         const double s = timed([&] { r = pagerank(a, o); });
-        verify(r, theirs, ids);
+        verify(r, theirs);
         return s;
       },
       [&] {
         const auto r = peers::graphblas_pagerank(grb, po);
-        verify(ours, r, ids);
+        verify(ours, r);
         return r.seconds;
       });
   const Contender us{"spgraph", t.ours, ours_peak, ""};

@@ -3,12 +3,13 @@
 // weights). GraphBLAS gets the Δ spgraph chose (or --delta), so both process the same buckets;
 // with --method bellman-ford it gets --delta, else the largest weight (every arc light). Weights
 // must be non-negative (LAGraph's method does not terminate on a negative cycle). Verified
-// before any time is printed: the same vertices reached, and every distance equal within 1e-9
-// relative (|a - b| <= 1e-9 max(1, |a|, |b|)).
+// before any time is printed (algorithms/sssp/sssp_verify.hpp): the same vertices reached, and
+// every distance equal within 1e-9 relative (|a - b| <= 1e-9 max(1, |a|, |b|)).
 #include <cmath>
 #include <cstdio>
 #include <memory>
 
+#include "algorithms/sssp/sssp_verify.hpp"
 #include "engine/any_matrix.hpp"
 #include "engine/context.hpp"
 #include "tools/spgraph/compare_common.hpp"
@@ -32,26 +33,7 @@ struct CompareSsspArgs {
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 
-constexpr double kRelativeSlack = 1e-9;
-
-void verify(const std::vector<double>& ours, const std::vector<double>& theirs,
-            const IdSpace& ids) {
-  for (Vertex v = 0; v < ours.size(); ++v) {
-    const double a = ours[v], b = theirs[v];
-    const bool ra = a != kUnreachableDistance, rb = b != kUnreachableDistance;
-    const bool same =
-        ra == rb &&
-        (!ra || std::abs(a - b) <= kRelativeSlack * std::max({1.0, std::abs(a), std::abs(b)}));
-    if (!same) {
-      char msg[200];
-      std::snprintf(msg, sizeof msg,
-                    "distance of vertex %s is %.17g in spgraph but %.17g in "
-                    "GraphBLAS",
-                    ids.name(v).c_str(), a, b);
-      throw VerificationFailed(msg);
-    }
-  }
-}
+constexpr AnswerNames kEngines{"spgraph", "GraphBLAS"};
 
 /// Refuses negative weights, naming the first such arc in the file's numbering.
 void check_weights(const Csr<double>& a, const IdSpace& ids) {
@@ -100,19 +82,24 @@ void run_compare_sssp(const CompareSsspArgs& args) {
   peers::GraphBlasSsspResult theirs;
   const std::uint64_t theirs_peak =
       grb.memory_bytes() + peak_rise([&] { theirs = peers::graphblas_sssp(grb, source, delta); });
-  verify(ours.distance, theirs.distance, ids);
+  const VertexNamer name = [&ids](Vertex v) { return ids.name(v); };
+  auto verify = [&](const std::vector<double>& x, const std::vector<double>& y) {
+    if (std::string e = check_same_distances(x, y, name, kEngines); !e.empty())
+      throw VerificationFailed(e);
+  };
+  verify(ours.distance, theirs.distance);
 
   const PairTimes t = time_pairs(
       args.runs,
       [&] {
         SsspResult r;
         const double s = timed([&] { r = sssp(a, source, o); });
-        verify(r.distance, theirs.distance, ids);
+        verify(r.distance, theirs.distance);
         return s;
       },
       [&] {
         const auto r = peers::graphblas_sssp(grb, source, delta);
-        verify(ours.distance, r.distance, ids);
+        verify(ours.distance, r.distance);
         return r.seconds;
       });
   double max_distance = 0;

@@ -1,10 +1,12 @@
 // `spgraph compare tc FILE`: the triangle count in spgraph (fused degree-oriented count) and in
 // SuiteSparse:GraphBLAS (LAGraph's SandiaDot method, sum((L*U') .* L) with AutoSort), on the
 // same simple undirected graph (A ∪ A' without self-loops, prepared once and not timed, as
-// LAGraph requires of its input). Counts must be equal before times are printed.
+// LAGraph requires of its input). Counts must be equal before times are printed
+// (algorithms/triangles/triangles_verify.hpp).
 #include <memory>
 
 #include "algorithms/triangles/triangles.hpp"
+#include "algorithms/triangles/triangles_verify.hpp"
 #include "engine/context.hpp"
 #include "tools/spgraph/compare_common.hpp"
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
@@ -44,9 +46,10 @@ void run_compare_tc(const CompareTcArgs& args) {
       a.memory_bytes() + peak_rise([&] { ours = triangle_count(a, o); });
   const std::uint64_t theirs_peak =
       grb.memory_bytes() + peak_rise([&] { theirs = peers::graphblas_triangle_count(grb); });
-  if (ours.triangles != theirs.triangles)
-    throw VerificationFailed("spgraph counts " + std::to_string(ours.triangles) +
-                             " triangles but GraphBLAS counts " + std::to_string(theirs.triangles));
+  if (std::string e =
+          check_same_triangle_count(ours.triangles, theirs.triangles, {"spgraph", "GraphBLAS"});
+      !e.empty())
+    throw VerificationFailed(e);
   const PairTimes t = time_pairs(
       args.runs,
       [&] {
