@@ -15,29 +15,36 @@ spgraph_test(generator_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/loaders/generators_test.cpp
   LABELS unit)
 
-# Triangle counting: brute force, LAGraph / LDBC / REFERENCE_SCALARS answers, edge cases.
+# Triangle counting: brute force, LAGraph / LDBC / REFERENCE_SCALARS answers, edge cases; the
+# verifier (triangles_verify.hpp) on real and perturbed answers.
 spgraph_test(triangle_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangles/triangle_count_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangles/triangles_verify_test.cpp
   LABELS unit oracle triangles)
 
-# Transitive closure, reachability and SCC: DFS, Boost.Graph and the published closure sizes.
+# Transitive closure, reachability and SCC: DFS, Boost.Graph and the published closure sizes;
+# the verifier (closure_verify.hpp) on real and perturbed closures.
+set(_spgraph_closure_sources
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/closure/transitive_closure_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/closure/closure_verify_test.cpp)
 if(SPGRAPH_HAVE_BOOST)
-  spgraph_test(closure_tests
-    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/closure/transitive_closure_test.cpp
+  spgraph_test(closure_tests SOURCES ${_spgraph_closure_sources}
     LIBS Boost::graph LABELS unit oracle closure)
   target_compile_definitions(closure_tests PRIVATE SPGRAPH_HAVE_BOOST)
 else()
-  spgraph_test(closure_tests
-    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/closure/transitive_closure_test.cpp
-    LABELS unit oracle closure)
+  spgraph_test(closure_tests SOURCES ${_spgraph_closure_sources} LABELS unit oracle closure)
 endif()
 
 # PageRank, SSSP and connected components: long-double / Bellman-Ford / union-find oracles,
-# Boost.Graph (when found), LDBC Graphalytics and LAGraph answers, snapshots, edge cases.
+# Boost.Graph (when found), LDBC Graphalytics and LAGraph answers, snapshots, edge cases; the
+# three verifiers (*_verify.hpp) on real and perturbed answers.
 set(_spgraph_traversal_sources
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_verify_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/sssp/sssp_test.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/components/components_test.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/sssp/sssp_verify_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/components/components_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/components/components_verify_test.cpp)
 if(SPGRAPH_HAVE_BOOST)
   spgraph_test(traversal_tests SOURCES ${_spgraph_traversal_sources} LIBS Boost::graph
     LABELS unit oracle traversal)
@@ -48,10 +55,12 @@ else()
 endif()
 
 # k-nearest-neighbour queries: set-intersection similarity oracle (networkx's formulas), BFS
-# and Dijkstra distance oracles, dense feature products, knn_graph; real graphs when present.
+# and Dijkstra distance oracles, dense feature products, knn_graph; real graphs when present;
+# the verifier (knn_verify.hpp) on real and perturbed answers.
 spgraph_test(knn_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_similarity_test.cpp
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_distance_test.cpp
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_features_test.cpp
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_graph_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_verify_test.cpp
   LABELS unit oracle knn)
