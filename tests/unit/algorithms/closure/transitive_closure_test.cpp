@@ -4,6 +4,7 @@
 // oracle; the strongly connected components' invariants; the closure sizes and semi-naive
 // rounds published for ../shared/data/closure (MANIFEST.md); edge cases (empty, self-loop only,
 // chains, one big cycle, a million-vertex chain for the iterative Tarjan); and the memory guard.
+// Closures also pass the verifier `spgraph compare closure` uses (closure_verify.hpp).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "algorithms/closure/closure.hpp"
+#include "algorithms/closure/closure_verify.hpp"
 #include "loaders/generators.hpp"
 #include "loaders/load.hpp"
 #include "tests/test_data.hpp"
@@ -92,10 +94,12 @@ TEST(TransitiveClosure, random_digraphs_match_dfs_from_every_vertex) {
           const Pairs expect = refl ? reflexive(want, n) : want;
           EXPECT_EQ(r.pairs, expect.size());
           EXPECT_EQ(pairs_of(r.closure), expect);
+          EXPECT_EQ(check_closure(a.csr(), r.closure.csr(), refl), "");
           EXPECT_TRUE(r.closure.is_pattern());
           o.count_only = true;
           const ClosureResult counted = transitive_closure(a, o);
           EXPECT_EQ(counted.pairs, expect.size());
+          EXPECT_EQ(check_same_closure_count(counted.pairs, r.pairs), "");
           EXPECT_EQ(counted.closure.nvals(), 0u);
         }
       }
@@ -123,8 +127,9 @@ TEST(TransitiveClosure, random_digraphs_match_boost_graph) {
     for (ClosureMethod m : kMethods) {
       ClosureOptions o;
       o.method = m;
-      EXPECT_EQ(pairs_of(transitive_closure(a, o).closure), want)
-          << closure_method_name(m) << " n " << n;
+      const ClosureResult r = transitive_closure(a, o);
+      EXPECT_EQ(pairs_of(r.closure), want) << closure_method_name(m) << " n " << n;
+      EXPECT_EQ(check_closure(a.csr(), r.closure.csr()), "") << closure_method_name(m);
     }
   }
 }
@@ -191,12 +196,15 @@ TEST(TransitiveClosure, edge_cases) {
   EXPECT_EQ(transitive_closure(Matrix<bool>(0, 0, true), o).pairs, 0u);
   EXPECT_EQ(transitive_closure(Matrix<bool>(5, 5, true), o).pairs, 0u);  // isolated vertices
   o.reflexive = true;
-  EXPECT_EQ(transitive_closure(Matrix<bool>(5, 5, true), o).pairs, 5u);
+  const Matrix<bool> isolated(5, 5, true);
+  EXPECT_EQ(transitive_closure(isolated, o).pairs, 5u);
+  EXPECT_EQ(check_closure(isolated.csr(), transitive_closure(isolated, o).closure.csr(), true), "");
   o.reflexive = false;
   const Matrix<bool> loop =
       Matrix<bool>::build_pattern(3, 3, std::vector<Vertex>{1}, std::vector<Vertex>{1});
   const ClosureResult rl = transitive_closure(loop, o);
   EXPECT_EQ(pairs_of(rl.closure), (Pairs{{1, 1}}));
+  EXPECT_EQ(check_closure(loop.csr(), rl.closure.csr()), "");
   // A chain of 300: C(300, 2) pairs, and 299 semi-naive products find new pairs.
   std::vector<Vertex> r, c;
   for (Vertex v = 0; v + 1 < 300; ++v) r.push_back(v), c.push_back(v + 1);
@@ -205,6 +213,7 @@ TEST(TransitiveClosure, edge_cases) {
     o.method = m;
     const ClosureResult res = transitive_closure(chain, o);
     EXPECT_EQ(res.pairs, 300u * 299u / 2) << closure_method_name(m);
+    EXPECT_EQ(check_closure(chain.csr(), res.closure.csr()), "") << closure_method_name(m);
     EXPECT_EQ(res.iterations, 299u) << closure_method_name(m);  // rounds or levels alike
   }
   EXPECT_THROW(transitive_closure(Matrix<bool>(2, 3, true)), DimensionMismatch);
@@ -282,7 +291,9 @@ TEST(TransitiveClosure, semi_naive_rounds_and_pairs_on_the_smaller_closure_graph
     EXPECT_EQ(r.pairs, cs.pairs);
     EXPECT_EQ(r.iterations, cs.rounds);
     o.method = ClosureMethod::Scc;
-    EXPECT_EQ(pairs_of(transitive_closure(a, o).closure), pairs_of(r.closure));
+    EXPECT_EQ(check_same_closure_pairs(transitive_closure(a, o).closure.csr(), r.closure.csr(),
+                                       {"scc", "seminaive"}),
+              "");
   }
 }
 

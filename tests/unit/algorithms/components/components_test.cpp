@@ -3,17 +3,19 @@
 // random directed and undirected graphs; LAGraph's component counts and the LDBC Graphalytics
 // WCC outputs; a directed graph built so that Afforest's skip of the largest component loses
 // arcs unless in-arcs are handled; every method, every SpMV format, with and without the
-// symmetric hint and a cached transpose; snapshots against their matrix; edge cases.
+// symmetric hint and a cached transpose; snapshots against their matrix; edge cases. Every
+// answer also passes the verifier `spgraph compare cc` uses (components_verify.hpp).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
-#include <map>
 #include <numeric>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "algorithms/components/components.hpp"
+#include "algorithms/components/components_verify.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "loaders/load.hpp"
 #include "tests/test_data.hpp"
@@ -105,6 +107,7 @@ void expect_all_methods(const Matrix<bool>& a, const std::vector<Vertex>& want, 
         o.undirected = hint;
         const CcResult r = connected_components(b, o);
         EXPECT_EQ(r.label, want);
+        EXPECT_EQ(check_components(b.csr(), r.label), "");
         EXPECT_EQ(r.components, count_of(want));
         EXPECT_EQ(r.method, m == CcMethod::Auto ? CcMethod::Afforest : m);
       }
@@ -130,9 +133,7 @@ TEST(ConnectedComponents, random_graphs_match_union_find_and_boost) {
         std::vector<int> comp(n);
         const int k = boost::connected_components(g, comp.data());
         ASSERT_EQ(Vertex(k), count_of(want));
-        std::map<int, Vertex> smallest;
-        for (Vertex v = 0; v < n; ++v) smallest.emplace(comp[v], v);  // first = smallest
-        for (Vertex v = 0; v < n; ++v) ASSERT_EQ(smallest.at(comp[v]), want[v]);
+        ASSERT_EQ(check_same_components(want, comp, dense_vertex_name, {"oracle", "Boost"}), "");
 #endif
         expect_all_methods(a, want, undirected);
       }
@@ -167,7 +168,9 @@ TEST(ConnectedComponents, afforest_links_arcs_leaving_the_largest_component) {
   for (CcMethod m : kMethods) {
     CcOptions o;
     o.method = m;
-    EXPECT_EQ(connected_components(g.snapshot(), o).label, want) << name_of(m);
+    const CcResult r = connected_components(g.snapshot(), o);
+    EXPECT_EQ(r.label, want) << name_of(m);
+    EXPECT_EQ(check_components(a.csr(), r.label), "") << name_of(m);
   }
 }
 
@@ -179,20 +182,26 @@ TEST(ConnectedComponents, edge_cases) {
     const CcResult empty = connected_components(Matrix<bool>(0, 0), o);
     EXPECT_TRUE(empty.label.empty());
     EXPECT_EQ(empty.components, 0u);
+    EXPECT_EQ(check_components(Matrix<bool>(0, 0).csr(), empty.label), "");
     const CcResult none = connected_components(Matrix<bool>(5, 5), o);
     EXPECT_EQ(none.label, (std::vector<Vertex>{0, 1, 2, 3, 4}));
     EXPECT_EQ(none.components, 5u);
     const std::vector<Vertex> ids{0, 1, 2};
-    EXPECT_EQ(connected_components(graph_of(3, ids, ids), o).components, 3u);
+    const Matrix<bool> loops = graph_of(3, ids, ids);
+    const CcResult looped = connected_components(loops, o);
+    EXPECT_EQ(looped.components, 3u);
+    EXPECT_EQ(check_components(loops.csr(), looped.label), "");
     // A single huge row: a star out of the last vertex; and a long path (diameter 3000).
     std::vector<Vertex> hub, leaf;
     for (Vertex v = 0; v < 40000; ++v) {
       hub.push_back(40000);
       leaf.push_back(v);
     }
-    const CcResult star = connected_components(graph_of(40001, hub, leaf), o);
+    const Matrix<bool> star_graph = graph_of(40001, hub, leaf);
+    const CcResult star = connected_components(star_graph, o);
     EXPECT_EQ(star.components, 1u);
     EXPECT_EQ(star.label, std::vector<Vertex>(40001, 0));
+    EXPECT_EQ(check_components(star_graph.csr(), star.label), "");
     std::vector<Vertex> from, to;
     for (Vertex v = 0; v + 1 < 3000; ++v) {
       from.push_back(3000 - v - 1);
@@ -211,7 +220,9 @@ TEST(ConnectedComponents, spmv_formats_and_value_types_agree) {
     CcOptions o;
     o.method = CcMethod::LabelProp;
     o.spmv = f;
-    EXPECT_EQ(connected_components(a, o).label, want);
+    const CcResult r = connected_components(a, o);
+    EXPECT_EQ(r.label, want);
+    EXPECT_EQ(check_components(a.csr(), r.label), "");
   }
   std::vector<Vertex> rows, cols;
   for (Vertex u = 0; u < a.nrows(); ++u)
@@ -252,6 +263,7 @@ TEST(ConnectedComponents, snapshots_match_their_matrix) {
       const CcResult r = connected_components(s, o);
       EXPECT_EQ(r.label, want) << name_of(m) << (directed ? " directed" : "");
       EXPECT_EQ(r.components, count_of(want));
+      EXPECT_EQ(check_components(s.matrix().csr(), r.label), "") << name_of(m);
     }
   }
 }
@@ -269,8 +281,9 @@ TEST(ConnectedComponentsLagraph, counts_equal_lagraph_answers) {
     for (CcMethod m : kMethods) {
       CcOptions o;
       o.method = m;
-      EXPECT_EQ(connected_components(a, o).components, std::stoul(rows[k].at(1)))
-          << rows[k][0] << " " << name_of(m);
+      const CcResult r = connected_components(a, o);
+      EXPECT_EQ(r.components, std::stoul(rows[k].at(1))) << rows[k][0] << " " << name_of(m);
+      EXPECT_EQ(check_components(a.csr(), r.label), "") << rows[k][0] << " " << name_of(m);
     }
     ++checked;
   }
@@ -297,19 +310,18 @@ TEST(ConnectedComponentsGraphalytics, partitions_equal_the_validation_outputs) {
     };
     const LdbcGraph g = load_ldbc_graph_at(input, at(c.vertices), {at(c.output)}, c.mirror);
     const std::vector<double> want = read_ldbc_values(at(c.output), g.dense);
+    std::vector<std::int64_t> theirs(want.size());
+    for (std::size_t v = 0; v < want.size(); ++v) {
+      ASSERT_EQ(std::floor(want[v]), want[v]) << c.input << ": label of " << v << " not an integer";
+      theirs[v] = std::int64_t(want[v]);
+    }
     for (CcMethod m : kMethods) {
       CcOptions o;
       o.method = m;
       const CcResult r = connected_components(g.graph, o);
-      // Equivalence of partitions: a bijection between our labels and theirs.
-      std::map<Vertex, double> ours_to_theirs;
-      std::map<double, Vertex> theirs_to_ours;
-      for (Vertex v = 0; v < want.size(); ++v) {
-        EXPECT_EQ(ours_to_theirs.emplace(r.label[v], want[v]).first->second, want[v])
-            << c.input << " " << name_of(m) << " vertex " << v;
-        EXPECT_EQ(theirs_to_ours.emplace(want[v], r.label[v]).first->second, r.label[v])
-            << c.input << " " << name_of(m) << " vertex " << v;
-      }
+      // Equivalence of partitions: the same classes whatever the labels (integer vertex ids).
+      EXPECT_EQ(check_same_components(r.label, theirs), "") << c.input << " " << name_of(m);
+      EXPECT_EQ(check_components(g.graph.csr(), r.label), "") << c.input << " " << name_of(m);
     }
   }
 }

@@ -4,7 +4,8 @@
 // formulas), a serial FIFO BFS, an O(n²) Dijkstra, dense Q·Xᵀ in double; each answer is the
 // full candidate list sorted by (score, id) and cut at k. Also the random graphs the tests use
 // (Erdős–Rényi and a skewed power-law-like one, with repeats, self-loops and isolated
-// vertices) and the checker that compares a KnnResult row with an oracle answer.
+// vertices) and the checker that compares a KnnResult row with an oracle answer; a whole
+// result also goes through the verifier `spgraph compare knn` uses (knn_verify.hpp).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "algorithms/knn/knn.hpp"
+#include "algorithms/knn/knn_verify.hpp"
 #include "engine/core/types.hpp"
 #include "engine/matrix.hpp"
 
@@ -391,8 +393,20 @@ inline void expect_result(const KnnResult& r, const std::vector<Vertex>& queries
   ASSERT_EQ(r.queries.size(), queries.size());
   ASSERT_EQ(r.ids.size(), r.ptr.back());
   ASSERT_EQ(r.scores.size(), r.ptr.back());
+  EXPECT_EQ(check_knn_ranking(r, k, descending), "");
   for (std::size_t q = 0; q < queries.size(); ++q)
     expect_row(r, q, queries[q], want[q], k, descending, rel_tol);
+  if (rel_tol == 0) {  // exact answers: compare's bit-for-bit rule against the oracle's cut
+    KnnResult cut;
+    for (const auto& list : want) {
+      for (std::size_t i = 0; i < list.size() && i < k; ++i) {
+        cut.ids.push_back(list[i].id);
+        cut.scores.push_back(list[i].score);
+      }
+      cut.ptr.push_back(Offset(cut.ids.size()));
+    }
+    EXPECT_EQ(compare_knn(r, cut, true).error, "");
+  }
 }
 
 /// Two results are the same, bit for bit.

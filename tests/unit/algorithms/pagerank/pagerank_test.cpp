@@ -3,6 +3,8 @@
 // LDBC Graphalytics PR validation outputs (Standard, fixed iterations, PARAMS.tsv), LAGraph's
 // MATLAB answers (karate, west0067, ldbc-directed-example), and edge cases: empty graphs,
 // sinks, self-loops, personalization, bad arguments, SpMV formats, value types, snapshots.
+// Every answer also passes the verifier `spgraph compare pagerank` uses (pagerank_verify.hpp):
+// one more power step moves it no further than the stopping rule allows.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "algorithms/pagerank/pagerank.hpp"
+#include "algorithms/pagerank/pagerank_verify.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "loaders/load.hpp"
 #include "tests/test_data.hpp"
@@ -94,6 +97,7 @@ TEST(PageRank, random_graphs_match_the_long_double_oracle) {
             const PageRankResult r = pagerank(a, o);
             EXPECT_EQ(r.iterations, 25);
             EXPECT_FALSE(r.converged);
+            EXPECT_EQ(check_pagerank(a.csr(), o, r), "");
             expect_close(r.rank, oracle(a, var, 0.8, 25, o.personalize), 1e-12);
             if (var == PageRankVariant::Standard) {
               double sum = 0;
@@ -102,7 +106,9 @@ TEST(PageRank, random_graphs_match_the_long_double_oracle) {
             }
             if (undirected) {
               o.undirected = true;
-              expect_close(pagerank(a, o).rank, oracle(a, var, 0.8, 25, o.personalize), 1e-12);
+              const PageRankResult u = pagerank(a, o);
+              expect_close(u.rank, oracle(a, var, 0.8, 25, o.personalize), 1e-12);
+              EXPECT_EQ(check_pagerank(a.csr(), o, u), "");
             }
           }
       }
@@ -117,6 +123,7 @@ TEST(PageRank, stops_when_the_change_falls_below_the_tolerance) {
   EXPECT_TRUE(r.converged);
   EXPECT_LT(r.delta, 1e-7);
   EXPECT_GT(r.iterations, 1);
+  EXPECT_EQ(check_pagerank(a.csr(), o, r), "");
   // One step fewer has not converged: the delta of step k - 1 was >= tolerance.
   PageRankOptions fewer = o;
   fewer.tolerance = 0;
@@ -124,6 +131,7 @@ TEST(PageRank, stops_when_the_change_falls_below_the_tolerance) {
   const PageRankResult f = pagerank(a, fewer);
   EXPECT_GE(f.delta, 1e-7);
   EXPECT_FALSE(f.converged);
+  EXPECT_EQ(check_pagerank(a.csr(), fewer, f), "");
   expect_close(r.rank, oracle(a, PageRankVariant::Gap, 0.85, r.iterations, {}), 1e-12);
 }
 
@@ -131,31 +139,38 @@ TEST(PageRank, edge_cases) {
   PageRankOptions o;
   const PageRankResult empty = pagerank(Matrix<bool>(0, 0), o);
   EXPECT_TRUE(empty.rank.empty());
+  EXPECT_EQ(check_pagerank(Matrix<bool>(0, 0).csr(), o, empty), "");
   EXPECT_EQ(empty.iterations, 0);
   EXPECT_TRUE(empty.converged);
   // No arcs: GAP leaks everything but the teleport, Standard keeps 1/n.
   o.tolerance = 0;
   o.max_iterations = 5;
-  for (double x : pagerank(Matrix<bool>(4, 4), o).rank) EXPECT_DOUBLE_EQ(x, 0.15 / 4);
+  const Matrix<bool> none(4, 4);
+  for (double x : pagerank(none, o).rank) EXPECT_DOUBLE_EQ(x, 0.15 / 4);
+  EXPECT_EQ(check_pagerank(none.csr(), o, pagerank(none, o)), "");
   o.variant = PageRankVariant::Standard;
-  for (double x : pagerank(Matrix<bool>(4, 4), o).rank) EXPECT_DOUBLE_EQ(x, 0.25);
+  for (double x : pagerank(none, o).rank) EXPECT_DOUBLE_EQ(x, 0.25);
+  EXPECT_EQ(check_pagerank(none.csr(), o, pagerank(none, o)), "");
   // A single vertex with a self-loop keeps rank 1 in both variants.
   const std::vector<Vertex> zero{0};
   const Matrix<bool> loop = Matrix<bool>::build_pattern(1, 1, zero, zero);
   for (auto var : {PageRankVariant::Gap, PageRankVariant::Standard}) {
     o.variant = var;
     EXPECT_DOUBLE_EQ(pagerank(loop, o).rank.at(0), 1.0);
+    EXPECT_EQ(check_pagerank(loop.csr(), o, pagerank(loop, o)), "");
   }
   // Self-loops only: every vertex keeps 1/n.
   const std::vector<Vertex> ids{0, 1, 2};
-  for (double x : pagerank(Matrix<bool>::build_pattern(3, 3, ids, ids), o).rank)
-    EXPECT_NEAR(x, 1.0 / 3, 1e-15);
+  const Matrix<bool> loops = Matrix<bool>::build_pattern(3, 3, ids, ids);
+  for (double x : pagerank(loops, o).rank) EXPECT_NEAR(x, 1.0 / 3, 1e-15);
+  EXPECT_EQ(check_pagerank(loops.csr(), o, pagerank(loops, o)), "");
   // A star into a sink: the oracle again.
   const std::vector<Vertex> src{1, 2, 3, 4}, dst{0, 0, 0, 0};
   const Matrix<bool> star = Matrix<bool>::build_pattern(5, 5, src, dst);
   for (auto var : {PageRankVariant::Gap, PageRankVariant::Standard}) {
     o.variant = var;
     expect_close(pagerank(star, o).rank, oracle(star, var, 0.85, 5, {}), 1e-14);
+    EXPECT_EQ(check_pagerank(star.csr(), o, pagerank(star, o)), "");
   }
 }
 
@@ -166,6 +181,7 @@ TEST(PageRank, personalization_repeats_count_once) {
   PageRankOptions once = o;
   once.personalize = {99, 7, 3};
   EXPECT_EQ(pagerank(a, o).rank, pagerank(a, once).rank);
+  EXPECT_EQ(check_pagerank(a.csr(), o, pagerank(a, o)), "");
   // Every vertex listed = no personalization.
   PageRankOptions all;
   for (Vertex v = 0; v < 100; ++v) all.personalize.push_back(99 - v);
@@ -199,7 +215,9 @@ TEST(PageRank, spmv_formats_and_value_types_agree) {
   const std::vector<double> base = pagerank(a, o).rank;
   for (SpmvFormat f : {SpmvFormat::Csr, SpmvFormat::Csr5}) {
     o.spmv = f;
-    const std::vector<double> r = pagerank(a, o).rank;
+    const PageRankResult res = pagerank(a, o);
+    EXPECT_EQ(check_pagerank(a.csr(), o, res), "");
+    const std::vector<double>& r = res.rank;
     for (std::size_t v = 0; v < r.size(); ++v) ASSERT_NEAR(r[v], base[v], 1e-14);
   }
   // The same structure with values (ignored) in other types.
@@ -241,6 +259,7 @@ TEST(PageRank, snapshots_match_their_matrix) {
       const PageRankResult want = pagerank(s.matrix(), o);
       const PageRankResult got = pagerank(s, o);
       EXPECT_EQ(got.iterations, want.iterations);
+      EXPECT_EQ(check_pagerank(s.matrix().csr(), o, got), "");
       ASSERT_EQ(got.rank.size(), want.rank.size());
       for (std::size_t v = 0; v < got.rank.size(); ++v)
         ASSERT_NEAR(got.rank[v], want.rank[v], 1e-13) << (directed ? "directed " : "") << v;
@@ -278,6 +297,7 @@ TEST(PageRankGraphalytics, ranks_equal_the_validation_outputs) {
     o.max_iterations = c.iterations;
     const PageRankResult r = pagerank(g.graph, o);
     EXPECT_EQ(r.iterations, c.iterations);
+    EXPECT_EQ(check_pagerank(g.graph.csr(), o, r), "") << c.input;
     for (std::size_t v = 0; v < want.size(); ++v)
       EXPECT_NEAR(r.rank[v], want[v], 1e-4 * want[v]) << c.input << " vertex " << v;
   }
@@ -299,6 +319,7 @@ TEST(PageRankLagraph, ranks_equal_lagraph_answers) {
     o.max_iterations = 1000;
     const PageRankResult r = pagerank(a, o);
     EXPECT_TRUE(r.converged);
+    EXPECT_EQ(check_pagerank(a.csr(), o, r), "") << name;
     for (std::size_t k = 1; k < rows.size(); ++k)
       EXPECT_NEAR(r.rank.at(std::stoul(rows[k].at(0))), std::stod(rows[k].at(1)), 1e-4)
           << name << " vertex " << rows[k][0];

@@ -3,7 +3,9 @@
 // zero weights, repeated arcs, self-loops, isolated vertices and unreachable parts; negative
 // weights (refused by Δ-stepping, solved by Bellman-Ford) and negative cycles; every Δ giving
 // the same distances, including Δ far below the weights (the bucket window's overflow); the
-// LDBC Graphalytics SSSP validation outputs; and snapshots against their matrix.
+// LDBC Graphalytics SSSP validation outputs; and snapshots against their matrix. Every answer
+// also passes the verifier `spgraph compare sssp` uses (sssp_verify.hpp), against the oracle
+// and against the graph alone.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,6 +17,7 @@
 
 #include "algorithms/bfs/bfs.hpp"
 #include "algorithms/sssp/sssp.hpp"
+#include "algorithms/sssp/sssp_verify.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "loaders/load.hpp"
 #include "tests/test_data.hpp"
@@ -123,16 +126,14 @@ std::string describe(const SsspOptions& o) {
   return s;
 }
 
-void expect_distances(const SsspResult& r, const std::vector<double>& want) {
-  ASSERT_EQ(r.distance.size(), want.size());
+/// r against the oracle's distances (the same vertices unreached, the rest within 1e-9
+/// relative: compare's rule) and against the graph of `a` alone.
+template <class T>
+void expect_distances(const Matrix<T>& a, const SsspResult& r, const std::vector<double>& want) {
+  EXPECT_EQ(check_same_distances(r.distance, want), "");
+  EXPECT_EQ(check_sssp(a.csr(), r.source, r.distance), "");
   Vertex reached = 0;
-  for (std::size_t v = 0; v < want.size(); ++v) {
-    reached += want[v] != kInf;
-    if (want[v] == kInf)
-      EXPECT_EQ(r.distance[v], kInf) << "vertex " << v;
-    else
-      EXPECT_NEAR(r.distance[v], want[v], 1e-9 * (1 + std::fabs(want[v]))) << "vertex " << v;
-  }
+  for (double d : want) reached += d != kInf;
   EXPECT_EQ(r.reached, reached);
 }
 
@@ -163,10 +164,11 @@ TEST(Sssp, random_graphs_match_the_serial_oracle_and_boost) {
             if (r.method == SsspMethod::Delta) {
               EXPECT_GT(r.delta, 0);
             }
-            expect_distances(r, want);
+            expect_distances(a, r, want);
           }
           // The same graph with int32 weights.
-          expect_distances(sssp(matrix_of<std::int32_t>(n, arcs), s), want);
+          const Matrix<std::int32_t> ints = matrix_of<std::int32_t>(n, arcs);
+          expect_distances(ints, sssp(ints, s), want);
         }
       }
 }
@@ -185,7 +187,7 @@ TEST(Sssp, tiny_delta_with_huge_weights_uses_the_overflow_and_stays_exact) {
     o.delta = delta;
     const SsspResult r = sssp(a, 0, o);
     EXPECT_EQ(r.delta, delta);
-    expect_distances(r, want);
+    expect_distances(a, r, want);
   }
 }
 
@@ -203,7 +205,7 @@ TEST(Sssp, negative_weights_need_bellman_ford) {
   ASSERT_FALSE(cycle);
   SsspOptions bf;
   bf.method = SsspMethod::BellmanFord;
-  expect_distances(sssp(a, 0, bf), want);
+  expect_distances(a, sssp(a, 0, bf), want);
   for (SsspMethod m : {SsspMethod::Auto, SsspMethod::Delta}) {
     SsspOptions o;
     o.method = m;
@@ -236,6 +238,9 @@ TEST(Sssp, a_reachable_negative_cycle_is_an_error) {
   const SsspResult r = sssp(a, 4, bf);
   EXPECT_EQ(r.distance, (std::vector<double>{kInf, kInf, kInf, kInf, 0, kInf}));
   EXPECT_EQ(r.reached, 1u);
+  EXPECT_EQ(check_sssp(a.csr(), 4, r.distance), "");
+  // No answer from 0 passes the verifier: the cycle makes every one of them wrong.
+  EXPECT_NE(check_sssp(a.csr(), 0, {0, 2, 3, 4, 5, kInf}), "");
   // A negative self-loop on the source.
   EXPECT_THROW(sssp(a, 5, bf), InvalidArgument);
 }
@@ -254,6 +259,7 @@ TEST(Sssp, edge_cases_and_bad_arguments) {
     const SsspResult r = sssp(Matrix<double>(4, 4), 2, o);
     EXPECT_EQ(r.distance, (std::vector<double>{kInf, kInf, 0, kInf})) << describe(o);
     EXPECT_EQ(r.reached, 1u);
+    EXPECT_EQ(check_sssp(Matrix<double>(4, 4).csr(), 2, r.distance), "");
   }
   // A NaN weight is refused by every method.
   const std::vector<Arc> nan_arc = {{0, 1, std::nan("")}};
@@ -262,11 +268,14 @@ TEST(Sssp, edge_cases_and_bad_arguments) {
   // Self-loops only.
   const std::vector<Arc> loops = {{0, 0, 5}, {1, 1, 0}};
   EXPECT_EQ(sssp(matrix_of(2, loops), 0).distance, (std::vector<double>{0, kInf}));
+  EXPECT_EQ(check_sssp(matrix_of(2, loops).csr(), 0, {0, kInf}), "");
   // A single huge row: a star out of vertex 0.
   std::vector<Arc> star;
   for (Vertex v = 1; v < 50000; ++v) star.push_back({0, v, double(v % 7)});
-  const SsspResult rs = sssp(matrix_of(50000, star), 0);
+  const Matrix<double> star_graph = matrix_of(50000, star);
+  const SsspResult rs = sssp(star_graph, 0);
   for (Vertex v = 1; v < 50000; ++v) ASSERT_EQ(rs.distance[v], double(v % 7));
+  EXPECT_EQ(check_sssp(star_graph.csr(), 0, rs.distance), "");
 }
 
 TEST(Sssp, patterns_and_bool_weights_are_unit_weights) {
@@ -283,14 +292,14 @@ TEST(Sssp, patterns_and_bool_weights_are_unit_weights) {
   std::vector<double> want(n);
   for (Vertex v = 0; v < n; ++v)
     want[v] = levels.level[v] == kUnreached ? kInf : double(levels.level[v]);
-  for (const SsspOptions& o : all_methods()) expect_distances(sssp(pattern, 0, o), want);
+  for (const SsspOptions& o : all_methods()) expect_distances(pattern, sssp(pattern, 0, o), want);
   // bool values, some of them false, still weigh 1.
   std::unique_ptr<bool[]> bv(new bool[r.size()]);
   for (std::size_t k = 0; k < r.size(); ++k) bv[k] = k % 2;
   const Matrix<bool> valued =
       Matrix<bool>::build<LorOp<bool>>(n, n, r, c, std::span<const bool>(bv.get(), r.size()));
   ASSERT_FALSE(valued.is_pattern());
-  expect_distances(sssp(valued, 0), want);
+  expect_distances(valued, sssp(valued, 0), want);
 }
 
 TEST(Sssp, snapshots_match_their_matrix) {
@@ -313,6 +322,7 @@ TEST(Sssp, snapshots_match_their_matrix) {
       const SsspResult got = sssp(s, 7, o);
       EXPECT_EQ(got.distance, want.distance) << describe(o);
       EXPECT_EQ(got.reached, want.reached);
+      EXPECT_EQ(check_sssp(s.matrix().csr(), 7, got.distance), "") << describe(o);
     }
   }
 }
@@ -342,6 +352,7 @@ TEST(SsspGraphalytics, distances_equal_the_validation_outputs) {
     const std::vector<double> want = read_ldbc_values(at(c.out), g.dense);
     for (const SsspOptions& o : all_methods()) {
       const SsspResult r = sssp(g.graph, g.dense.at(c.source), o);
+      EXPECT_EQ(check_sssp(g.graph.csr(), r.source, r.distance), "") << c.e;
       for (std::size_t v = 0; v < want.size(); ++v) {
         if (want[v] == kInf)
           EXPECT_EQ(r.distance[v], kInf) << c.e << " vertex " << v;
@@ -365,10 +376,10 @@ TEST(SsspSharedData, road_graph_matches_boost) {
   const Matrix<double> a = matrix_of(road.nrows(), arcs);
   const std::vector<double> want = boost_dijkstra(road.nrows(), arcs, 0);
   SsspOptions delta;
-  expect_distances(sssp(a, 0, delta), want);
+  expect_distances(a, sssp(a, 0, delta), want);
   SsspOptions bf;
   bf.method = SsspMethod::BellmanFord;
-  expect_distances(sssp(a, 0, bf), want);
+  expect_distances(a, sssp(a, 0, bf), want);
 }
 #endif
 

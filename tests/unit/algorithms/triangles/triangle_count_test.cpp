@@ -3,7 +3,8 @@
 // and clustering coefficients against the same oracle, LAGraph's published counts, LDBC
 // Graphalytics' LCC outputs, every count in ../shared/data/REFERENCE_SCALARS.tsv whose file
 // format we read, and edge cases (empty, isolated vertices, complete graphs, stars, wheels with
-// one huge row). Every method must give the same answers.
+// one huge row). Every method must give the same answers, and every answer must pass the
+// verifier `spgraph compare tc` uses (triangles_verify.hpp), which counts again on its own.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "algorithms/triangles/triangles.hpp"
+#include "algorithms/triangles/triangles_verify.hpp"
 #include "loaders/generators.hpp"
 #include "loaders/load.hpp"
 #include "tests/test_data.hpp"
@@ -73,7 +75,9 @@ void expect_all_methods(const Matrix<bool>& a, const BruteForce& want, bool undi
     TriangleOptions o;
     o.method = m;
     o.undirected = undirected;
-    EXPECT_EQ(triangle_count(a, o).triangles, want.triangles);
+    const TriangleResult r = triangle_count(a, o);
+    EXPECT_EQ(r.triangles, want.triangles);
+    EXPECT_EQ(check_triangles(a.csr(), r), "");
   }
   for (TriangleMethod m : kFusedMethods) {
     SCOPED_TRACE(triangle_method_name(m) + " per vertex");
@@ -83,6 +87,7 @@ void expect_all_methods(const Matrix<bool>& a, const BruteForce& want, bool undi
     o.undirected = undirected;
     const TriangleResult r = triangle_count(a, o);
     EXPECT_EQ(r.triangles, want.triangles);
+    EXPECT_EQ(check_triangles(a.csr(), r), "");
     EXPECT_EQ(r.per_vertex, want.per_vertex);
     ASSERT_EQ(r.clustering.size(), want.clustering.size());
     for (std::size_t v = 0; v < r.clustering.size(); ++v)
@@ -124,7 +129,8 @@ TEST(TriangleCount, wedge_count_matches_merge_on_larger_kronecker_graphs) {
     merge.method = TriangleMethod::Merge;
     const TriangleResult w = triangle_count(a, wedge), m = triangle_count(a, merge);
     EXPECT_GT(m.triangles, 0u);
-    EXPECT_EQ(w.triangles, m.triangles);
+    EXPECT_EQ(check_same_triangle_count(w.triangles, m.triangles, {"wedge", "merge"}), "");
+    EXPECT_EQ(check_triangles(a.csr(), m), "");
     EXPECT_EQ(w.self_loops, m.self_loops);
   }
 }
@@ -181,6 +187,7 @@ TEST(TriangleCount, edge_cases) {
       Matrix<bool>::build_pattern(3, 3, std::vector<Vertex>{1}, std::vector<Vertex>{1});
   EXPECT_EQ(triangle_count(loop).triangles, 0u);
   EXPECT_EQ(triangle_count(loop).self_loops, 1u);
+  EXPECT_EQ(check_triangles(loop.csr(), triangle_count(loop)), "");
 }
 
 TEST(TriangleCount, errors_are_clear) {
@@ -201,7 +208,9 @@ TEST(TriangleCount, lagraph_karate_has_45_triangles) {
   for (TriangleMethod m : kAllMethods) {
     TriangleOptions o;
     o.method = m;
-    EXPECT_EQ(triangle_count(a, o).triangles, 45u) << triangle_method_name(m);
+    const TriangleResult r = triangle_count(a, o);
+    EXPECT_EQ(r.triangles, 45u) << triangle_method_name(m);
+    EXPECT_EQ(check_triangles(a.csr(), r), "") << triangle_method_name(m);
   }
 }
 
@@ -219,6 +228,7 @@ TEST(TriangleCount, clustering_matches_graphalytics_lcc_outputs) {
     TriangleOptions o;
     o.per_vertex = true;
     const TriangleResult r = triangle_count(g.graph, o);
+    EXPECT_EQ(check_triangles(g.graph.csr(), r), "");
     const auto rows = read_rows(test_data(output));
     ASSERT_EQ(rows.size(), g.graph.nrows());
     for (const auto& row : rows)
