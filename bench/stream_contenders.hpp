@@ -29,7 +29,7 @@
 #include "formats/hyb/hyb.hpp"
 #include "formats/hyb/hyb_spmv_cpu.hpp"
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
-#include "tools/peers/graphblas_peer.hpp"
+#include "tools/compare/peers/graphblas_peer.hpp"
 #endif
 
 namespace spgraph::bench {

@@ -30,7 +30,7 @@
 // Duplicates: IgnoreIfPresent (the default; the adjacency stays a set), Combine (weights are
 // summed), or Keep (a multigraph; directed graphs only).
 //
-// Durability: GraphStore (engine/store/graph_store.hpp) wraps a DynamicGraph with a write-ahead
+// Durability: GraphStore (store/graph_store.hpp) wraps a DynamicGraph with a write-ahead
 // log and checkpoints; this class itself lives in memory only.
 #pragma once
 
@@ -85,7 +85,7 @@ struct DynamicGraphOptions {
   /// `format.duplicates` is replaced by `duplicates`.
   DcsrParams format = streaming_dcsr_params();
   /// The version of the initial state (0 for a new graph); batches count on from it. A durable
-  /// store (engine/store/graph_store.hpp) sets it so that versions go on across restarts.
+  /// store (store/graph_store.hpp) sets it so that versions go on across restarts.
   std::uint64_t start_version = 0;
 };
 

@@ -4,7 +4,7 @@
 //   before it was used) | u64 nrows | u64 ncols | u64 nnz | u64 row_ptr[nrows+1] | u32 col[nnz]
 //   | T val[nnz] (absent for patterns) | [store stamp, when flag 8 is set] | [id map, when flag
 //   4 is set] | u32 CRC-32 (zlib) of every byte before it.
-//   The store stamp (a durable store's checkpoint, engine/store/graph_store.hpp): u64 version |
+//   The store stamp (a durable store's checkpoint, store/graph_store.hpp): u64 version |
 //   u64 store id. Readers that are not the store ignore it.
 //   The id map names the max(nrows, ncols) vertices of a remapped graph: u32 kind (1 integer,
 //   2 string) | u64 count | integer: u64 id[count] | string: u64 end[count] (offsets into the

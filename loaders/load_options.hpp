@@ -70,7 +70,7 @@ struct LoadOptions {
 
 /// What a durable store's checkpoint records about itself (binary format flag 8): the store
 /// version it holds and the store's id (store.meta), so that a renamed or foreign checkpoint
-/// is recognised (engine/store/graph_store.hpp).
+/// is recognised (store/graph_store.hpp).
 struct StoreStamp {
   std::uint64_t version = 0;
   std::uint64_t store_id = 0;

@@ -10,8 +10,8 @@ Usage: scripts/check_headers.sh [--cxx COMPILER] [--jobs N] [ROOT]
        scripts/check_headers.sh [--cxx COMPILER] --self-test
        scripts/check_headers.sh --help
 
-Compiles each header (*.hpp, *.h) under engine/, formats/, algorithms/, loaders/ and
-tools/common/ of ROOT (default: this repository) alone: a translation unit holding only
+Compiles each header (*.hpp, *.h) under engine/, formats/, algorithms/, loaders/, store/,
+tools/common/ and tools/cli/ of ROOT (default: this repository) alone: a translation unit holding only
 `#include "HEADER"`, with COMPILER -std=c++20 -fsyntax-only -fopenmp -I ROOT, N at a time.
 The CUDA backend's headers (formats/device/, *_cuda.hpp) also get -I $CUDA_INCLUDE (default
 /usr/local/cuda/include), and are skipped, saying so, where it has no CUDA headers.
@@ -25,7 +25,7 @@ is any, 0 if there is none.
 EOF
 }
 
-readonly header_dirs=(engine formats algorithms loaders tools/common)
+readonly header_dirs=(engine formats algorithms loaders store tools/common tools/cli)
 cuda_include=${CUDA_INCLUDE:-/usr/local/cuda/include}
 
 # Compiles one header (relative to $root) alone; prints "HEADER: FIRST ERROR" when it fails.

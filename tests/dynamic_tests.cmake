@@ -17,7 +17,7 @@ spgraph_test(dynamic_graph_concurrency_tests
   LABELS concurrency dcsr
   ENV "OMP_NUM_THREADS=1"
       "TSAN_OPTIONS=halt_on_error=1 suppressions=${CMAKE_CURRENT_SOURCE_DIR}/tsan.supp")
-# The durable store (engine/store): the model tests, the fault injection over every byte of a
+# The durable store (store): the model tests, the fault injection over every byte of a
 # store's files, and the crash test, whose child process
 # (store_crash_child) the parent kills with SIGKILL 50 times per graph kind.
 spgraph_test(graph_store_tests

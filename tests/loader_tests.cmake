@@ -42,7 +42,7 @@ if(SPGRAPH_FUZZ)
     add_executable(fuzz_${target} ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_${target}.cpp)
     if(target STREQUAL "store_log")
       # The store's log codec alone (not the whole store library and its engine).
-      target_sources(fuzz_${target} PRIVATE ${PROJECT_SOURCE_DIR}/engine/store/store_log.cpp)
+      target_sources(fuzz_${target} PRIVATE ${PROJECT_SOURCE_DIR}/store/store_log.cpp)
     endif()
     target_include_directories(fuzz_${target} PRIVATE ${PROJECT_SOURCE_DIR})
     target_compile_options(fuzz_${target} PRIVATE -fsanitize=fuzzer ${SPGRAPH_FUZZ_SANITIZERS})

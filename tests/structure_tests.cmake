@@ -1,6 +1,6 @@
 # Structure checks (label "structure"): rules of docs/ARCHITECTURE.md that no compiler enforces.
-#   layers.one_way: formats/ includes nothing of engine/ outside engine/core/, and engine/core/
-#     includes only itself (scripts/check_layers.sh);
+#   layers.one_way: each room of the library and each floor of tools/ includes only the rooms
+#     below it (scripts/check_layers.sh);
 #   headers.self_contained: every library header compiles on its own (scripts/check_headers.sh,
 #     with this build's compiler, two at a time).
 # Each has a *_self_test twin that runs the script on a tree with a known violation and passes

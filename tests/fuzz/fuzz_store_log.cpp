@@ -1,5 +1,5 @@
 // libFuzzer entry point: feeds arbitrary bytes to the durable store's write-ahead log scan and
-// record decoders (engine/store/store_log.hpp), as recovery reads them, plainly and salvaging.
+// record decoders (store/store_log.hpp), as recovery reads them, plainly and salvaging.
 // A StoreError is an accepted outcome; crashes, sanitizer reports, other exceptions, a salvage
 // that disagrees with the plain scan, and scans whose parts do not add up to the log are bugs. The
 // first byte picks a pattern or a weighted log; for odd sizes every record's CRC is rewritten, so
@@ -11,8 +11,8 @@
 #include <cstring>
 #include <string>
 
-#include "engine/store/graph_store.hpp"
-#include "engine/store/store_log.hpp"
+#include "store/graph_store.hpp"
+#include "store/store_log.hpp"
 
 namespace {
 

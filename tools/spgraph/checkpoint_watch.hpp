@@ -10,7 +10,7 @@
 #include <string>
 
 #include "engine/core/error.hpp"
-#include "engine/store/graph_store.hpp"
+#include "store/graph_store.hpp"
 
 namespace spgraph::cli {
 

@@ -1,5 +1,5 @@
 // How `spgraph stream --store` and `spgraph serve --store` start from a durable store
-// (engine/store/graph_store.hpp): read an existing store's settings (a graph file given next to
+// (store/graph_store.hpp): read an existing store's settings (a graph file given next to
 // it is ignored, with a note), and create the store from a loaded graph or open and recover
 // it, saying on stderr what recovery found.
 #pragma once
@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "engine/store/graph_store.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "store/graph_store.hpp"
+#include "tools/cli/cli_common.hpp"
 
 namespace spgraph::cli {
 

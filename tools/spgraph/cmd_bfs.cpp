@@ -5,11 +5,11 @@
 
 #include "algorithms/bfs/bfs.hpp"
 #include "loaders/output_file.hpp"
-#include "tools/spgraph/bfs_outputs.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/bfs_outputs.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
-#include "tools/spgraph/result_table.hpp"
+#include "tools/cli/report.hpp"
+#include "tools/cli/result_table.hpp"
 
 namespace spgraph::cli {
 

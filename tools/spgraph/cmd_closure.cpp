@@ -5,10 +5,10 @@
 
 #include "algorithms/closure/closure.hpp"
 #include "loaders/load.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
-#include "tools/spgraph/vertex_list.hpp"
+#include "tools/cli/report.hpp"
+#include "tools/cli/vertex_list.hpp"
 
 namespace spgraph::cli {
 

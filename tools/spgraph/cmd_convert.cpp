@@ -2,9 +2,9 @@
 // extension or --to). Remapped external ids are written back out in edge lists.
 #include <memory>
 
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
+#include "tools/cli/report.hpp"
 
 namespace spgraph::cli {
 

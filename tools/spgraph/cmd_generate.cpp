@@ -10,9 +10,9 @@
 #include <string>
 
 #include "loaders/generators.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
+#include "tools/cli/report.hpp"
 
 namespace spgraph::cli {
 

@@ -4,10 +4,10 @@
 #include <memory>
 
 #include "engine/any_matrix.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
-#include "tools/spgraph/result_table.hpp"
+#include "tools/cli/report.hpp"
+#include "tools/cli/result_table.hpp"
 
 namespace spgraph::cli {
 

@@ -13,12 +13,12 @@
 
 #include "engine/any_matrix.hpp"
 #include "loaders/output_file.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/knn_common.hpp"
-#include "tools/spgraph/report.hpp"
-#include "tools/spgraph/spmv_common.hpp"
-#include "tools/spgraph/traversal_flags.hpp"
+#include "tools/cli/knn_common.hpp"
+#include "tools/cli/report.hpp"
+#include "tools/cli/spmv_common.hpp"
+#include "tools/cli/traversal_flags.hpp"
 
 namespace spgraph::cli {
 

@@ -7,9 +7,9 @@
 #include "engine/ops.hpp"
 #include "engine/semiring_registry.hpp"
 #include "loaders/output_file.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
+#include "tools/cli/report.hpp"
 
 namespace spgraph::cli {
 

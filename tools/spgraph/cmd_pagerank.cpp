@@ -9,12 +9,12 @@
 #include <string>
 
 #include "loaders/output_file.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/job_results.hpp"
-#include "tools/spgraph/report.hpp"
-#include "tools/spgraph/result_table.hpp"
-#include "tools/spgraph/traversal_flags.hpp"
+#include "tools/cli/job_results.hpp"
+#include "tools/cli/report.hpp"
+#include "tools/cli/result_table.hpp"
+#include "tools/cli/traversal_flags.hpp"
 
 namespace spgraph::cli {
 

@@ -1,7 +1,7 @@
 // `spgraph serve GRAPH|--store DIR [--port P] [--bind ADDR]`: the dynamic graph behind an
 // HTTP/1.1 endpoint (cpp-httplib), so that programs in any language can stream updates and ask
 // questions; the endpoints, limits and semantics are in docs/server.md. The graph is in memory,
-// or in a durable store (engine/store/graph_store.hpp) created from GRAPH when DIR holds none.
+// or in a durable store (store/graph_store.hpp) created from GRAPH when DIR holds none.
 // One writer thread applies the updates (serve/graph_service.hpp); readers are answered on
 // snapshots by the HTTP worker threads. The first line on stdout is "listening on
 // http://ADDR:PORT" (with --json, a JSON object with "listening" and "port", and a last line,
@@ -25,11 +25,11 @@
 #include <optional>
 #include <thread>
 
-#include "engine/store/graph_store.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "store/graph_store.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
+#include "tools/cli/report.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
 #include "tools/spgraph/serve/guarded_server.hpp"
 #include "tools/spgraph/serve/routes.hpp"

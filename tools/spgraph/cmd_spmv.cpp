@@ -14,10 +14,10 @@
 #include "tools/common/process_memory.hpp"
 #include "tools/common/stats.hpp"
 #include "tools/common/stream_triad.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
-#include "tools/spgraph/spmv_common.hpp"
+#include "tools/cli/report.hpp"
+#include "tools/cli/spmv_common.hpp"
 
 namespace spgraph::cli {
 

@@ -9,11 +9,11 @@
 
 #include "engine/any_matrix.hpp"
 #include "loaders/output_file.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
-#include "tools/spgraph/result_table.hpp"
-#include "tools/spgraph/traversal_flags.hpp"
+#include "tools/cli/report.hpp"
+#include "tools/cli/result_table.hpp"
+#include "tools/cli/traversal_flags.hpp"
 
 namespace spgraph::cli {
 

@@ -9,7 +9,7 @@
 // a no-op counted as missing. Malformed lines are reported with their line number and skipped,
 // or end the run with --strict; they are never applied. The first SIGINT or SIGTERM ends the
 // input: what was read is applied, --out is written, and the exit code is 128 + the signal.
-// With --store DIR the graph lives in a durable store (engine/store/graph_store.hpp): created
+// With --store DIR the graph lives in a durable store (store/graph_store.hpp): created
 // from GRAPH when DIR holds none, else opened and recovered (GRAPH may then be left out); each
 // batch is in the store's log, fsync'ed, before a query that depends on it is answered.
 #include <sys/stat.h>
@@ -28,15 +28,15 @@
 #include "algorithms/sssp/sssp.hpp"
 #include "algorithms/triangles/triangles.hpp"
 #include "engine/dynamic_graph.hpp"
-#include "engine/store/graph_store.hpp"
+#include "store/graph_store.hpp"
 #include "loaders/dimension_guard.hpp"
 #include "loaders/update_stream.hpp"
 #include "tools/common/progress.hpp"
 #include "tools/spgraph/checkpoint_watch.hpp"
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/spgraph/report.hpp"
+#include "tools/cli/report.hpp"
 #include "tools/spgraph/signals.hpp"
 #include "tools/spgraph/snapshot_knn.hpp"
 

@@ -1,4 +1,6 @@
 // Registration of each spgraph subcommand on the CLI11 app; one file per subcommand.
+// register_compare is defined on the floor above, in tools/compare/cmd_compare.cpp: the program
+// names the hook and links the jobs, and never includes them.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -20,7 +22,5 @@ void register_pagerank(CLI::App& app);
 void register_sssp(CLI::App& app);
 void register_cc(CLI::App& app);
 void register_knn(CLI::App& app);
-/// The `compare knn` job (compare_knn.cpp), registered by register_compare.
-void register_compare_knn(CLI::App* compare);
 
 }  // namespace spgraph::cli

@@ -9,7 +9,7 @@
 #include <new>
 #include <string>
 
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/signals.hpp"
 #include "tools/spgraph/version.hpp"

@@ -8,8 +8,8 @@
 #include <chrono>
 
 #include "algorithms/bfs/bfs.hpp"
-#include "tools/spgraph/bfs_outputs.hpp"
-#include "tools/spgraph/result_table.hpp"
+#include "tools/cli/bfs_outputs.hpp"
+#include "tools/cli/result_table.hpp"
 #include "tools/spgraph_mpi/combblas_semiring.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
 #include "tools/spgraph_mpi/distributed_structure.hpp"

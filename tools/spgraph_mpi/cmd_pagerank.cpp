@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tools/spgraph/job_results.hpp"
-#include "tools/spgraph/traversal_flags.hpp"
+#include "tools/cli/job_results.hpp"
+#include "tools/cli/traversal_flags.hpp"
 #include "tools/spgraph_mpi/combblas_semiring.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
 #include "tools/spgraph_mpi/distributed_structure.hpp"

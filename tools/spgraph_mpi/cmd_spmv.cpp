@@ -8,7 +8,7 @@
 
 #include "engine/semiring_registry.hpp"
 #include "tools/common/stats.hpp"
-#include "tools/spgraph/spmv_common.hpp"
+#include "tools/cli/spmv_common.hpp"
 #include "tools/spgraph_mpi/combblas_semiring.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
 #include "tools/spgraph_mpi/mpi_cli.hpp"

@@ -5,7 +5,7 @@
 // 1.6.2 has no masked SpGEMM, so L·L is formed whole before the mask (its size is the wedge
 // count: docs/scale-out.md). A directed graph's triangles are its undirected version's, and
 // self-loops are ignored, as in `spgraph tc`.
-#include "tools/spgraph/job_results.hpp"
+#include "tools/cli/job_results.hpp"
 #include "tools/spgraph_mpi/combblas_semiring.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
 #include "tools/spgraph_mpi/distributed_structure.hpp"

@@ -7,7 +7,7 @@
 
 #include <cstdio>
 
-#include "tools/spgraph/cli_common.hpp"
+#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph_mpi/mpi_cli.hpp"
 #include "tools/spgraph_mpi/mpi_traffic.hpp"
 

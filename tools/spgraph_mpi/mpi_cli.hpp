@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "tools/spgraph/cli_common.hpp"
-#include "tools/spgraph/report.hpp"
+#include "tools/cli/cli_common.hpp"
+#include "tools/cli/report.hpp"
 #include "tools/spgraph_mpi/distributed_load.hpp"
 
 namespace spgraph::mpi {

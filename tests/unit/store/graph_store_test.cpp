@@ -1,4 +1,4 @@
-// GraphStore (engine/store/graph_store.hpp) against a map model: durability across reopen for
+// GraphStore (store/graph_store.hpp) against a map model: durability across reopen for
 // every graph kind, versions across restarts, checkpoints (on demand, every N, on close, a
 // crash between checkpoint and log truncation), torn tails dropped, corrupt records refused
 // with their offset (the last one too) or salvaged on request, a store without store.meta
@@ -14,7 +14,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/store/graph_store.hpp"
+#include "store/graph_store.hpp"
 #include "loaders/binary_format.hpp"
 #include "tests/unit/store/store_test_files.hpp"
 #include "tests/unit/store/store_test_model.hpp"

@@ -8,7 +8,7 @@
 #include <exception>
 #include <string>
 
-#include "engine/store/graph_store.hpp"
+#include "store/graph_store.hpp"
 #include "tests/unit/store/store_test_model.hpp"
 
 namespace {

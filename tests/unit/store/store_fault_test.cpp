@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/store/graph_store.hpp"
+#include "store/graph_store.hpp"
 #include "tests/unit/store/store_test_files.hpp"
 #include "tests/unit/store/store_test_model.hpp"
 

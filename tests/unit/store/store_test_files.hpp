@@ -16,7 +16,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/store/graph_store.hpp"
+#include "store/graph_store.hpp"
 #include "tests/unit/store/store_test_model.hpp"
 
 namespace spgraph::store_test {

@@ -1,8 +1,8 @@
-// The CLI's one report path (tools/spgraph/report.hpp): a Report's JSON keeps the order fields
+// The CLI's one report path (tools/cli/report.hpp): a Report's JSON keeps the order fields
 // were added and leaves text-only fields out; a layout places each field's text, padded as
 // printf's %Ws / %-Ws would; JSON strings are escaped; a layout naming a missing key is refused;
 // numbers that are not finite are JSON null (text "inf"), and every JSON made parses.
-#include "tools/spgraph/report.hpp"
+#include "tools/cli/report.hpp"
 
 #include <gtest/gtest.h>
 

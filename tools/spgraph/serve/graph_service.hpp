@@ -1,5 +1,5 @@
 // The graph behind `spgraph serve` (docs/server.md): a DynamicGraph in memory or a durable
-// GraphStore (engine/store/graph_store.hpp), one writer thread that owns every update, and the
+// GraphStore (store/graph_store.hpp), one writer thread that owns every update, and the
 // counters /stats reports.
 //
 // Writes: an HTTP thread hands a parsed batch to submit() and waits on the returned future.
@@ -28,7 +28,7 @@
 
 #include "algorithms/triangles/incremental_triangles.hpp"
 #include "engine/dynamic_graph.hpp"
-#include "engine/store/graph_store.hpp"
+#include "store/graph_store.hpp"
 
 namespace spgraph::serve {
 

@@ -1,0 +1,169 @@
+// The flags of the traversal commands (pagerank, sssp, cc), shared by each command and its
+// compare job so both take the same options: the flag definitions, their translation into the
+// algorithms' option structs (vertex ids through the file's numbering, IdSpace), and the names
+// printed for each method.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "algorithms/components/components.hpp"
+#include "algorithms/pagerank/pagerank.hpp"
+#include "algorithms/sssp/sssp.hpp"
+#include "tools/cli/cli_common.hpp"
+#include "tools/cli/spmv_common.hpp"
+#include "tools/cli/vertex_list.hpp"
+
+namespace spgraph::cli {
+
+struct PageRankFlags {
+  double damping = 0.85, tolerance = 1e-4;
+  int iterations = 100;
+  std::string variant = "gap", spmv = "auto";
+  std::vector<std::string> personalize;  ///< in the file's numbering (names for string ids)
+};
+
+inline void add_pagerank_flags(CLI::App* cmd, PageRankFlags& f) {
+  cmd->add_option("--damping", f.damping, "Damping factor d, in [0, 1) (default 0.85)")
+      ->transform(real_flag("--damping", 0, 1))
+      ->check(CLI::Validator(
+          [](std::string& s) -> std::string {
+            // real_flag took [0, 1]; at d = 1 there is no teleport and power iteration need
+            // not converge (the algorithm refuses it), so it is a usage error here.
+            if (std::strtod(s.c_str(), nullptr) < 1) return {};
+            return "--damping must be below 1 (at d = 1 nothing teleports and PageRank need not "
+                   "converge), got '" +
+                   printable(s) + "'";
+          },
+          ""));
+  cmd->add_option("--tolerance", f.tolerance,
+                  "Stop when the L1 change of a step, sum |r' - r|, is below this (default 1e-4; "
+                  "0 runs --iterations steps)")
+      ->transform(real_flag("--tolerance", 0, 1e300));
+  cmd->add_option("--iterations", f.iterations, "Most power steps (default 100)")
+      ->transform(integer_flag("--iterations", 1, INT_MAX));
+  cmd->add_option("--variant", f.variant,
+                  "gap (default: GAP/LAGraph rule, the rank of sinks leaks) or standard (sinks' "
+                  "rank redistributed; ranks sum to 1, as networkx)")
+      ->check(CLI::IsMember({"gap", "standard"}));
+  cmd->add_option("--personalize", f.personalize,
+                  "Teleport only to these vertices (file's numbering; names for string ids), "
+                  "comma-separated, quoting a name that holds a comma: personalized PageRank")
+      ->check(vertex_list_flag("--personalize"));
+  add_spmv_format_flag(cmd, f.spmv);
+}
+
+/// The options for n vertices; --personalize ids are mapped, deduplicated and sorted.
+/// `undirected`: the graph was loaded as undirected (symmetric), so no transpose is needed.
+inline PageRankOptions pagerank_options(const PageRankFlags& f, const IdSpace& ids, Vertex n,
+                                        bool undirected) {
+  PageRankOptions o;
+  o.undirected = undirected;
+  o.damping = f.damping;
+  o.tolerance = f.tolerance;
+  o.max_iterations = f.iterations;
+  o.variant = f.variant == "standard" ? PageRankVariant::Standard : PageRankVariant::Gap;
+  o.spmv = parse_spmv_format(f.spmv);
+  for (const std::string& v : vertex_list(f.personalize)) {
+    try {
+      o.personalize.push_back(ids.to_internal(v, n));
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(std::string("--personalize: ") + e.what());
+    }
+  }
+  std::sort(o.personalize.begin(), o.personalize.end());
+  o.personalize.erase(std::unique(o.personalize.begin(), o.personalize.end()), o.personalize.end());
+  return o;
+}
+
+struct SsspFlags {
+  std::string source;  ///< in the file's numbering (a name for string ids)
+  std::string method = "auto";
+  double delta = 0;
+};
+
+inline void add_sssp_flags(CLI::App* cmd, SsspFlags& f) {
+  cmd->add_option("--source,-s", f.source,
+                  "Source vertex in the file's numbering (1-based for .mtx)")
+      ->required()
+      ->check(vertex_flag("--source"));
+  cmd->add_option("--method", f.method,
+                  "auto (delta-stepping), delta, or bellman-ford (the only one that accepts "
+                  "negative weights; finds negative cycles)")
+      ->check(CLI::IsMember({"auto", "delta", "bellman-ford"}));
+  cmd->add_option("--delta", f.delta,
+                  "Bucket width for delta-stepping (default 0: chosen from the weights)")
+      ->transform(real_flag("--delta", 0, 1e300));
+}
+
+inline SsspOptions sssp_options(const SsspFlags& f) {
+  SsspOptions o;
+  o.method = f.method == "delta"          ? SsspMethod::Delta
+             : f.method == "bellman-ford" ? SsspMethod::BellmanFord
+                                          : SsspMethod::Auto;
+  o.delta = f.delta;
+  return o;
+}
+
+/// The first arc (row order, as the algorithm scans) with a negative weight: (row, entry), so a
+/// command can name it in the file's numbering; nullopt when there is none.
+inline std::optional<std::pair<Vertex, Offset>> first_negative_arc(const Csr<double>& a) {
+  if (a.pattern) return std::nullopt;
+  for (Vertex i = 0; i < a.nrows; ++i)
+    for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k)
+      if (a.val[k] < 0) return std::make_pair(i, k);
+  return std::nullopt;
+}
+
+inline const char* sssp_method_name(SsspMethod m) {
+  return m == SsspMethod::BellmanFord ? "bellman-ford" : m == SsspMethod::Delta ? "delta" : "auto";
+}
+
+inline void add_cc_method_flag(CLI::App* cmd, std::string& method) {
+  cmd->add_option("--method", method,
+                  "auto (afforest), labelprop (min-label propagation), fastsv or afforest")
+      ->check(CLI::IsMember({"auto", "labelprop", "fastsv", "afforest"}));
+}
+
+/// `undirected`: the graph is symmetric, so no transpose is needed.
+inline CcOptions cc_options(const std::string& method, bool undirected) {
+  CcOptions o;
+  o.undirected = undirected;
+  o.method = method == "labelprop"  ? CcMethod::LabelProp
+             : method == "fastsv"   ? CcMethod::FastSV
+             : method == "afforest" ? CcMethod::Afforest
+                                    : CcMethod::Auto;
+  return o;
+}
+
+inline const char* cc_method_name(CcMethod m) {
+  switch (m) {
+    case CcMethod::LabelProp:
+      return "labelprop";
+    case CcMethod::FastSV:
+      return "fastsv";
+    case CcMethod::Afforest:
+      return "afforest";
+    case CcMethod::Auto:
+      break;
+  }
+  return "auto";
+}
+
+/// The size of the largest component, from labels (any labelling of [0, n)).
+inline std::uint64_t largest_component(const std::vector<Vertex>& label) {
+  std::vector<std::uint64_t> size(label.size(), 0);
+  std::uint64_t best = 0;
+  for (Vertex l : label) best = std::max(best, ++size[l]);
+  return best;
+}
+
+}  // namespace spgraph::cli

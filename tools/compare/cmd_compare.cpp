@@ -1,0 +1,34 @@
+// `spgraph compare JOB ...`: runs the same job in spgraph and in its peers (SuiteSparse:GraphBLAS,
+// and Boost.Graph where it applies), verifies that the answers are identical, and prints both
+// timings. Each job is its own subcommand in its own file (compare_*.cpp).
+#include "tools/spgraph/commands.hpp"
+#include "tools/compare/compare_common.hpp"
+
+namespace spgraph::cli {
+
+void graphblas_unavailable() {
+  throw BackendUnavailable(
+      "this spgraph was built without SuiteSparse:GraphBLAS, so 'compare' is unavailable; "
+      "install libgraphblas-dev and rebuild");
+}
+
+void register_compare(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "compare", "Run a job in spgraph and SuiteSparse:GraphBLAS, verify, and time both");
+  cmd->require_subcommand(1);
+  cmd->footer(
+      "Every job loads the input once, builds each engine's own copy (not timed), runs one "
+      "untimed warm-up per engine, verifies the answers, then times A/B pairs. Exit code 3 "
+      "when the answers differ.");
+  register_compare_bfs(cmd);
+  register_compare_mxm(cmd);
+  register_compare_spmv(cmd);
+  register_compare_tc(cmd);
+  register_compare_closure(cmd);
+  register_compare_pagerank(cmd);
+  register_compare_sssp(cmd);
+  register_compare_cc(cmd);
+  register_compare_knn(cmd);
+}
+
+}  // namespace spgraph::cli

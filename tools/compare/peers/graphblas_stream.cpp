@@ -1,0 +1,81 @@
+// GraphBLAS peer for the streaming-insert benchmark (see graphblas_peer.hpp): a bool matrix
+// updated batch by batch, either with GrB_Matrix_setElement per arc plus GrB_wait (SuiteSparse
+// keeps new entries as pending tuples and assembles them at the wait), or with GrB_Matrix_build
+// of the batch plus GrB_eWiseAdd into A (the "build, then add" idiom). Both leave A finished
+// after each batch, as a reader of the matrix needs.
+#include <cstring>
+
+#include "engine/core/semiring.hpp"
+#include "formats/coo/coo.hpp"
+#include "tools/compare/peers/graphblas_internal.hpp"
+#include "tools/compare/peers/graphblas_peer.hpp"
+
+namespace spgraph::peers {
+
+using detail::check;
+
+struct GraphBlasStream::Impl {
+  GrB_Matrix a = nullptr;
+  std::vector<std::uint8_t> ones;  // batch values for GrB_Matrix_build (bool true)
+  ~Impl() {
+    if (a) GrB_Matrix_free(&a);
+  }
+};
+
+GraphBlasStream::GraphBlasStream(const Csr<bool>& base, Method method)
+    : impl_(std::make_unique<Impl>()), method_(method) {
+  impl_->a = detail::grb_matrix_from_csr(base);
+}
+
+GraphBlasStream::~GraphBlasStream() = default;
+
+void GraphBlasStream::insert(const std::uint64_t* rows, const std::uint64_t* cols, std::size_t n) {
+  GrB_Matrix a = impl_->a;
+  if (method_ == Method::SetElement) {
+    for (std::size_t k = 0; k < n; ++k)
+      check(GrB_Matrix_setElement_BOOL(a, true, rows[k], cols[k]), "GrB_Matrix_setElement");
+  } else {
+    GrB_Index nr = 0, nc = 0;
+    check(GrB_Matrix_nrows(&nr, a), "nrows");
+    check(GrB_Matrix_ncols(&nc, a), "ncols");
+    if (impl_->ones.size() < n) impl_->ones.assign(n, 1);
+    detail::GrbOwner<GrB_Matrix> t;
+    check(GrB_Matrix_new(&t.obj, GrB_BOOL, nr, nc), "GrB_Matrix_new");
+    check(GxB_Matrix_Option_set(t.obj, GxB_FORMAT, GxB_BY_ROW), "set by-row");
+    check(GrB_Matrix_build_BOOL(t.obj, rows, cols,
+                                reinterpret_cast<const bool*>(impl_->ones.data()), n, GrB_LOR),
+          "GrB_Matrix_build");
+    check(GrB_Matrix_eWiseAdd_BinaryOp(a, nullptr, nullptr, GrB_LOR, a, t.obj, nullptr),
+          "GrB_eWiseAdd");
+  }
+  check(GrB_Matrix_wait(a, GrB_MATERIALIZE), "GrB_wait");
+}
+
+std::uint64_t GraphBlasStream::nvals() const {
+  GrB_Index nv = 0;
+  check(GrB_Matrix_nvals(&nv, impl_->a), "nvals");
+  return nv;
+}
+
+std::size_t GraphBlasStream::memory_bytes() const {
+  std::size_t bytes = 0;
+  check(GxB_Matrix_memoryUsage(&bytes, impl_->a), "GxB_Matrix_memoryUsage");
+  return bytes;
+}
+
+Csr<bool> GraphBlasStream::to_csr() const {
+  GrB_Index nr = 0, nc = 0, nv = 0;
+  check(GrB_Matrix_nrows(&nr, impl_->a), "nrows");
+  check(GrB_Matrix_ncols(&nc, impl_->a), "ncols");
+  check(GrB_Matrix_nvals(&nv, impl_->a), "nvals");
+  std::vector<GrB_Index> rows(nv), cols(nv);
+  GrB_Index got = nv;
+  check(GrB_Matrix_extractTuples_BOOL(rows.data(), cols.data(), nullptr, &got, impl_->a),
+        "extractTuples");
+  Coo<bool> coo{Vertex(nr), Vertex(nc), true, {}, {}, {}};
+  coo.row.assign(rows.begin(), rows.begin() + std::ptrdiff_t(got));
+  coo.col.assign(cols.begin(), cols.begin() + std::ptrdiff_t(got));
+  return build_csr<bool, FirstOp<bool>>(std::move(coo), DuplicatePolicy::Reject);
+}
+
+}  // namespace spgraph::peers
