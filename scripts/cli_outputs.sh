@@ -2,7 +2,8 @@
 # Runs a fixed set of spgraph commands (every --help, each job in text and JSON, result files,
 # compare jobs, bad input) and writes what each printed, its exit code and its result files to
 # OUTDIR, with run-to-run noise masked: decimal numbers (times, ratios, rates) become '#', and
-# the lines that report memory or times keep only their words. A refactoring that must leave
+# the lines that report memory or times keep only their words, and runs of spaces (a column's
+# padding around a masked number) become one. A refactoring that must leave
 # behaviour unchanged runs it before and after and diffs the two folders (`diff -r`).
 set -uo pipefail
 
@@ -34,7 +35,7 @@ mask() {
   sed -E -e "s|$out/files/|FILES/|g" -e "s|$bin|spgraph|g" -e 's/[0-9]+(\.[0-9]+)?e[-+]?[0-9]+/#/g' \
     -e 's/[0-9]+\.[0-9]+/#/g' -e 's/[0-9]+ (queries|updates|edges|arcs)\/s/# \1\/s/g' \
     -e 's/("[a-z_]*(seconds|_s|_ms|time|ratio|peak|rss|memory|bytes|mib|gb_s|rate|per_s)[a-z_]*": )[-0-9.e+#]+/\1#/g' \
-    -e 's/(peak|memory|RSS|MiB|KiB|GiB)[^"]*$/\1 .../'
+    -e 's/(peak|memory|RSS|MiB|KiB|GiB)[^"]*$/\1 .../' -e 's/ +/ /g'
 }
 
 n=0

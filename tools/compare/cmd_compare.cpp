@@ -1,8 +1,9 @@
 // `spgraph compare JOB ...`: runs the same job in spgraph and in its peers (SuiteSparse:GraphBLAS,
 // and Boost.Graph where it applies), verifies that the answers are identical, and prints both
-// timings. Each job is its own subcommand in its own file (compare_*.cpp).
-#include "tools/spgraph/commands.hpp"
+// timings. Each job is its own subcommand in its own file (compare_*.cpp), run by the one driver
+// (compare_driver.hpp). Built only with GraphBLAS; without it, `compare` says so.
 #include "tools/compare/compare_common.hpp"
+#include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
 
@@ -15,6 +16,7 @@ void graphblas_unavailable() {
 void register_compare(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "compare", "Run a job in spgraph and SuiteSparse:GraphBLAS, verify, and time both");
+#ifdef SPGRAPH_HAVE_GRAPHBLAS
   cmd->require_subcommand(1);
   cmd->footer(
       "Every job loads the input once, builds each engine's own copy (not timed), runs one "
@@ -29,6 +31,10 @@ void register_compare(CLI::App& app) {
   register_compare_sssp(cmd);
   register_compare_cc(cmd);
   register_compare_knn(cmd);
+#else
+  cmd->allow_extras();
+  cmd->callback(graphblas_unavailable);
+#endif
 }
 
 }  // namespace spgraph::cli

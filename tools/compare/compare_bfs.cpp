@@ -9,31 +9,14 @@
 
 #include "algorithms/bfs/bfs.hpp"
 #include "algorithms/bfs/bfs_verify.hpp"
-#include "engine/context.hpp"
-#include "tools/common/stats.hpp"
 #include "tools/cli/bfs_outputs.hpp"
-#include "tools/compare/compare_common.hpp"
-#include "tools/cli/report.hpp"
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
+#include "tools/common/stats.hpp"
+#include "tools/compare/compare_driver.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
-#endif
 
 namespace spgraph::cli {
 
 namespace {
-
-struct CompareBfsArgs {
-  GlobalOptions g;
-  LoadFlags load;
-  std::string file;
-  std::size_t random_sources = 16;
-  std::vector<std::string> sources;
-  std::uint64_t seed = 1;
-  int runs = 1;
-  std::string compute = "both";  ///< levels | parents | both
-};
-
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
 
 /// Checks one source's answers: levels identical (when computed), and every parent array a
 /// valid BFS tree for the levels (GraphBLAS's, or for parents alone those of an untimed
@@ -65,55 +48,126 @@ std::size_t graphblas_bytes_estimate(const Csr<bool>& a, bool undirected) {
   return (undirected ? one : 2 * one) + std::size_t(a.nrows) * 8;
 }
 
-void run_compare_bfs(const CompareBfsArgs& args) {
-  apply_global_flags(args.g);
-  const int threads = num_threads();
-  peers::graphblas_init(threads);
-  CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
-  const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
-  if (a.nrows() != a.ncols()) throw InvalidArgument("compare bfs needs a square matrix");
-  const IdSpace ids(graph.loaded.info);
+/// What one run holds: the graph, the sources, GraphBLAS's copy and the warm-up answers.
+struct BfsState {
+  explicit BfsState(CliGraph g) : graph(std::move(g)), ids(graph.loaded.info) {}
+  CliGraph graph;
+  IdSpace ids;
   std::vector<Vertex> sources;
-  for (const std::string& s : args.sources) sources.push_back(ids.to_internal(s, a.nrows()));
-  if (sources.empty()) sources = pick_sources(a.csr(), args.random_sources, args.seed);
-
   BfsOptions o;
-  set_bfs_outputs(args.compute, o);
-  o.undirected = graph.undirected;
-  peers::GraphBlasGraph grb(a.csr(), graph.undirected);
-
-  // Warm-up runs, one per engine, each with its own peak-memory window.
+  std::unique_ptr<peers::GraphBlasGraph> grb;
   BfsResult warm;
-  const std::uint64_t ours_peak =
-      a.memory_bytes() + peak_rise([&] { warm = bfs(a, sources[0], o); });
   peers::GraphBlasBfsResult warm_grb;
-  const std::uint64_t theirs_peak =
-      graphblas_bytes_estimate(a.csr(), graph.undirected) +
-      peak_rise([&] { warm_grb = peers::graphblas_bfs(grb, sources[0], o.levels, o.parents); });
-  verify(a.csr(), sources[0], warm, warm_grb, grb, ids);
+  const Matrix<bool>& a() const { return std::get<Matrix<bool>>(graph.loaded.matrix); }
+};
 
-  // Timed A/B pairs, alternating which engine goes first.
+/// Each engine's time per source (the median of its --runs), and the report row of each source.
+struct PerSourceTimes {
   std::vector<Report> rows;
-  std::vector<double> ratios, ours_t, theirs_t;
-  for (std::size_t k = 0; k < sources.size(); ++k) {
-    const Vertex s = sources[k];
+  std::vector<double> ratios, ours, theirs;
+};
+
+struct BfsJob {
+  /// --runs is the job's own: pairs per source, default 1.
+  static constexpr bool kOwnRunsFlag = true;
+  std::string file;
+  std::size_t random_sources = 16;
+  std::vector<std::string> sources;
+  std::uint64_t seed = 1;
+  std::string compute = "both";  ///< levels | parents | both
+
+  void add_flags(CLI::App* cmd, CompareFlags& f);
+  ComparePlan plan(const CompareFlags& f, int threads);
+  PerSourceTimes time_sources(const BfsState& s, int runs) const;
+  std::string add_fields(Report& r, const BfsState& s, const PerSourceTimes& t, const Measured& m,
+                         int runs) const;
+};
+
+void BfsJob::add_flags(CLI::App* cmd, CompareFlags& f) {
+  f.runs = 1;
+  cmd->add_option("file", file, "Graph file")->required();
+  auto* n = cmd->add_option("--sources", random_sources,
+                            "Number of random sources with out-arcs (default 16)")
+                ->transform(integer_flag("--sources", 1, UINT64_MAX));
+  cmd->add_option("--source,-s", sources,
+                  "Source vertex in the file's numbering (1-based for .mtx); one per flag, "
+                  "repeatable")
+      ->allow_extra_args(false)
+      ->check(vertex_flag("--source"))
+      ->excludes(n);
+  cmd->add_option("--runs", f.runs,
+                  "Timed A/B pairs per source after one untimed warm-up (default 1); a source's "
+                  "time is the median of its runs")
+      ->transform(integer_flag("--runs", 1, 1000));
+  cmd->add_option("--compute", compute,
+                  "What both engines compute: levels, parents (like GAPBS's bfs) or both (the "
+                  "default)")
+      ->check(CLI::IsMember(kBfsOutputs));
+  cmd->add_option("--seed", seed, "Seed for choosing sources")
+      ->transform(integer_flag("--seed", 0, UINT64_MAX));
+}
+
+ComparePlan BfsJob::plan(const CompareFlags& f, int) {
+  auto s = std::make_shared<BfsState>(load_for_cli(file, f.load, f.g, true));
+  const Matrix<bool>& a = s->a();
+  if (a.nrows() != a.ncols()) throw InvalidArgument("compare bfs needs a square matrix");
+  for (const std::string& v : sources) s->sources.push_back(s->ids.to_internal(v, a.nrows()));
+  if (s->sources.empty()) s->sources = pick_sources(a.csr(), random_sources, seed);
+  set_bfs_outputs(compute, s->o);
+  s->o.undirected = s->graph.undirected;
+  s->grb = std::make_unique<peers::GraphBlasGraph>(a.csr(), s->graph.undirected);
+
+  // The warm-ups run from the first source; the timing runs every source (time_sources).
+  ComparePlan p;
+  p.ours = {a.memory_bytes(), [s] { s->warm = bfs(s->a(), s->sources[0], s->o); }, {}};
+  p.theirs = {graphblas_bytes_estimate(a.csr(), s->graph.undirected),
+              [s] {
+                s->warm_grb =
+                    peers::graphblas_bfs(*s->grb, s->sources[0], s->o.levels, s->o.parents);
+              },
+              {}};
+  p.verify = [s] { verify(s->a().csr(), s->sources[0], s->warm, s->warm_grb, *s->grb, s->ids); };
+  p.time_and_summarize = [this, s, runs = f.runs](Report& r, Measured& m) {
+    return add_fields(r, *s, time_sources(*s, runs), m, runs);
+  };
+  p.layout =
+      "compare bfs: {file}\n"
+      "graph: {n} vertices, {arcs} arcs, {kind}; loaded in {load_seconds} s\n"
+      "threads: {threads} (spgraph and GraphBLAS)\n"
+      "spgraph:   direction-optimizing BFS, {computes_text} (fused push/pull kernel)\n"
+      "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph-style push/pull "
+      "(any_secondi, complemented structural mask), {computes_text}\n"
+      "GraphBLAS build (GrB_Matrix_build + wait): {graphblas_matrix_s} s; cached A' and "
+      "degrees: {graphblas_properties_s} s (not timed below)\n"
+      "      source   depth    reached   spgraph (ms) GraphBLAS (ms)    ratio\n"
+      "{rows}"
+      "verified: {verified_text}, {sources} sources\n";
+  p.quiet_layout = "{median_ratio}\n";
+  return p;
+}
+
+/// --runs A/B pairs per source, alternating which engine goes first (from source to source
+/// too); each engine's time for a source is the median of its runs, and each source's answers
+/// are verified.
+PerSourceTimes BfsJob::time_sources(const BfsState& s, int runs) const {
+  PerSourceTimes t;
+  for (std::size_t k = 0; k < s.sources.size(); ++k) {
+    const Vertex src = s.sources[k];
     BfsResult ours;
     peers::GraphBlasBfsResult theirs;
-    // --runs A/B pairs per source, alternating which engine goes first; each engine's time for
-    // the source is the median of its runs.
     std::vector<double> ours_runs, theirs_runs;
-    for (int run = 0; run < args.runs; ++run) {
+    for (int run = 0; run < runs; ++run) {
       double ours_run = 0;
       auto run_ours = [&] {
         auto t0 = std::chrono::steady_clock::now();
-        ours = bfs(a, s, o);
+        ours = bfs(s.a(), src, s.o);
         ours_run = seconds_since(t0);
       };
       if ((k + std::size_t(run)) % 2 == 0) {
         run_ours();
-        theirs = peers::graphblas_bfs(grb, s, o.levels, o.parents);
+        theirs = peers::graphblas_bfs(*s.grb, src, s.o.levels, s.o.parents);
       } else {
-        theirs = peers::graphblas_bfs(grb, s, o.levels, o.parents);
+        theirs = peers::graphblas_bfs(*s.grb, src, s.o.levels, s.o.parents);
         run_ours();
       }
       ours_runs.push_back(ours_run);
@@ -121,114 +175,70 @@ void run_compare_bfs(const CompareBfsArgs& args) {
     }
     const double ours_s = tools::median(ours_runs);
     theirs.seconds = tools::median(theirs_runs);
-    verify(a.csr(), s, ours, theirs, grb, ids);
+    verify(s.a().csr(), src, ours, theirs, *s.grb, s.ids);
     Report row;
-    row.add("source", vertex_value(ids, s));
+    row.add("source", vertex_value(s.ids, src));
     row.add("depth", report::count(ours.depth));
     row.add("reached", report::count(ours.reached));
     row.add("spgraph_s", report::seconds_as_ms(ours_s));
     row.add("graphblas_s", report::seconds_as_ms(theirs.seconds));
     row.add("ratio", report::text_only(report::real(ours_s / theirs.seconds, "%.4f", "%.3f")));
-    rows.push_back(row);
-    ratios.push_back(ours_s / theirs.seconds);
-    ours_t.push_back(ours_s);
-    theirs_t.push_back(theirs.seconds);
+    t.rows.push_back(row);
+    t.ratios.push_back(ours_s / theirs.seconds);
+    t.ours.push_back(ours_s);
+    t.theirs.push_back(theirs.seconds);
   }
-
-  Report r;
-  r.add("job", report::str("bfs"));
-  r.add("file", report::str(args.file));
-  r.add("threads", report::count(threads));
-  r.add("n", report::count(a.nrows()));
-  r.add("arcs", report::count(a.nvals()));
-  r.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
-  r.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
-  r.add("graphblas_version", report::text(peers::graphblas_version()));
-  r.add("verified", report::flag(true));
-  r.add("computes", report::str(args.compute));
-  r.add("computes_text", report::text(bfs_outputs_name(o)));
-  r.add("verified_text",
-        report::text(args.compute == "levels"    ? "levels identical"
-                     : args.compute == "parents" ? "parents valid"
-                                                 : "levels identical, parents valid"));
-  r.add("rows", report::list(rows,
-                             "{source:12} {depth:7} {reached:10} {spgraph_s:14} "
-                             "{graphblas_s:14} {ratio:8}\n"));
-  r.add("sources", report::text(std::to_string(rows.size())));
-  r.add("median_spgraph_s", report::seconds_as_ms(tools::median(ours_t)));
-  r.add("min_spgraph_s", report::text_only(report::seconds_as_ms(tools::min_of(ours_t))));
-  r.add("max_spgraph_s", report::text_only(report::seconds_as_ms(tools::max_of(ours_t))));
-  r.add("median_graphblas_s", report::seconds_as_ms(tools::median(theirs_t)));
-  r.add("min_graphblas_s", report::text_only(report::seconds_as_ms(tools::min_of(theirs_t))));
-  r.add("max_graphblas_s", report::text_only(report::seconds_as_ms(tools::max_of(theirs_t))));
-  r.add("median_ratio", report::real(tools::median(ratios), "%.4f", "%.3f"));
-  r.add("runs", report::count(args.runs));
-  r.add("spgraph_peak_bytes", report::bytes(ours_peak));
-  r.add("graphblas_peak_bytes", report::bytes(theirs_peak));
-  r.add("graphblas_build_s", report::seconds(grb.build_seconds() + grb.properties_seconds()));
-  r.add("graphblas_matrix_s", report::text_only(report::seconds(grb.build_seconds())));
-  r.add("graphblas_properties_s", report::text_only(report::seconds(grb.properties_seconds())));
-  if (args.g.json) return print_json(r);
-  // --quiet: the result alone (verified, or exit code 3 before this), the median ratio.
-  if (args.g.quiet) return print_text(r, "{median_ratio}\n");
-  print_text(r,
-             "compare bfs: {file}\n"
-             "graph: {n} vertices, {arcs} arcs, {kind}; loaded in {load_seconds} s\n"
-             "threads: {threads} (spgraph and GraphBLAS)\n"
-             "spgraph:   direction-optimizing BFS, {computes_text} (fused push/pull kernel)\n"
-             "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph-style push/pull "
-             "(any_secondi, complemented structural mask), {computes_text}\n"
-             "GraphBLAS build (GrB_Matrix_build + wait): {graphblas_matrix_s} s; cached A' and "
-             "degrees: {graphblas_properties_s} s (not timed below)\n"
-             "      source   depth    reached   spgraph (ms) GraphBLAS (ms)    ratio\n"
-             "{rows}"
-             "verified: {verified_text}, {sources} sources\n"
-             "median time: spgraph {median_spgraph_s} ms [{min_spgraph_s}-{max_spgraph_s}], "
-             "GraphBLAS {median_graphblas_s} ms [{min_graphblas_s}-{max_graphblas_s}]\n"
-             "median ratio spgraph/GraphBLAS: {median_ratio} (lower is better)\n"
-             "peak memory (graph + BFS workspace): spgraph {spgraph_peak_bytes}, GraphBLAS "
-             "{graphblas_peak_bytes}\n");
+  return t;
 }
 
-#endif
+/// The report: the job's fields, the per-source rows and their summary. Returns the layout of
+/// the summary.
+std::string BfsJob::add_fields(Report& r, const BfsState& s, const PerSourceTimes& t,
+                               const Measured& m, int runs) const {
+  const Matrix<bool>& a = s.a();
+  add_job_fields(r, "bfs", file, m.threads);
+  r.add("n", report::count(a.nrows()));
+  r.add("arcs", report::count(a.nvals()));
+  r.add("kind", report::text(s.graph.undirected ? "undirected" : "directed"));
+  r.add("load_seconds", report::text_only(report::seconds(s.graph.load_seconds)));
+  r.add("graphblas_version", report::text(peers::graphblas_version()));
+  r.add("verified", report::flag(true));
+  r.add("computes", report::str(compute));
+  r.add("computes_text", report::text(bfs_outputs_name(s.o)));
+  r.add("verified_text", report::text(compute == "levels"    ? "levels identical"
+                                      : compute == "parents" ? "parents valid"
+                                                             : "levels identical, parents valid"));
+  r.add("rows", report::list(t.rows,
+                             "{source:12} {depth:7} {reached:10} {spgraph_s:14} "
+                             "{graphblas_s:14} {ratio:8}\n"));
+  r.add("sources", report::text(std::to_string(t.rows.size())));
+  r.add("median_spgraph_s", report::seconds_as_ms(tools::median(t.ours)));
+  r.add("min_spgraph_s", report::text_only(report::seconds_as_ms(tools::min_of(t.ours))));
+  r.add("max_spgraph_s", report::text_only(report::seconds_as_ms(tools::max_of(t.ours))));
+  r.add("median_graphblas_s", report::seconds_as_ms(tools::median(t.theirs)));
+  r.add("min_graphblas_s", report::text_only(report::seconds_as_ms(tools::min_of(t.theirs))));
+  r.add("max_graphblas_s", report::text_only(report::seconds_as_ms(tools::max_of(t.theirs))));
+  r.add("median_ratio", report::real(tools::median(t.ratios), "%.4f", "%.3f"));
+  r.add("runs", report::count(runs));
+  r.add("spgraph_peak_bytes", report::bytes(m.ours_peak));
+  r.add("graphblas_peak_bytes", report::bytes(m.theirs_peak));
+  r.add("graphblas_build_s", report::seconds(s.grb->build_seconds() + s.grb->properties_seconds()));
+  r.add("graphblas_matrix_s", report::text_only(report::seconds(s.grb->build_seconds())));
+  r.add("graphblas_properties_s", report::text_only(report::seconds(s.grb->properties_seconds())));
+  return "median time: spgraph {median_spgraph_s} ms [{min_spgraph_s}-{max_spgraph_s}], "
+         "GraphBLAS {median_graphblas_s} ms [{min_graphblas_s}-{max_graphblas_s}]\n"
+         "median ratio spgraph/GraphBLAS: {median_ratio} (lower is better)\n"
+         "peak memory (graph + BFS workspace): spgraph {spgraph_peak_bytes}, GraphBLAS "
+         "{graphblas_peak_bytes}\n";
+}
 
 }  // namespace
 
 void register_compare_bfs(CLI::App* compare) {
-  auto args = std::make_shared<CompareBfsArgs>();
-  CLI::App* cmd = compare->add_subcommand(
-      "bfs",
+  register_compare_job<BfsJob>(
+      compare, "bfs",
       "BFS levels and/or parents from the same sources in spgraph and GraphBLAS (LAGraph's "
       "push/pull method), verified, timed per source");
-  cmd->add_option("file", args->file, "Graph file")->required();
-  auto* n = cmd->add_option("--sources", args->random_sources,
-                            "Number of random sources with out-arcs (default 16)")
-                ->transform(integer_flag("--sources", 1, UINT64_MAX));
-  cmd->add_option("--source,-s", args->sources,
-                  "Source vertex in the file's numbering (1-based for .mtx); one per flag, "
-                  "repeatable")
-      ->allow_extra_args(false)
-      ->check(vertex_flag("--source"))
-      ->excludes(n);
-  cmd->add_option("--runs", args->runs,
-                  "Timed A/B pairs per source after one untimed warm-up (default 1); a source's "
-                  "time is the median of its runs")
-      ->transform(integer_flag("--runs", 1, 1000));
-  cmd->add_option("--compute", args->compute,
-                  "What both engines compute: levels, parents (like GAPBS's bfs) or both (the "
-                  "default)")
-      ->check(CLI::IsMember(kBfsOutputs));
-  cmd->add_option("--seed", args->seed, "Seed for choosing sources")
-      ->transform(integer_flag("--seed", 0, UINT64_MAX));
-  add_global_flags(cmd, args->g);
-  add_load_flags(cmd, args->load);
-  cmd->callback([args] {
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
-    run_compare_bfs(*args);
-#else
-    graphblas_unavailable();
-#endif
-  });
 }
 
 }  // namespace spgraph::cli

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "tools/common/progress.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/common/progress.hpp"
 
 namespace spgraph::cli {
 

@@ -9,29 +9,14 @@
 #include <memory>
 
 #include "engine/any_matrix.hpp"
-#include "engine/context.hpp"
 #include "engine/ops.hpp"
 #include "engine/semiring_registry.hpp"
-#include "tools/compare/compare_common.hpp"
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
+#include "tools/compare/compare_driver.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
-#endif
 
 namespace spgraph::cli {
 
 namespace {
-
-struct CompareMxmArgs {
-  GlobalOptions g;
-  LoadFlags load;
-  std::string a_file, b_file, mask_file;
-  std::string semiring = "plus_times";
-  std::string type = "double";
-  bool structural = false, complement = false, transpose_a = false, transpose_b = false;
-  int runs = 5;
-};
-
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
 
 /// Σ_i Σ_{k ∈ A(i,:)} |B(k,:)|: the multiply-adds of the unmasked product.
 template <class TA, class TB>
@@ -85,123 +70,176 @@ double verify(const Csr<T>& ours, const Csr<T>& theirs, const Csr<T>& a, const C
   return worst;
 }
 
+/// What one run over value type T holds: the operands, both engines' copies, the products.
 template <class T>
-void run_typed(const CompareMxmArgs& args) {
-  apply_global_flags(args.g);
-  const int threads = num_threads();
-  peers::graphblas_init(threads);
-  with_semiring<T>(args.semiring, [](auto) {});  // unknown names fail here, listing the valid
-  peers::check_graphblas_semiring<T>(args.semiring);
-
-  // 1. Load once; each engine gets its own copy.
-  // Values that do not convert to --type without loss are errors at their line.
-  const ValueType exact = value_type_of<T>();
-  CliGraph ga = load_for_cli(args.a_file, args.load, args.g, false, exact);
-  const Matrix<T> a = matrix_cast<T>(ga.loaded.matrix);
-  std::unique_ptr<Matrix<T>> b_owned;
-  if (!args.b_file.empty())
-    b_owned = std::make_unique<Matrix<T>>(
-        matrix_cast<T>(load_for_cli(args.b_file, args.load, args.g, false, exact).loaded.matrix));
-  const Matrix<T>& b = b_owned ? *b_owned : a;
-  Descriptor d;
-  d.transpose_a = args.transpose_a;
-  d.transpose_b = args.transpose_b;
-  std::string note;
-  if (!b_owned && a.nrows() != a.ncols() && !d.transpose_a && !d.transpose_b) {
-    d.transpose_b = true;
-    note = "A is rectangular: computing A*A'";
-  }
-  std::unique_ptr<Matrix<T>> mask_owned;
+struct MxmState {
+  std::unique_ptr<Matrix<T>> a, b_owned, mask_owned;
+  const Matrix<T>* b = nullptr;
   const Matrix<T>* mask = nullptr;
-  if (args.mask_file == "a" || args.mask_file == "A") {
-    mask = &a;
-  } else if (!args.mask_file.empty()) {
-    mask_owned = std::make_unique<Matrix<T>>(matrix_cast<T>(
-        load_for_cli(args.mask_file, args.load, args.g, false, exact).loaded.matrix));
-    mask = mask_owned.get();
-  }
-  d.mask_structural = args.structural;
-  d.mask_complement = args.complement;
-  const Vertex rows = d.transpose_a ? a.ncols() : a.nrows();
-  const Vertex cols = d.transpose_b ? b.nrows() : b.ncols();
-  const peers::GraphBlasMatrix ga_grb(a.csr());
-  std::unique_ptr<peers::GraphBlasMatrix> gb_owned, gm_owned;
-  if (b_owned) gb_owned = std::make_unique<peers::GraphBlasMatrix>(b.csr());
-  const peers::GraphBlasMatrix& gb_grb = gb_owned ? *gb_owned : ga_grb;
-  if (mask_owned) gm_owned = std::make_unique<peers::GraphBlasMatrix>(mask->csr());
-  const peers::GraphBlasMatrix* gm = mask ? (mask == &a ? &ga_grb : gm_owned.get()) : nullptr;
-  const double grb_build = ga_grb.build_seconds() + (gb_owned ? gb_owned->build_seconds() : 0) +
-                           (gm_owned ? gm_owned->build_seconds() : 0);
-
-  // 2. Warm-up, one per engine, each in its own peak-memory window. spgraph's cached
-  // transposes (for --transpose-a/-b) are built here, once, as LAGraph caches A'.
-  Matrix<T> c(rows, cols);
+  Descriptor d;
+  std::string note;
+  Vertex rows = 0, cols = 0;
+  std::unique_ptr<peers::GraphBlasMatrix> ga, gb_owned, gm_owned;
+  const peers::GraphBlasMatrix* gb = nullptr;
+  const peers::GraphBlasMatrix* gm = nullptr;
+  double grb_build = 0, transpose_s = 0, worst = 0;
+  std::unique_ptr<Matrix<T>> c;
   peers::GraphBlasMatrix gc;
-  double transpose_s = 0;
-  if (d.transpose_a || d.transpose_b)
-    transpose_s = timed([&] {
-      if (d.transpose_a) a.transposed();
-      if (d.transpose_b) b.transposed();
+};
+
+struct MxmJob {
+  std::string a_file, b_file, mask_file;
+  std::string semiring = "plus_times";
+  std::string type = "double";
+  bool structural = false, complement = false, transpose_a = false, transpose_b = false;
+
+  void add_flags(CLI::App* cmd, CompareFlags&) {
+    cmd->add_option("a", a_file, "Matrix A")->required();
+    cmd->add_option("b", b_file, "Matrix B (default: A; A*A' when A is rectangular)");
+    cmd->add_option("--semiring", semiring,
+                    "Semiring by name, e.g. plus_times, min_plus, lor_land (default plus_times)");
+    cmd->add_option("--type", type, "Value type (default double)")
+        ->check(CLI::IsMember({"bool", "int32", "int64", "float", "double"}));
+    cmd->add_option("--mask", mask_file, "Mask matrix file, or 'a' to use A itself");
+    cmd->add_flag("--structural", structural, "Structural mask (entries count, not values)");
+    cmd->add_flag("--complement", complement, "Complement the mask");
+    cmd->add_flag("--transpose-a", transpose_a, "Use A'");
+    cmd->add_flag("--transpose-b", transpose_b, "Use B'");
+  }
+
+  ComparePlan plan(const CompareFlags& f, int threads) {
+    if (type == "bool") return plan_typed<bool>(f, threads);
+    if (type == "int32") return plan_typed<std::int32_t>(f, threads);
+    if (type == "int64") return plan_typed<std::int64_t>(f, threads);
+    if (type == "float") return plan_typed<float>(f, threads);
+    return plan_typed<double>(f, threads);
+  }
+
+  template <class T>
+  ComparePlan plan_typed(const CompareFlags& f, int threads);
+  template <class T>
+  void load_operands(MxmState<T>& s, const CompareFlags& f) const;
+  template <class T>
+  void add_fields(Report& r, const MxmState<T>& s, int threads) const;
+  template <class T>
+  std::string layout(const MxmState<T>& s) const;
+};
+
+/// Loads A, B and the mask once; each engine gets its own copy. Values that do not convert to
+/// --type without loss are errors at their line.
+template <class T>
+void MxmJob::load_operands(MxmState<T>& s, const CompareFlags& f) const {
+  const ValueType exact = value_type_of<T>();
+  auto load = [&](const std::string& path) {
+    return std::make_unique<Matrix<T>>(
+        matrix_cast<T>(load_for_cli(path, f.load, f.g, false, exact).loaded.matrix));
+  };
+  s.a = load(a_file);
+  if (!b_file.empty()) s.b_owned = load(b_file);
+  s.b = s.b_owned ? s.b_owned.get() : s.a.get();
+  s.d.transpose_a = transpose_a;
+  s.d.transpose_b = transpose_b;
+  if (!s.b_owned && s.a->nrows() != s.a->ncols() && !transpose_a && !transpose_b) {
+    s.d.transpose_b = true;
+    s.note = "A is rectangular: computing A*A'";
+  }
+  if (mask_file == "a" || mask_file == "A") {
+    s.mask = s.a.get();
+  } else if (!mask_file.empty()) {
+    s.mask_owned = load(mask_file);
+    s.mask = s.mask_owned.get();
+  }
+  s.d.mask_structural = structural;
+  s.d.mask_complement = complement;
+  s.rows = s.d.transpose_a ? s.a->ncols() : s.a->nrows();
+  s.cols = s.d.transpose_b ? s.b->nrows() : s.b->ncols();
+}
+
+template <class T>
+ComparePlan MxmJob::plan_typed(const CompareFlags& f, int threads) {
+  with_semiring<T>(semiring, [](auto) {});  // unknown names fail here, listing the valid
+  peers::check_graphblas_semiring<T>(semiring);
+  auto s = std::make_shared<MxmState<T>>();
+  load_operands(*s, f);
+  s->ga = std::make_unique<peers::GraphBlasMatrix>(s->a->csr());
+  if (s->b_owned) s->gb_owned = std::make_unique<peers::GraphBlasMatrix>(s->b->csr());
+  s->gb = s->gb_owned ? s->gb_owned.get() : s->ga.get();
+  if (s->mask_owned) s->gm_owned = std::make_unique<peers::GraphBlasMatrix>(s->mask->csr());
+  s->gm = s->mask ? (s->mask == s->a.get() ? s->ga.get() : s->gm_owned.get()) : nullptr;
+  s->grb_build = s->ga->build_seconds() + (s->gb_owned ? s->gb_owned->build_seconds() : 0) +
+                 (s->gm_owned ? s->gm_owned->build_seconds() : 0);
+  // spgraph's cached transposes (for --transpose-a/-b) are built here, once, as LAGraph caches A'.
+  s->c = std::make_unique<Matrix<T>>(s->rows, s->cols);
+  if (s->d.transpose_a || s->d.transpose_b)
+    s->transpose_s = timed([&] {
+      if (s->d.transpose_a) s->a->transposed();
+      if (s->d.transpose_b) s->b->transposed();
     });
-  auto ours = [&] {
+
+  ComparePlan p;
+  auto ours = [this, s] {
     return timed([&] {
-      with_semiring<T>(args.semiring, [&](auto sr) { mxm(c, mask, NoAccum{}, sr, a, b, d); });
+      with_semiring<T>(semiring,
+                       [&](auto sr) { mxm(*s->c, s->mask, NoAccum{}, sr, *s->a, *s->b, s->d); });
     });
   };
-  auto theirs = [&] { return peers::graphblas_mxm<T>(gc, args.semiring, gm, ga_grb, gb_grb, d); };
-  auto inputs_bytes = [&] {
-    return a.memory_bytes() + (b_owned ? b.memory_bytes() : 0) +
-           (mask_owned ? mask->memory_bytes() : 0);
+  auto theirs = [this, s] {
+    return peers::graphblas_mxm<T>(s->gc, semiring, s->gm, *s->ga, *s->gb, s->d);
   };
-  const std::uint64_t ours_peak = peak_rise(ours) + inputs_bytes();
-  const std::uint64_t theirs_peak = peak_rise(theirs) + ga_grb.memory_bytes() +
-                                    (gb_owned ? gb_owned->memory_bytes() : 0) +
-                                    (gm_owned ? gm_owned->memory_bytes() : 0);
+  p.ours = {s->a->memory_bytes() + (s->b_owned ? s->b->memory_bytes() : 0) +
+                (s->mask_owned ? s->mask->memory_bytes() : 0),
+            ours, ours};
+  p.theirs = {s->ga->memory_bytes() + (s->gb_owned ? s->gb_owned->memory_bytes() : 0) +
+                  (s->gm_owned ? s->gm_owned->memory_bytes() : 0),
+              theirs, theirs};
+  p.verify = [this, s] {
+    with_semiring<T>(semiring, [&](auto sr) {
+      s->worst = verify<decltype(sr)>(s->c->csr(), s->gc.template to_csr<T>(),
+                                      detail::oriented(*s->a, s->d.transpose_a),
+                                      detail::oriented(*s->b, s->d.transpose_b));
+    });
+  };
+  p.add_fields = [this, s, threads](Report& r, const Measured&) { add_fields(r, *s, threads); };
+  p.layout = layout(*s);
+  return p;
+}
 
-  // 3. Verify, then time A/B pairs.
-  double worst = 0;
-  with_semiring<T>(args.semiring, [&](auto sr) {
-    using SR = decltype(sr);
-    worst = verify<SR>(c.csr(), gc.to_csr<T>(), detail::oriented(a, d.transpose_a),
-                       detail::oriented(b, d.transpose_b));
-  });
-  const PairTimes t = time_pairs(args.runs, ours, theirs);
-  const Contender us{"spgraph", t.ours, ours_peak, ""};
-  const Contender grb{"GraphBLAS", t.theirs, theirs_peak, ""};
+template <class T>
+void MxmJob::add_fields(Report& r, const MxmState<T>& s, int threads) const {
+  const Matrix<T>& a = *s.a;
+  const Matrix<T>& b = *s.b;
   const Offset flops =
-      product_count(detail::oriented(a, d.transpose_a), detail::oriented(b, d.transpose_b));
-
-  Report r;
+      product_count(detail::oriented(a, s.d.transpose_a), detail::oriented(b, s.d.transpose_b));
   r.add("job", report::str("mxm"));
-  r.add("a", report::str(args.a_file));
-  r.add("b", report::str(b_owned ? args.b_file : args.a_file));
-  r.add("b_transposed", report::text(d.transpose_b ? "'" : ""));
-  r.add("note", report::text(note.empty() ? "" : "  (" + note + ")"));
-  r.add("semiring", report::str(args.semiring));
-  r.add("type", report::str(args.type));
+  r.add("a", report::str(a_file));
+  r.add("b", report::str(s.b_owned ? b_file : a_file));
+  r.add("b_transposed", report::text(s.d.transpose_b ? "'" : ""));
+  r.add("note", report::text(s.note.empty() ? "" : "  (" + s.note + ")"));
+  r.add("semiring", report::str(semiring));
+  r.add("type", report::str(type));
   r.add("threads", report::count(threads));
   r.add("a_shape", report::text(std::to_string(a.nrows()) + " x " + std::to_string(a.ncols())));
   r.add("b_shape", report::text(std::to_string(b.nrows()) + " x " + std::to_string(b.ncols())));
-  r.add("rows", report::count(rows));
-  r.add("cols", report::count(cols));
+  r.add("rows", report::count(s.rows));
+  r.add("cols", report::count(s.cols));
   r.add("nnz_a", report::count(a.nvals()));
   r.add("nnz_b", report::count(b.nvals()));
-  r.add("nnz_c", report::count(c.nvals()));
+  r.add("nnz_c", report::count(s.c->nvals()));
   r.add("products", report::count(flops));
-  r.add("mask", {mask ? Json(args.mask_file) : Json(nullptr), mask ? args.mask_file : "none"});
-  r.add("mask_kind", report::text(std::string(mask && d.mask_structural ? ", structural" : "") +
-                                  (mask && d.mask_complement ? ", complemented" : "")));
+  r.add("mask", {s.mask ? Json(mask_file) : Json(nullptr), s.mask ? mask_file : "none"});
+  r.add("mask_kind", report::text(std::string(s.mask && s.d.mask_structural ? ", structural" : "") +
+                                  (s.mask && s.d.mask_complement ? ", complemented" : "")));
   r.add("verified", report::flag(true));
-  ReportValue difference = report::real(worst, "%.3g", "%f");
-  difference.text = worst > 0 ? "values within relative " + difference.text : "identical values";
+  ReportValue difference = report::real(s.worst, "%.3g", "%f");
+  difference.text = s.worst > 0 ? "values within relative " + difference.text : "identical values";
   r.add("max_relative_difference", difference);
   r.add("graphblas_version", report::text(peers::graphblas_version()));
-  r.add("graphblas_build_s", report::seconds(grb_build));
-  r.add("spgraph_transpose_s", report::real(transpose_s, "%.6f", "%f"));
-  const std::string summary = add_timing_summary(r, us, {grb});
-  if (args.g.json) return print_json(r);
-  // --quiet: the result alone (verified, or exit code 3 before this), the median ratio.
-  if (args.g.quiet) return print_text(r, "{median_ratio_graphblas}\n");
+  r.add("graphblas_build_s", report::seconds(s.grb_build));
+  r.add("spgraph_transpose_s", report::real(s.transpose_s, "%.6f", "%f"));
+}
+
+template <class T>
+std::string MxmJob::layout(const MxmState<T>& s) const {
   std::string layout =
       "compare mxm: {a} x {b}{b_transposed}{note}\n"
       "semiring {semiring} over {type}; mask: {mask}{mask_kind}\n"
@@ -213,50 +251,18 @@ void run_typed(const CompareMxmArgs& args) {
       "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, GrB_mxm + GrB_wait (its own method "
       "choice)\n"
       "not timed: GraphBLAS build {graphblas_build_s} s";
-  if (transpose_s > 0) layout += ", spgraph cached transpose {spgraph_transpose_s} s";
+  if (s.transpose_s > 0) layout += ", spgraph cached transpose {spgraph_transpose_s} s";
   layout += "\nverified: identical pattern, {max_relative_difference}\n";
-  print_text(r, layout + summary);
+  return layout;
 }
-
-void run_compare_mxm(const CompareMxmArgs& args) {
-  if (args.type == "bool") return run_typed<bool>(args);
-  if (args.type == "int32") return run_typed<std::int32_t>(args);
-  if (args.type == "int64") return run_typed<std::int64_t>(args);
-  if (args.type == "float") return run_typed<float>(args);
-  return run_typed<double>(args);
-}
-
-#endif
 
 }  // namespace
 
 void register_compare_mxm(CLI::App* compare) {
-  auto args = std::make_shared<CompareMxmArgs>();
-  CLI::App* cmd = compare->add_subcommand(
-      "mxm",
+  register_compare_job<MxmJob>(
+      compare, "mxm",
       "C<M> = A*B over a semiring in spgraph (hash SpGEMM) and GraphBLAS (GrB_mxm), "
       "verified, timed");
-  cmd->add_option("a", args->a_file, "Matrix A")->required();
-  cmd->add_option("b", args->b_file, "Matrix B (default: A; A*A' when A is rectangular)");
-  cmd->add_option("--semiring", args->semiring,
-                  "Semiring by name, e.g. plus_times, min_plus, lor_land (default plus_times)");
-  cmd->add_option("--type", args->type, "Value type (default double)")
-      ->check(CLI::IsMember({"bool", "int32", "int64", "float", "double"}));
-  cmd->add_option("--mask", args->mask_file, "Mask matrix file, or 'a' to use A itself");
-  cmd->add_flag("--structural", args->structural, "Structural mask (entries count, not values)");
-  cmd->add_flag("--complement", args->complement, "Complement the mask");
-  cmd->add_flag("--transpose-a", args->transpose_a, "Use A'");
-  cmd->add_flag("--transpose-b", args->transpose_b, "Use B'");
-  add_runs_flag(cmd, args->runs);
-  add_global_flags(cmd, args->g);
-  add_load_flags(cmd, args->load);
-  cmd->callback([args] {
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
-    run_compare_mxm(*args);
-#else
-    graphblas_unavailable();
-#endif
-  });
 }
 
 }  // namespace spgraph::cli

@@ -1,7 +1,7 @@
 // `spgraph compare spmv FILE`: the dense SpMV y = A ⊕.⊗ x in spgraph (CSR or the CSR5 view, as
 // --spmv picks) and in SuiteSparse:GraphBLAS (GrB_mxv on a full x into a reused w, see
-// tools/compare/peers/graphblas_spmv.hpp), on the same matrix and the same x. The answers are verified
-// first: every row of A with an entry must be present in GraphBLAS's w with the same value
+// tools/compare/peers/graphblas_spmv.hpp), on the same matrix and the same x. The answers are
+// verified first: every row of A with an entry must be present in GraphBLAS's w with the same value
 // (exactly for integers; for double sums within 1e-12 · ℓ · Σ|A(i,k) ⊗ x(k)|, ℓ the row length,
 // the bound of two summation orders; any of the row's terms under ANY), and rows with no entry
 // must be absent from w. Each timed run is the mean of
@@ -11,28 +11,15 @@
 #include <optional>
 
 #include "engine/any_matrix.hpp"
-#include "engine/context.hpp"
 #include "engine/semiring_registry.hpp"
 #include "formats/csr/any_fold.hpp"
-#include "tools/compare/compare_common.hpp"
-#include "tools/compare/compare_common_impl.hpp"
 #include "tools/cli/spmv_common.hpp"
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
+#include "tools/compare/compare_driver.hpp"
 #include "tools/compare/peers/graphblas_spmv.hpp"
-#endif
 
 namespace spgraph::cli {
 
 namespace {
-
-struct CompareSpmvArgs {
-  GlobalOptions g;
-  LoadFlags load;
-  std::string file, semiring = "plus_times", type = "double", format = "auto";
-  int runs = 5, iterations = 10;
-};
-
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
 
 /// Checks GraphBLAS's w against our y row by row: presence must follow the row's entries; values
 /// must be equal, except that a floating-point ⊕ = + may differ by 1e-12 · ℓ · Σ_k |A(i,k) ⊗
@@ -79,111 +66,117 @@ void verify(const Matrix<T>& a, const std::vector<T>& x, const std::vector<T>& o
   }
 }
 
+/// What one run over value type T holds: the input, both engines' copies and their answers.
 template <class T>
-void run_typed(const CompareSpmvArgs& args, const CliGraph& graph, int threads) {
+struct SpmvState {
   std::optional<Matrix<T>> converted;
-  const Matrix<T>& a = matrix_of_type<T>(graph.loaded.matrix, converted);
-  const std::vector<T> x = spmv_input<T>(a.ncols());
-  const peers::GraphBlasMatrix grb(a.csr());
-  peers::GraphBlasSpmv<T> theirs_op(grb, args.semiring, x);
-  std::vector<T> ours(a.nrows()), theirs;
+  const Matrix<T>* a = nullptr;
+  std::vector<T> x, ours, theirs;
   std::vector<std::uint8_t> present;
+  std::unique_ptr<peers::GraphBlasMatrix> grb;
+  std::unique_ptr<peers::GraphBlasSpmv<T>> theirs_op;
   SpmvSetup setup;
-  std::uint64_t ours_peak = 0, theirs_peak = 0;
-  auto timed_calls = [&](auto&& call) {
+};
+
+struct SpmvJob {
+  std::string file, semiring = "plus_times", type = "double", format = "auto";
+  int iterations = 10;
+
+  void add_flags(CLI::App* cmd, CompareFlags&) {
+    cmd->add_option("file", file, "Matrix file")->required();
+    add_spmv_semiring_flags(cmd, semiring, type);
+    add_spmv_format_flag(cmd, format);
+    cmd->add_option("--iterations", iterations, "Calls per timed run (default 10)")
+        ->check(integer_flag("--iterations", 1, 100000));
+  }
+
+  ComparePlan plan(const CompareFlags& f, int threads) {
+    auto graph =
+        std::make_shared<CliGraph>(load_for_cli(file, f.load, f.g, false, exact_type_of(type)));
+    ComparePlan p;
+    dispatch_value_type(type, [&](auto tag) { p = plan_typed<decltype(tag)>(graph, threads); });
+    return p;
+  }
+
+  template <class T>
+  ComparePlan plan_typed(const std::shared_ptr<CliGraph>& graph, int threads);
+  template <class T>
+  void add_fields(Report& r, const SpmvState<T>& s, int threads) const;
+  /// Seconds per call: the mean of --iterations calls.
+  template <class F>
+  double timed_calls(F&& call) const {
     const auto t0 = std::chrono::steady_clock::now();
-    for (int k = 0; k < args.iterations; ++k) call();
-    return seconds_since(t0) / args.iterations;
-  };
-  PairTimes t;
-  with_semiring<T>(args.semiring, [&](auto sr) {
+    for (int k = 0; k < iterations; ++k) call();
+    return seconds_since(t0) / iterations;
+  }
+};
+
+template <class T>
+ComparePlan SpmvJob::plan_typed(const std::shared_ptr<CliGraph>& graph, int threads) {
+  auto s = std::make_shared<SpmvState<T>>();
+  s->a = &matrix_of_type<T>(graph->loaded.matrix, s->converted);
+  s->x = spmv_input<T>(s->a->ncols());
+  s->grb = std::make_unique<peers::GraphBlasMatrix>(s->a->csr());
+  s->theirs_op = std::make_unique<peers::GraphBlasSpmv<T>>(*s->grb, semiring, s->x);
+  s->ours.resize(s->a->nrows());
+  ComparePlan p;
+  with_semiring<T>(semiring, [&](auto sr) {
     using SR = decltype(sr);
-    auto ours_call = [&] { spmv_dense<SR>(a, false, x.data(), ours.data(), setup.format); };
+    auto ours_call = [s] {
+      spmv_dense<SR>(*s->a, false, s->x.data(), s->ours.data(), s->setup.format);
+    };
     // Untimed first calls (the CSR5 conversion, GraphBLAS's first use), with peak memory.
-    ours_peak = a.memory_bytes() + peak_rise([&] {
-                  setup = prepare_spmv(a, parse_spmv_format(args.format));
-                  ours_call();
-                });
-    ours_peak = std::max<std::uint64_t>(ours_peak, a.memory_bytes());
-    theirs_peak = grb.memory_bytes() + peak_rise([&] { theirs_op.run(); });
-    theirs_peak =
-        std::max<std::uint64_t>(theirs_peak, grb.memory_bytes() + theirs_op.memory_bytes());
-    theirs_op.result(theirs, present);
-    verify<SR>(a, x, ours, theirs, present);
-    t = time_pairs(
-        args.runs, [&] { return timed_calls(ours_call); },
-        [&] { return timed_calls([&] { theirs_op.run(); }); });
+    p.ours = {s->a->memory_bytes(),
+              [this, s, ours_call] {
+                s->setup = prepare_spmv(*s->a, parse_spmv_format(format));
+                ours_call();
+              },
+              [this, ours_call] { return timed_calls(ours_call); }};
+    p.theirs = {s->grb->memory_bytes() + s->theirs_op->memory_bytes(), [s] { s->theirs_op->run(); },
+                [this, s] { return timed_calls([&] { s->theirs_op->run(); }); }};
+    p.verify = [s] {
+      s->theirs_op->result(s->theirs, s->present);
+      verify<SR>(*s->a, s->x, s->ours, s->theirs, s->present);
+    };
   });
-  const Contender us{"spgraph", t.ours, ours_peak, ""};
-  const Contender peer{"GraphBLAS", t.theirs, theirs_peak, ""};
-  Report r;
-  r.add("job", report::str("spmv"));
-  r.add("file", report::str(args.file));
-  r.add("threads", report::count(threads));
-  r.add("n", report::count(a.nrows()));
-  r.add("nnz", report::count(a.nvals()));
-  r.add("pattern", report::flag(a.is_pattern(), "pattern, no values", "valued"));
-  r.add("semiring", report::str(args.semiring));
-  r.add("type", report::str(args.type));
-  r.add("format", report::str(spmv_format_name(setup.format)));
-  r.add("rule", report::text(setup.rule));
-  r.add("convert_s", report::seconds_as_ms(setup.convert_seconds));
-  r.add("iterations", report::count(args.iterations));
+  p.add_fields = [this, graph, s, threads](Report& r, const Measured&) {
+    add_fields(r, *s, threads);
+  };
+  p.layout =
+      "compare spmv: {file}\n"
+      "matrix: {n} rows, {nnz} entries ({pattern}); y = A * x over {semiring} ({type})\n"
+      "threads: {threads} (spgraph and GraphBLAS)\n"
+      "spgraph:   {format} ({rule}); CSR5 conversion {convert_s} ms, not timed\n"
+      "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, GrB_mxv on a full x into a "
+      "reused w (build {graphblas_build_s} s, not timed)\n"
+      "verified: every y(i) equal (double sums within 1e-12 x row length x row magnitude)\n"
+      "each run: mean of {iterations} calls\n";
+  return p;
+}
+
+template <class T>
+void SpmvJob::add_fields(Report& r, const SpmvState<T>& s, int threads) const {
+  add_job_fields(r, "spmv", file, threads);
+  r.add("n", report::count(s.a->nrows()));
+  r.add("nnz", report::count(s.a->nvals()));
+  r.add("pattern", report::flag(s.a->is_pattern(), "pattern, no values", "valued"));
+  r.add("semiring", report::str(semiring));
+  r.add("type", report::str(type));
+  r.add("format", report::str(spmv_format_name(s.setup.format)));
+  r.add("rule", report::text(s.setup.rule));
+  r.add("convert_s", report::seconds_as_ms(s.setup.convert_seconds));
+  r.add("iterations", report::count(iterations));
   r.add("verified", report::flag(true));
   r.add("graphblas_version", report::text(peers::graphblas_version()));
-  r.add("graphblas_build_s", report::seconds(grb.build_seconds()));
-  const std::string summary = add_timing_summary(r, us, {peer});
-  if (args.g.json) return print_json(r);
-  // --quiet: the result alone (verified, or exit code 3 before this), the median ratio.
-  if (args.g.quiet) return print_text(r, "{median_ratio_graphblas}\n");
-  print_text(r,
-             "compare spmv: {file}\n"
-             "matrix: {n} rows, {nnz} entries ({pattern}); y = A * x over {semiring} ({type})\n"
-             "threads: {threads} (spgraph and GraphBLAS)\n"
-             "spgraph:   {format} ({rule}); CSR5 conversion {convert_s} ms, not timed\n"
-             "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, GrB_mxv on a full x into a "
-             "reused w (build {graphblas_build_s} s, not timed)\n"
-             "verified: every y(i) equal (double sums within 1e-12 x row length x row magnitude)\n"
-             "each run: mean of {iterations} calls\n" +
-                 summary);
+  r.add("graphblas_build_s", report::seconds(s.grb->build_seconds()));
 }
-
-void run_compare_spmv(const CompareSpmvArgs& args) {
-  apply_global_flags(args.g);
-  const int threads = num_threads();
-  peers::graphblas_init(threads);
-  const CliGraph graph =
-      load_for_cli(args.file, args.load, args.g, false, exact_type_of(args.type));
-  dispatch_value_type(args.type, [&](auto tag) {
-    using T = decltype(tag);
-    run_typed<T>(args, graph, threads);
-  });
-}
-
-#endif
 
 }  // namespace
 
 void register_compare_spmv(CLI::App* compare) {
-  auto args = std::make_shared<CompareSpmvArgs>();
-  CLI::App* cmd = compare->add_subcommand(
-      "spmv",
+  register_compare_job<SpmvJob>(
+      compare, "spmv",
       "Dense SpMV y = A*x in spgraph (CSR / CSR5) and GraphBLAS (GrB_mxv), verified, timed");
-  cmd->add_option("file", args->file, "Matrix file")->required();
-  add_spmv_semiring_flags(cmd, args->semiring, args->type);
-  add_spmv_format_flag(cmd, args->format);
-  cmd->add_option("--iterations", args->iterations, "Calls per timed run (default 10)")
-      ->check(integer_flag("--iterations", 1, 100000));
-  add_runs_flag(cmd, args->runs);
-  add_global_flags(cmd, args->g);
-  add_load_flags(cmd, args->load);
-  cmd->callback([args] {
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
-    run_compare_spmv(*args);
-#else
-    graphblas_unavailable();
-#endif
-  });
 }
 
 }  // namespace spgraph::cli

@@ -7,33 +7,18 @@
 // every distance equal within 1e-9 relative (|a - b| <= 1e-9 max(1, |a|, |b|)).
 #include <cmath>
 #include <cstdio>
-#include <memory>
+#include <optional>
 
 #include "algorithms/sssp/sssp_verify.hpp"
 #include "engine/any_matrix.hpp"
-#include "engine/context.hpp"
-#include "tools/compare/compare_common.hpp"
 #include "tools/cli/traversal_flags.hpp"
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
+#include "tools/compare/compare_driver.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
 #include "tools/compare/peers/graphblas_traversals.hpp"
-#endif
 
 namespace spgraph::cli {
 
 namespace {
-
-struct CompareSsspArgs {
-  GlobalOptions g;
-  LoadFlags load;
-  SsspFlags sp;
-  std::string file;
-  int runs = 5;
-};
-
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
-
-constexpr AnswerNames kEngines{"spgraph", "GraphBLAS"};
 
 /// Refuses negative weights, naming the first such arc in the file's numbering.
 void check_weights(const Csr<double>& a, const IdSpace& ids) {
@@ -56,115 +41,116 @@ double largest_weight(const Csr<double>& a) {
   return w > 0 ? w : 1.0;
 }
 
-void run_compare_sssp(const CompareSsspArgs& args) {
-  apply_global_flags(args.g);
-  const int threads = num_threads();
-  peers::graphblas_init(threads);
-  CliGraph graph = load_for_cli(args.file, args.load, args.g, false, ValueType::Double);
+/// What one run holds: the input, both engines' copies and their answers.
+struct SsspState {
+  explicit SsspState(CliGraph g) : graph(std::move(g)), ids(graph.loaded.info) {}
+  CliGraph graph;
   std::optional<Matrix<double>> converted;
-  const Matrix<double>& a = matrix_of_type<double>(graph.loaded.matrix, converted);
-  if (a.nrows() != a.ncols()) throw InvalidArgument("compare sssp needs a square matrix");
-  const IdSpace ids(graph.loaded.info);
-  check_weights(a.csr(), ids);
-  const Vertex source = ids.to_internal(args.sp.source, a.nrows());
-  const SsspOptions o = sssp_options(args.sp);
-  const peers::GraphBlasWeightedGraph grb(a.csr());
-
-  // Warm-up runs, one per engine, each with its own peak-memory window; GraphBLAS's Δ is
-  // spgraph's.
+  const Matrix<double>* a = nullptr;
+  IdSpace ids;
+  Vertex source = 0;
+  SsspOptions o;
+  std::unique_ptr<peers::GraphBlasWeightedGraph> grb;
+  double delta = 0;  ///< GraphBLAS's bucket width: spgraph's Δ (see the file header)
   SsspResult ours;
-  const std::uint64_t ours_base = a.memory_bytes();
-  const std::uint64_t ours_peak = ours_base + peak_rise([&] { ours = sssp(a, source, o); });
-  double delta = ours.method == SsspMethod::Delta ? ours.delta
-                 : args.sp.delta > 0              ? args.sp.delta
-                                                  : largest_weight(a.csr());
-  if (!(delta > 0) || !std::isfinite(delta)) delta = largest_weight(a.csr());
   peers::GraphBlasSsspResult theirs;
-  const std::uint64_t theirs_peak =
-      grb.memory_bytes() + peak_rise([&] { theirs = peers::graphblas_sssp(grb, source, delta); });
-  const VertexNamer name = [&ids](Vertex v) { return ids.name(v); };
-  auto verify = [&](const std::vector<double>& x, const std::vector<double>& y) {
-    if (std::string e = check_same_distances(x, y, name, kEngines); !e.empty())
-      throw VerificationFailed(e);
-  };
-  verify(ours.distance, theirs.distance);
+};
 
-  const PairTimes t = time_pairs(
-      args.runs,
-      [&] {
-        SsspResult r;
-        const double s = timed([&] { r = sssp(a, source, o); });
-        verify(r.distance, theirs.distance);
-        return s;
-      },
-      [&] {
-        const auto r = peers::graphblas_sssp(grb, source, delta);
-        verify(ours.distance, r.distance);
-        return r.seconds;
-      });
-  double max_distance = 0;
-  for (double d : ours.distance)
-    if (d != kUnreachableDistance) max_distance = std::max(max_distance, d);
-  const Contender us{"spgraph", t.ours, ours_peak, ""};
-  const Contender peer{"GraphBLAS", t.theirs, theirs_peak, ""};
-  Report r;
-  r.add("job", report::str("sssp"));
-  r.add("file", report::str(args.file));
-  r.add("threads", report::count(threads));
-  r.add("n", report::count(a.nrows()));
-  r.add("arcs", report::count(a.nvals()));
-  r.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
-  r.add("weights", report::text(a.is_pattern() ? "unit weights" : "weighted"));
-  r.add("source", vertex_value(ids, source));
-  r.add("reached", report::count(ours.reached));
-  r.add("max_distance", report::real(max_distance, "%.17g", "%.17g"));
-  r.add("spgraph_method", report::str(sssp_method_name(ours.method)));
-  r.add("spgraph_rounds", report::count(ours.rounds));
-  r.add("delta", report::real(delta, "%.17g", "%g"));
-  r.add("graphblas_buckets", report::count(theirs.buckets));
-  r.add("verified", report::flag(true));
-  r.add("graphblas_version", report::text(peers::graphblas_version()));
-  r.add("graphblas_build_s", report::seconds(grb.build_seconds()));
-  const std::string summary = add_timing_summary(r, us, {peer});
-  if (args.g.json) return print_json(r);
-  // --quiet: the result alone (verified, or exit code 3 before this), the median ratio.
-  if (args.g.quiet) return print_text(r, "{median_ratio_graphblas}\n");
-  print_text(r,
-             "compare sssp: {file}\n"
-             "graph: {n} vertices, {arcs} arcs, {kind}, {weights}\n"
-             "threads: {threads} (spgraph and GraphBLAS)\n"
-             "spgraph:   method {spgraph_method}, {spgraph_rounds} rounds/buckets\n"
-             "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph "
-             "LAGr_SingleSourceShortestPath (delta-stepping, FP64), delta {delta}, "
-             "{graphblas_buckets} buckets\n"
-             "not timed: GraphBLAS build + cached smallest weight {graphblas_build_s} s\n"
-             "verified: source {source} reaches {reached} vertices in both, distances equal "
-             "(largest {max_distance})\n" +
-                 summary);
+struct SsspJob {
+  std::string file;
+  SsspFlags sp;
+
+  void add_flags(CLI::App* cmd, CompareFlags&) {
+    cmd->add_option("file", file, "Graph file (a pattern file has unit weights)")->required();
+    add_sssp_flags(cmd, sp);
+  }
+
+  ComparePlan plan(const CompareFlags& f, int threads);
+  void add_fields(Report& r, const SsspState& s, int threads) const;
+};
+
+ComparePlan SsspJob::plan(const CompareFlags& f, int threads) {
+  auto s = std::make_shared<SsspState>(load_for_cli(file, f.load, f.g, false, ValueType::Double));
+  s->a = &matrix_of_type<double>(s->graph.loaded.matrix, s->converted);
+  const Matrix<double>& a = *s->a;
+  if (a.nrows() != a.ncols()) throw InvalidArgument("compare sssp needs a square matrix");
+  check_weights(a.csr(), s->ids);
+  s->source = s->ids.to_internal(sp.source, a.nrows());
+  s->o = sssp_options(sp);
+  s->grb = std::make_unique<peers::GraphBlasWeightedGraph>(a.csr());
+
+  ComparePlan p;
+  p.ours = {a.memory_bytes(), [s] { s->ours = sssp(*s->a, s->source, s->o); },
+            [s] {
+              SsspResult r;
+              const double sec = timed([&] { r = sssp(*s->a, s->source, s->o); });
+              require_verified(check_same_distances(r.distance, s->theirs.distance,
+                                                    file_names(s->ids), kEngines));
+              return sec;
+            }};
+  p.theirs = {s->grb->memory_bytes(),
+              [this, s] {
+                const SsspResult& ours = s->ours;
+                s->delta = ours.method == SsspMethod::Delta ? ours.delta
+                           : sp.delta > 0                   ? sp.delta
+                                                            : largest_weight(s->a->csr());
+                if (!(s->delta > 0) || !std::isfinite(s->delta))
+                  s->delta = largest_weight(s->a->csr());
+                s->theirs = peers::graphblas_sssp(*s->grb, s->source, s->delta);
+              },
+              [s] {
+                const auto r = peers::graphblas_sssp(*s->grb, s->source, s->delta);
+                require_verified(check_same_distances(s->ours.distance, r.distance,
+                                                      file_names(s->ids), kEngines));
+                return r.seconds;
+              }};
+  p.verify = [s] {
+    require_verified(
+        check_same_distances(s->ours.distance, s->theirs.distance, file_names(s->ids), kEngines));
+  };
+  p.add_fields = [this, s, threads](Report& r, const Measured&) { add_fields(r, *s, threads); };
+  p.layout =
+      "compare sssp: {file}\n"
+      "graph: {n} vertices, {arcs} arcs, {kind}, {weights}\n"
+      "threads: {threads} (spgraph and GraphBLAS)\n"
+      "spgraph:   method {spgraph_method}, {spgraph_rounds} rounds/buckets\n"
+      "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph "
+      "LAGr_SingleSourceShortestPath (delta-stepping, FP64), delta {delta}, "
+      "{graphblas_buckets} buckets\n"
+      "not timed: GraphBLAS build + cached smallest weight {graphblas_build_s} s\n"
+      "verified: source {source} reaches {reached} vertices in both, distances equal "
+      "(largest {max_distance})\n";
+  return p;
 }
 
-#endif
+void SsspJob::add_fields(Report& r, const SsspState& s, int threads) const {
+  double max_distance = 0;
+  for (double d : s.ours.distance)
+    if (d != kUnreachableDistance) max_distance = std::max(max_distance, d);
+  add_job_fields(r, "sssp", file, threads);
+  r.add("n", report::count(s.a->nrows()));
+  r.add("arcs", report::count(s.a->nvals()));
+  r.add("kind", report::text(s.graph.undirected ? "undirected" : "directed"));
+  r.add("weights", report::text(s.a->is_pattern() ? "unit weights" : "weighted"));
+  r.add("source", vertex_value(s.ids, s.source));
+  r.add("reached", report::count(s.ours.reached));
+  r.add("max_distance", report::real(max_distance, "%.17g", "%.17g"));
+  r.add("spgraph_method", report::str(sssp_method_name(s.ours.method)));
+  r.add("spgraph_rounds", report::count(s.ours.rounds));
+  r.add("delta", report::real(s.delta, "%.17g", "%g"));
+  r.add("graphblas_buckets", report::count(s.theirs.buckets));
+  r.add("verified", report::flag(true));
+  r.add("graphblas_version", report::text(peers::graphblas_version()));
+  r.add("graphblas_build_s", report::seconds(s.grb->build_seconds()));
+}
 
 }  // namespace
 
 void register_compare_sssp(CLI::App* compare) {
-  auto args = std::make_shared<CompareSsspArgs>();
-  CLI::App* cmd = compare->add_subcommand(
-      "sssp",
+  register_compare_job<SsspJob>(
+      compare, "sssp",
       "Shortest paths from one source in spgraph and GraphBLAS (LAGraph's delta-stepping), "
       "distances verified, timed");
-  cmd->add_option("file", args->file, "Graph file (a pattern file has unit weights)")->required();
-  add_sssp_flags(cmd, args->sp);
-  add_runs_flag(cmd, args->runs);
-  add_global_flags(cmd, args->g);
-  add_load_flags(cmd, args->load);
-  cmd->callback([args] {
-#ifdef SPGRAPH_HAVE_GRAPHBLAS
-    run_compare_sssp(*args);
-#else
-    graphblas_unavailable();
-#endif
-  });
 }
 
 }  // namespace spgraph::cli
