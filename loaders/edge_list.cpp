@@ -479,127 +479,168 @@ EdgeListHead read_edge_list_head(const std::string& name, std::string_view bytes
   return out;
 }
 
-LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
-                            const LoadOptions& options) {
-  Head head = scan_head(name, bytes, options);
-  const std::string_view body = head.body;
-  std::uint64_t first_line = head.first_line;
-  const std::optional<LgHeader>& lg = head.lg;
-  const std::optional<SpgraphHeader>& sh = head.sh;
-  const bool remap = head.remap;
-  LineRunOptions run;
-  run.threads = options.threads;
-  run.first_line = first_line;
-  run.progress = options.progress;
-  run.progress_offset = bytes.size() - body.size();
-  run.progress_total = bytes.size();
+namespace {
 
-  // The table path (fields by separator, quotes, a header, chosen columns, a type filter, string
-  // ids) when the options or the first data lines ask for it; else the fast integer path.
+// The phases of read_edge_list, in order.
+
+/// Phase 1's result: the chunks of the body and what each parsed.
+struct ParsedEdges {
+  bool table = false;                    ///< read by the table path
+  std::vector<std::string_view> chunks;  ///< each chunk's text (for line numbers and rescans)
+  std::vector<EdgeChunk> parts;          ///< what each chunk parsed
+  std::uint64_t first_line = 1;          ///< the file line of the first chunk's first line
+  /// The file line of local line `local` (1-based) of chunk `c`.
+  std::uint64_t line_of(std::size_t c, std::uint64_t local) const {
+    return global_line(chunks, first_line, c, local);
+  }
+};
+
+/// True when the table path (fields by separator, quotes, a header, chosen columns, a type
+/// filter, string ids) must read the file: the options or the first data lines ask for it.
+bool needs_table_path(const Head& head, const LoadOptions& options) {
   const std::vector<std::string_view>& first = head.first;
-  const std::string_view first_line_text = head.first_line_text;
-  const std::uint64_t first_data_line = head.first_data_line;
-  const char sep = head.sep;
-  const bool header = head.header;
   auto is_int = [](std::string_view f) {
     return !f.empty() && f.size() <= 20 &&
            std::all_of(f.begin(), f.end(), [](char c) { return c >= '0' && c <= '9'; });
   };
-  bool table =
-      !lg && (header || options.delimiter || options.string_ids || !options.src_column.empty() ||
-              !options.dst_column.empty() || !options.weight_column.empty() ||
-              !options.edge_types.empty() || !options.type_column.empty() ||
-              first_line_text.find('"') != std::string_view::npos ||
-              (remap && first.size() >= 2 && (!is_int(first[0]) || !is_int(first[1]))));
-  std::vector<std::string_view> chunks;
-  std::vector<EdgeChunk> parts;
-  std::vector<std::string_view> header_fields;
-  TableLayout layout;
-  auto run_table = [&] {
-    std::string_view table_body = body;
-    run.first_line = first_line;
-    if (header) {
-      // The body starts after the header line.
-      const std::size_t after =
-          std::size_t(first_line_text.data() + first_line_text.size() - body.data());
-      table_body = body.substr(std::min(body.size(), after + 1));
-      run.first_line = first_data_line + 1;
-      header_fields = first;
-      refuse_repeated_names(name, first_data_line, header_fields);
-    }
-    layout.sep = sep ? sep : ' ';
-    layout.cols =
-        detail::resolve_columns(name, header ? first_data_line : 0, header_fields, options);
-    layout.types = &options.edge_types;
-    layout.exact = options.exact_type;
-    layout.integers = !(remap && options.string_ids);
-    run.progress_offset = bytes.size() - table_body.size();
-    chunks = plan_line_chunks(table_body, run);
-    parts.assign(chunks.size(), EdgeChunk{});
-    chunks = run_line_chunks(name, std::move(chunks), run, [&](std::size_t c, std::string_view t) {
-      return parse_table_chunk(t, layout, parts[c]);
-    });
-  };
-  if (table) {
-    run_table();
-  } else {
-    chunks = plan_line_chunks(body, run);
-    parts.assign(chunks.size(), EdgeChunk{});
-    chunks = run_line_chunks(name, std::move(chunks), run, [&](std::size_t c, std::string_view t) {
-      return parse_edge_chunk(t, options.exact_type, remap, parts[c]);
-    });
-    if (std::any_of(parts.begin(), parts.end(), [](const EdgeChunk& p) { return p.non_integer; })) {
-      table = true;  // string ids further down a remapped file
-      run_table();
-    }
-  }
-  first_line = run.first_line;
-  auto line_of = [&](std::size_t c, std::uint64_t local) {
-    return global_line(chunks, first_line, c, local);
-  };
-  // Ids that are not integers need remap_ids; edge_types must each match some line.
-  bool all_integer = true;
-  Offset filtered = 0;
-  if (table) {
-    for (std::size_t c = 0; c < parts.size(); ++c) {
-      filtered += parts[c].filtered;
-      if (parts[c].first_non_integer && all_integer) {
-        all_integer = false;
-        if (!remap)
-          throw ParseError(name, line_of(c, parts[c].first_non_integer),
-                           "vertex id " + detail::quote(parts[c].non_integer_token) +
-                               " is not a non-negative integer below 2^64; use --remap-ids "
-                               "(LoadOptions::remap_ids) for ids that are strings");
-      }
-    }
-    if (!options.edge_types.empty()) {
-      std::vector<std::string> seen;
-      for (const EdgeChunk& p : parts)
-        for (const std::string& t : p.types)
-          if (std::find(seen.begin(), seen.end(), t) == seen.end()) seen.push_back(t);
-      for (const std::string& want : options.edge_types)
-        if (std::find(seen.begin(), seen.end(), want) == seen.end()) {
-          std::sort(seen.begin(), seen.end());
-          std::string list;
-          for (std::size_t k = 0; k < seen.size() && k < 20; ++k)
-            list += (k ? ", " : "") + printable(seen[k]);
-          throw ParseError(name, 0,
-                           "edge type '" + printable(want) + "' matches no line; the file's " +
-                               "types are: " + (list.empty() ? "(none)" : list));
-        }
-    }
-  }
-  const bool string_kind = table && (options.string_ids || !all_integer);
+  return !head.lg &&
+         (head.header || options.delimiter || options.string_ids || !options.src_column.empty() ||
+          !options.dst_column.empty() || !options.weight_column.empty() ||
+          !options.edge_types.empty() || !options.type_column.empty() ||
+          head.first_line_text.find('"') != std::string_view::npos ||
+          (head.remap && first.size() >= 2 && (!is_int(first[0]) || !is_int(first[1]))));
+}
 
-  // Phase 2: checks across chunks.
-  check_typed_fields(name, parts, line_of);
+/// Phase 1 by the table path: the body after the column header (if any) in parallel chunks,
+/// with the columns chosen by number or name.
+void parse_table_path(const std::string& name, std::string_view bytes, const Head& head,
+                      const LoadOptions& options, LineRunOptions& run, ParsedEdges& out) {
+  std::string_view table_body = head.body;
+  std::vector<std::string_view> header_fields;
+  run.first_line = head.first_line;
+  if (head.header) {
+    // The body starts after the header line.
+    const std::size_t after =
+        std::size_t(head.first_line_text.data() + head.first_line_text.size() - head.body.data());
+    table_body = head.body.substr(std::min(head.body.size(), after + 1));
+    run.first_line = head.first_data_line + 1;
+    header_fields = head.first;
+    refuse_repeated_names(name, head.first_data_line, header_fields);
+  }
+  TableLayout layout;
+  layout.sep = head.sep ? head.sep : ' ';
+  layout.cols =
+      detail::resolve_columns(name, head.header ? head.first_data_line : 0, header_fields, options);
+  layout.types = &options.edge_types;
+  layout.exact = options.exact_type;
+  layout.integers = !(head.remap && options.string_ids);
+  run.progress_offset = bytes.size() - table_body.size();
+  out.table = true;
+  out.chunks = plan_line_chunks(table_body, run);
+  out.parts.assign(out.chunks.size(), EdgeChunk{});
+  out.chunks =
+      run_line_chunks(name, std::move(out.chunks), run, [&](std::size_t c, std::string_view t) {
+        return parse_table_chunk(t, layout, out.parts[c]);
+      });
+}
+
+/// Phase 1: the body parsed in parallel chunks, by the fast integer path, or by the table path
+/// when the head asks for it or a remapped file turns out to hold a string id further down.
+ParsedEdges parse_body(const std::string& name, std::string_view bytes, const Head& head,
+                       const LoadOptions& options) {
+  LineRunOptions run;
+  run.threads = options.threads;
+  run.first_line = head.first_line;
+  run.progress = options.progress;
+  run.progress_offset = bytes.size() - head.body.size();
+  run.progress_total = bytes.size();
+  ParsedEdges out;
+  if (needs_table_path(head, options)) {
+    parse_table_path(name, bytes, head, options, run, out);
+  } else {
+    const bool remap = head.remap;
+    out.chunks = plan_line_chunks(head.body, run);
+    out.parts.assign(out.chunks.size(), EdgeChunk{});
+    out.chunks =
+        run_line_chunks(name, std::move(out.chunks), run, [&](std::size_t c, std::string_view t) {
+          return parse_edge_chunk(t, options.exact_type, remap, out.parts[c]);
+        });
+    if (std::any_of(out.parts.begin(), out.parts.end(),
+                    [](const EdgeChunk& p) { return p.non_integer; }))
+      parse_table_path(name, bytes, head, options, run, out);  // string ids further down
+  }
+  out.first_line = run.first_line;
+  return out;
+}
+
+/// Refuses an edge type asked for (LoadOptions::edge_types) that no line has, listing the
+/// file's types.
+void refuse_unmatched_types(const std::string& name, const std::vector<EdgeChunk>& parts,
+                            const std::vector<std::string>& edge_types) {
+  std::vector<std::string> seen;
+  for (const EdgeChunk& p : parts)
+    for (const std::string& t : p.types)
+      if (std::find(seen.begin(), seen.end(), t) == seen.end()) seen.push_back(t);
+  for (const std::string& want : edge_types)
+    if (std::find(seen.begin(), seen.end(), want) == seen.end()) {
+      std::sort(seen.begin(), seen.end());
+      std::string list;
+      for (std::size_t k = 0; k < seen.size() && k < 20; ++k)
+        list += (k ? ", " : "") + printable(seen[k]);
+      throw ParseError(name, 0,
+                       "edge type '" + printable(want) + "' matches no line; the file's " +
+                           "types are: " + (list.empty() ? "(none)" : list));
+    }
+}
+
+/// What the table path found across chunks.
+struct TableFindings {
+  bool all_integer = true;  ///< every id is an integer
+  Offset filtered = 0;      ///< lines the type filter dropped
+};
+
+/// The table path's checks across chunks: ids that are not integers need remap_ids; each asked
+/// edge type must match some line.
+TableFindings check_table_chunks(const std::string& name, const ParsedEdges& in,
+                                 const LoadOptions& options, bool remap) {
+  TableFindings found;
+  if (!in.table) return found;
+  for (std::size_t c = 0; c < in.parts.size(); ++c) {
+    const EdgeChunk& p = in.parts[c];
+    found.filtered += p.filtered;
+    if (p.first_non_integer && found.all_integer) {
+      found.all_integer = false;
+      if (!remap)
+        throw ParseError(name, in.line_of(c, p.first_non_integer),
+                         "vertex id " + detail::quote(p.non_integer_token) +
+                             " is not a non-negative integer below 2^64; use --remap-ids "
+                             "(LoadOptions::remap_ids) for ids that are strings");
+    }
+  }
+  if (!options.edge_types.empty()) refuse_unmatched_types(name, in.parts, options.edge_types);
+  return found;
+}
+
+/// Phase 2's sums over the chunks.
+struct EdgeTotals {
+  std::vector<std::uint64_t> offset;  ///< chunk c's tuples start at offset[c]; back() = total
+  std::uint64_t total = 0;            ///< edge lines
+  std::uint64_t max_id = 0;           ///< the largest id (integer ids)
+  bool weighted = false;              ///< the lines have a weight column
+  bool any_zero = false;              ///< some id is 0
+};
+
+/// Phase 2: the chunks agree on the typed field count and on having a weight column; where
+/// each chunk's tuples go, the largest id, whether id 0 appears.
+EdgeTotals sum_chunks(const std::string& name, const ParsedEdges& in) {
+  auto line_of = [&](std::size_t c, std::uint64_t local) { return in.line_of(c, local); };
+  check_typed_fields(name, in.parts, line_of);
   std::optional<bool> weighted;
-  std::uint64_t total = 0, max_id = 0;
-  bool any_zero = false;
-  std::vector<std::uint64_t> offset(parts.size() + 1, 0);
-  for (std::size_t c = 0; c < parts.size(); ++c) {
-    const EdgeChunk& p = parts[c];
-    offset[c + 1] = offset[c] + p.src.size();
+  EdgeTotals t;
+  t.offset.assign(in.parts.size() + 1, 0);
+  for (std::size_t c = 0; c < in.parts.size(); ++c) {
+    const EdgeChunk& p = in.parts[c];
+    t.offset[c + 1] = t.offset[c] + p.src.size();
     if (!p.any) continue;
     if (!weighted) {
       weighted = p.first_weighted && (!p.first_unweighted || p.first_weighted < p.first_unweighted);
@@ -610,137 +651,181 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
                        std::string("mixed weight columns: this line ") +
                            (*weighted ? "has no" : "has a") + " weight but earlier lines " +
                            (*weighted ? "do" : "do not"));
-    max_id = std::max(max_id, p.max_id);
-    any_zero = any_zero || p.first_zero;
+    t.max_id = std::max(t.max_id, p.max_id);
+    t.any_zero = t.any_zero || p.first_zero;
   }
-  total = offset.back();
-  const bool store = weighted.value_or(false) && !options.pattern_only;
-  if (total == 0 && !lg && !sh)
+  t.total = t.offset.back();
+  t.weighted = weighted.value_or(false);
+  return t;
+}
+
+/// A file without edges must say how many vertices it has, in a header.
+void refuse_no_edges(const std::string& name, const Head& head, const EdgeTotals& t) {
+  if (t.total == 0 && !head.lg && !head.sh)
     throw ParseError(name, 0,
                      "holds no edges: the file has only comments and blank lines (an empty graph "
                      "must say so in a header, '# spgraph edge list: vertices=N base=0')");
+}
+
+/// The index base: the options', 1 for LightGraphs, the spgraph header's, else 0 if some id is
+/// 0 and 1 if none is. A 1-based file (not remapped) may not hold id 0.
+int choose_base(const std::string& name, const Head& head, const ParsedEdges& in,
+                const EdgeTotals& t, const LoadOptions& options) {
   int base = options.index_base;
-  if (lg) base = 1;
-  if (base == -1 && sh && !sh->external) base = sh->base;
-  if (base == -1) base = any_zero ? 0 : 1;
+  if (head.lg) base = 1;
+  if (base == -1 && head.sh && !head.sh->external) base = head.sh->base;
+  if (base == -1) base = t.any_zero ? 0 : 1;
   if (base != 0 && base != 1) throw InvalidArgument("index_base must be 0, 1 or -1 (detect)");
-  if (base == 1 && any_zero && !remap)
-    for (std::size_t c = 0; c < parts.size(); ++c)
-      if (parts[c].first_zero)
-        throw ParseError(name, line_of(c, parts[c].first_zero), "id 0 in a 1-based edge list");
-  if (lg && total != lg->m)
+  if (base == 1 && t.any_zero && !head.remap)
+    for (std::size_t c = 0; c < in.parts.size(); ++c)
+      if (in.parts[c].first_zero)
+        throw ParseError(name, in.line_of(c, in.parts[c].first_zero),
+                         "id 0 in a 1-based edge list");
+  return base;
+}
+
+/// A LightGraphs header's edge count must be the file's.
+void check_declared_edges(const std::string& name, const Head& head, const EdgeTotals& t) {
+  if (head.lg && t.total != head.lg->m)
     throw ParseError(name, 1,
-                     "header declares " + std::to_string(lg->m) + " edges but the file has " +
-                         std::to_string(total));
+                     "header declares " + std::to_string(head.lg->m) + " edges but the file has " +
+                         std::to_string(t.total));
+}
 
-  // Phase 3: dense ids.
-  LoadedMatrix out;
-  Coo<double> tuples;
-  tuples.row.resize(total);
-  tuples.col.resize(total);
-  if (store) tuples.val.resize(total);
-  Vertex n = 0;
-  if (remap) {
-    VertexIds ids = assign_ids(name, parts, offset,
-                               string_kind ? VertexIds::Kind::String : VertexIds::Kind::Integer,
-                               tuples.row, tuples.col, resolve_threads(options.threads));
-    if (ids.size() > options.max_dimension)
-      throw ParseError(name, 0,
-                       std::to_string(ids.size()) + " distinct ids exceed the vertex limit " +
-                           std::to_string(options.max_dimension));
-    n = Vertex(ids.size());
-    out.info.ids = std::make_shared<const VertexIds>(std::move(ids));
-    out.info.index_base = 0;
-  } else {
-    // The vertex count a header declares, or the largest id; both pass the dimension guard
-    // before anything of that size is allocated.
-    const std::uint64_t declared = lg ? lg->n : sh ? sh->vertices : 0;
-    const bool has_declared = lg || sh;
-    const std::uint64_t id_limit = std::uint64_t(options.max_dimension) - 1 + std::uint64_t(base);
-    if (has_declared && declared > options.max_dimension)
-      throw ParseError(name, 1,
-                       "the header declares " + std::to_string(declared) +
-                           " vertices, more than the limit of " +
-                           std::to_string(options.max_dimension) + " (32-bit vertex ids)");
-    const std::uint64_t limit = has_declared ? declared - 1 + std::uint64_t(base) : id_limit;
-    if (total && (max_id > limit || (has_declared && declared == 0))) {
-      for (std::size_t c = 0; c < parts.size(); ++c)
-        for (std::size_t k = 0; k < parts[c].src.size(); ++k)
-          if ((has_declared && declared == 0) || parts[c].src[k] > limit ||
-              parts[c].dst[k] > limit) {
-            // The exact line: rescan this chunk's data lines.
-            std::uint64_t seen = 0, local = 0;
-            LineCursor cur(chunks[c]);
-            std::string_view line;
-            while (cur.next(line)) {
-              const char ch = detail::first_char(line);
-              if (ch == '\0' || ch == '#' || ch == '%') continue;
-              if (seen++ == k) {
-                local = cur.line_no();
-                break;
-              }
-            }
-            const std::uint64_t bad = std::max(parts[c].src[k], parts[c].dst[k]);
-            throw ParseError(
-                name, line_of(c, local),
-                has_declared && declared == 0
-                    ? "id " + std::to_string(bad) + " appears, but the header declares no vertices"
-                : has_declared
-                    ? "id " + std::to_string(bad) + " is outside the header's " +
-                          std::to_string(declared) + " vertices (ids " + std::to_string(base) +
-                          ".." + std::to_string(std::int64_t(declared) - 1 + base) + ")"
-                    : "id " + std::to_string(bad) + " is too large: with 32-bit vertex ids the " +
-                          "largest id is " + std::to_string(id_limit) +
-                          "; use --remap-ids (LoadOptions::remap_ids) to renumber ids");
+/// Phase 3 with remapped ids: dense ids in first-appearance order (assign_ids) into the rows
+/// and columns; the names go to `info`. Returns the vertex count.
+Vertex remap_to_dense(const std::string& name, ParsedEdges& in, const EdgeTotals& t,
+                      bool string_kind, const LoadOptions& options, Coo<double>& tuples,
+                      LoadInfo& info) {
+  VertexIds ids = assign_ids(name, in.parts, t.offset,
+                             string_kind ? VertexIds::Kind::String : VertexIds::Kind::Integer,
+                             tuples.row, tuples.col, resolve_threads(options.threads));
+  if (ids.size() > options.max_dimension)
+    throw ParseError(name, 0,
+                     std::to_string(ids.size()) + " distinct ids exceed the vertex limit " +
+                         std::to_string(options.max_dimension));
+  const Vertex n = Vertex(ids.size());
+  info.ids = std::make_shared<const VertexIds>(std::move(ids));
+  info.index_base = 0;
+  return n;
+}
+
+/// The vertex count a header declares (LightGraphs or spgraph's), and whether there is one.
+struct DeclaredVertices {
+  bool given = false;
+  std::uint64_t count = 0;
+};
+
+/// Throws for the first tuple with an id above `limit` (or for the first tuple at all when the
+/// header declares no vertices), naming its line: the chunk's data lines are scanned again to
+/// find it.
+void refuse_id_outside(const std::string& name, const ParsedEdges& in, DeclaredVertices declared,
+                       std::uint64_t limit, std::uint64_t id_limit, int base) {
+  for (std::size_t c = 0; c < in.parts.size(); ++c)
+    for (std::size_t k = 0; k < in.parts[c].src.size(); ++k)
+      if ((declared.given && declared.count == 0) || in.parts[c].src[k] > limit ||
+          in.parts[c].dst[k] > limit) {
+        // The exact line: rescan this chunk's data lines.
+        std::uint64_t seen = 0, local = 0;
+        LineCursor cur(in.chunks[c]);
+        std::string_view line;
+        while (cur.next(line)) {
+          const char ch = detail::first_char(line);
+          if (ch == '\0' || ch == '#' || ch == '%') continue;
+          if (seen++ == k) {
+            local = cur.line_no();
+            break;
           }
-    }
-    const std::uint64_t count = has_declared ? declared
-                                : total      ? max_id + 1 - std::uint64_t(base)
+        }
+        const std::uint64_t bad = std::max(in.parts[c].src[k], in.parts[c].dst[k]);
+        throw ParseError(
+            name, in.line_of(c, local),
+            declared.given && declared.count == 0
+                ? "id " + std::to_string(bad) + " appears, but the header declares no vertices"
+            : declared.given
+                ? "id " + std::to_string(bad) + " is outside the header's " +
+                      std::to_string(declared.count) + " vertices (ids " + std::to_string(base) +
+                      ".." + std::to_string(std::int64_t(declared.count) - 1 + base) + ")"
+                : "id " + std::to_string(bad) + " is too large: with 32-bit vertex ids the " +
+                      "largest id is " + std::to_string(id_limit) +
+                      "; use --remap-ids (LoadOptions::remap_ids) to renumber ids");
+      }
+}
+
+/// The vertex count of a file read without remapping: the header's, or the largest id's. Both
+/// pass the dimension guard before anything of that size is allocated.
+Vertex checked_vertex_count(const std::string& name, const ParsedEdges& in, const EdgeTotals& t,
+                            DeclaredVertices declared, int base, std::size_t file_bytes,
+                            const LoadOptions& options) {
+  const std::uint64_t id_limit = std::uint64_t(options.max_dimension) - 1 + std::uint64_t(base);
+  if (declared.given && declared.count > options.max_dimension)
+    throw ParseError(name, 1,
+                     "the header declares " + std::to_string(declared.count) +
+                         " vertices, more than the limit of " +
+                         std::to_string(options.max_dimension) + " (32-bit vertex ids)");
+  const std::uint64_t limit = declared.given ? declared.count - 1 + std::uint64_t(base) : id_limit;
+  if (t.total && (t.max_id > limit || (declared.given && declared.count == 0)))
+    refuse_id_outside(name, in, declared, limit, id_limit, base);
+  const std::uint64_t count = declared.given ? declared.count
+                              : t.total      ? t.max_id + 1 - std::uint64_t(base)
                                              : 0;
-    const std::string problem = dimension_problem(
-        (has_declared ? "the header's vertex count " : "the largest id, ") +
-            std::to_string(has_declared ? declared : max_id) +
-            (has_declared ? "," : std::string(" (") + std::to_string(count) + " vertices),"),
-        DimensionCheck{count, options.whole_file_bytes ? options.whole_file_bytes : bytes.size(),
-                       16, options.memory_limit});
-    if (!problem.empty()) throw ParseError(name, has_declared ? 1 : 0, problem);
-    n = Vertex(count);
+  const std::string problem = dimension_problem(
+      (declared.given ? "the header's vertex count " : "the largest id, ") +
+          std::to_string(declared.given ? declared.count : t.max_id) +
+          (declared.given ? "," : std::string(" (") + std::to_string(count) + " vertices),"),
+      DimensionCheck{count, options.whole_file_bytes ? options.whole_file_bytes : file_bytes, 16,
+                     options.memory_limit});
+  if (!problem.empty()) throw ParseError(name, declared.given ? 1 : 0, problem);
+  return Vertex(count);
+}
+
+/// Phase 3 without remapping: ids shifted by the base into the rows and columns (in parallel),
+/// after the vertex count passes its checks; counts the phantom vertices (ids in [base,
+/// largest] on no line) when no header declares the count. Returns the vertex count.
+Vertex shift_to_dense(const std::string& name, const Head& head, const ParsedEdges& in,
+                      const EdgeTotals& t, int base, std::size_t file_bytes,
+                      const LoadOptions& options, Coo<double>& tuples, LoadInfo& info) {
+  DeclaredVertices declared;
+  declared.given = head.lg || head.sh;
+  declared.count = head.lg ? head.lg->n : head.sh ? head.sh->vertices : 0;
+  const Vertex n = checked_vertex_count(name, in, t, declared, base, file_bytes, options);
+  const std::vector<EdgeChunk>& parts = in.parts;
+  const std::vector<std::uint64_t>& offset = t.offset;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(resolve_threads(options.threads))
-    for (std::size_t c = 0; c < parts.size(); ++c)
-      for (std::size_t k = 0; k < parts[c].src.size(); ++k) {
-        tuples.row[offset[c] + k] = Vertex(parts[c].src[k] - std::uint64_t(base));
-        tuples.col[offset[c] + k] = Vertex(parts[c].dst[k] - std::uint64_t(base));
-      }
-    out.info.index_base = base;
-    if (!has_declared && n) {
-      // Ids in [base, largest] that appear on no line: isolated only because the ids are sparse.
-      std::vector<std::uint8_t> seen(n, 0);
-      for (std::uint64_t k = 0; k < total; ++k) seen[tuples.row[k]] = seen[tuples.col[k]] = 1;
-      out.info.phantom_vertices = Vertex(std::count(seen.begin(), seen.end(), 0));
+  for (std::size_t c = 0; c < parts.size(); ++c)
+    for (std::size_t k = 0; k < parts[c].src.size(); ++k) {
+      tuples.row[offset[c] + k] = Vertex(parts[c].src[k] - std::uint64_t(base));
+      tuples.col[offset[c] + k] = Vertex(parts[c].dst[k] - std::uint64_t(base));
     }
+  info.index_base = base;
+  if (!declared.given && n) {
+    // Ids in [base, largest] that appear on no line: isolated only because the ids are sparse.
+    std::vector<std::uint8_t> seen(n, 0);
+    for (std::uint64_t k = 0; k < t.total; ++k) seen[tuples.row[k]] = seen[tuples.col[k]] = 1;
+    info.phantom_vertices = Vertex(std::count(seen.begin(), seen.end(), 0));
   }
-  out.info.filtered_by_type = filtered;
-  if (store)
-    for (std::size_t c = 0; c < parts.size(); ++c)
-      std::copy(parts[c].w.begin(), parts[c].w.end(), tuples.val.begin() + offset[c]);
-  parts.clear();
+  return n;
+}
 
-  // Phase 4: reverse edges.
-  const bool undirected = options.undirected || (lg && !lg->directed) || (sh && sh->undirected);
-  if (undirected) {
-    tuples.row.reserve(2 * total);
-    tuples.col.reserve(2 * total);
-    if (store) tuples.val.reserve(2 * total);
-    for (std::uint64_t k = 0; k < total; ++k)
-      if (tuples.row[k] != tuples.col[k]) {
-        tuples.row.push_back(tuples.col[k]);
-        tuples.col.push_back(tuples.row[k]);
-        if (store) tuples.val.push_back(tuples.val[k]);
-      }
-  }
+/// Phase 4: each edge also as its reverse (self-loops once).
+void add_reverse_edges(Coo<double>& tuples, std::uint64_t total, bool store) {
+  tuples.row.reserve(2 * total);
+  tuples.col.reserve(2 * total);
+  if (store) tuples.val.reserve(2 * total);
+  for (std::uint64_t k = 0; k < total; ++k)
+    if (tuples.row[k] != tuples.col[k]) {
+      tuples.row.push_back(tuples.col[k]);
+      tuples.col.push_back(tuples.row[k]);
+      if (store) tuples.val.push_back(tuples.val[k]);
+    }
+}
+
+/// Phase 5: the matrix from the tuples (weights kept when `store`, else the pattern) under the
+/// duplicate policy, and what the load says about it.
+void build_matrix(const std::string& name, Coo<double>&& tuples, Vertex n, bool store,
+                  bool undirected, std::uint64_t total, const LoadOptions& options,
+                  LoadedMatrix& out) {
   const Offset stored = tuples.row.size();
-
-  // Phase 5: build.
   if (store) {
     tuples.nrows = tuples.ncols = n;
     out.matrix = build_edges<double>(name, std::move(tuples), options.duplicates);
@@ -753,6 +838,49 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
   out.info.field = store ? "real" : "pattern";
   out.info.entries_in_file = total;
   out.info.duplicates_merged = stored - nvals_of(out.matrix);
+}
+
+}  // namespace
+
+LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
+                            const LoadOptions& options) {
+  const Head head = scan_head(name, bytes, options);
+  // Phase 1: the chunks, parsed in parallel.
+  ParsedEdges parsed = parse_body(name, bytes, head, options);
+  const TableFindings found = check_table_chunks(name, parsed, options, head.remap);
+  const bool string_kind = parsed.table && (options.string_ids || !found.all_integer);
+
+  // Phase 2: checks across chunks.
+  const EdgeTotals totals = sum_chunks(name, parsed);
+  const bool store = totals.weighted && !options.pattern_only;
+  refuse_no_edges(name, head, totals);
+  const int base = choose_base(name, head, parsed, totals, options);
+  check_declared_edges(name, head, totals);
+
+  // Phase 3: dense ids.
+  LoadedMatrix out;
+  Coo<double> tuples;
+  tuples.row.resize(totals.total);
+  tuples.col.resize(totals.total);
+  if (store) tuples.val.resize(totals.total);
+  const Vertex n =
+      head.remap ? remap_to_dense(name, parsed, totals, string_kind, options, tuples, out.info)
+                 : shift_to_dense(name, head, parsed, totals, base, bytes.size(), options, tuples,
+                                  out.info);
+  out.info.filtered_by_type = found.filtered;
+  if (store)
+    for (std::size_t c = 0; c < parsed.parts.size(); ++c)
+      std::copy(parsed.parts[c].w.begin(), parsed.parts[c].w.end(),
+                tuples.val.begin() + totals.offset[c]);
+  parsed.parts.clear();
+
+  // Phase 4: reverse edges.
+  const bool undirected =
+      options.undirected || (head.lg && !head.lg->directed) || (head.sh && head.sh->undirected);
+  if (undirected) add_reverse_edges(tuples, totals.total, store);
+
+  // Phase 5: build.
+  build_matrix(name, std::move(tuples), n, store, undirected, totals.total, options, out);
   return out;
 }
 
