@@ -67,6 +67,123 @@ bool checksum_matches(const MpiContext& ctx, std::string_view bytes) {
   return ok;
 }
 
+/// This rank's rows [a, b) of a binary file, read in place.
+struct BinaryRows {
+  std::string_view bytes;
+  const BinaryHeader& h;
+  Vertex a = 0, b = 0;
+  /// row_ptr[i].
+  std::uint64_t ptr(Vertex i) const {
+    return read_at<std::uint64_t>(bytes, h.row_ptr_offset + 8 * i);
+  }
+  /// The column of entry k.
+  Vertex col(std::uint64_t k) const { return read_at<Vertex>(bytes, h.col_offset + 4 * k); }
+};
+
+/// The CSR checks on this rank's rows with the file's row numbers. They run in read_binary's
+/// order, each agreed before the next, so that the first defect reported is the one spgraph
+/// reports: row_ptr, bool bytes, values, columns; then the shape.
+void check_binary_rows(const MpiContext& ctx, const std::string& path, const BinaryRows& rows) {
+  const BinaryHeader& h = rows.h;
+  const std::string bad_csr = "corrupt file: invalid CSR arrays: ";
+  agree(ctx, [&] {
+    if (rows.ptr(0) != 0 || rows.ptr(h.nrows) != h.nnz)
+      throw ParseError(path, 0, bad_csr + "row_ptr must run from 0 to nnz");
+    for (Vertex i = rows.a; i < rows.b; ++i)
+      if (rows.ptr(i + 1) < rows.ptr(i))
+        throw ParseError(path, 0, bad_csr + "row_ptr decreases at row " + std::to_string(i));
+  });
+  const std::uint64_t k0 = rows.ptr(rows.a), k1 = rows.ptr(rows.b);
+  if (!h.pattern && h.type == ValueType::Bool)
+    agree(ctx, [&] {
+      for (std::uint64_t k = k0; k < k1; ++k)
+        if (static_cast<unsigned char>(rows.bytes[h.val_offset + k]) > 1)
+          throw ParseError(path, 0, "corrupt file: bool value byte is not 0 or 1");
+    });
+  if (!h.pattern && (h.type == ValueType::Float || h.type == ValueType::Double))
+    agree(ctx, [&] {
+      for (Vertex i = rows.a; i < rows.b; ++i)
+        for (std::uint64_t k = rows.ptr(i); k < rows.ptr(i + 1); ++k)
+          if (std::string why = detail::nan_problem(value_at(rows.bytes, h, k)); !why.empty())
+            throw ParseError(path, 0,
+                             "entry (" + std::to_string(i + 1) + ", " +
+                                 std::to_string(rows.col(k) + 1) + "): value " + why);
+    });
+  agree(ctx, [&] {
+    for (Vertex i = rows.a; i < rows.b; ++i)
+      for (std::uint64_t k = rows.ptr(i); k < rows.ptr(i + 1); ++k) {
+        if (rows.col(k) >= h.ncols)
+          throw ParseError(
+              path, 0, bad_csr + "invalid CSR: column out of range in row " + std::to_string(i));
+        if (k > rows.ptr(i) && rows.col(k) <= rows.col(k - 1))
+          throw ParseError(
+              path, 0,
+              bad_csr + "invalid CSR: columns not sorted and unique in row " + std::to_string(i));
+      }
+  });
+  if (h.symmetric && h.nrows != h.ncols)
+    agree(ctx, [&] {
+      throw ParseError(path, 0,
+                       "corrupt file: the symmetric flag is set on a " + std::to_string(h.nrows) +
+                           " x " + std::to_string(h.ncols) + " matrix");
+    });
+  agree(ctx, [&] {
+    if (h.nrows != h.ncols)
+      throw InvalidArgument(path + " is " + std::to_string(h.nrows) + " x " +
+                            std::to_string(h.ncols) + ": a graph's matrix must be square");
+  });
+}
+
+/// This rank's arcs, with their values when `keep_values` (1 for a pattern).
+Arcs binary_arcs(const BinaryRows& rows, bool keep_values) {
+  Arcs mine;
+  for (Vertex i = rows.a; i < rows.b; ++i)
+    for (std::uint64_t k = rows.ptr(i); k < rows.ptr(i + 1); ++k) {
+      mine.row.push_back(i);
+      mine.col.push_back(rows.col(k));
+      if (keep_values) mine.val.push_back(rows.h.pattern ? 1.0 : value_at(rows.bytes, rows.h, k));
+    }
+  return mine;
+}
+
+/// A symmetric flag is checked: each owner compares its arcs with the mirrors it receives; the
+/// first entry without an equal mirror is refused. Returns the arcs this rank owns.
+Arcs owned_symmetric_arcs(const MpiContext& ctx, const std::string& path, Vertex n,
+                          const Arcs& mine) {
+  Arcs mirror;
+  mirror.row = mine.col;
+  mirror.col = mine.row;
+  mirror.val = mine.val;
+  Arcs owned = redistribute(ctx, n, Arcs(mine));
+  Arcs mirrored = redistribute(ctx, n, std::move(mirror));
+  auto sorted = [](const Arcs& x) {
+    std::vector<std::tuple<Vertex, Vertex, double>> t(x.size());
+    for (std::size_t k = 0; k < x.size(); ++k)
+      t[k] = {x.row[k], x.col[k], x.val.empty() ? 1.0 : x.val[k]};
+    std::sort(t.begin(), t.end());
+    return t;
+  };
+  const auto s1 = sorted(owned), s2 = sorted(mirrored);
+  std::uint64_t bad = UINT64_MAX;
+  for (std::size_t k = 0; k < std::max(s1.size(), s2.size()); ++k) {
+    if (k < s1.size() && k < s2.size() && s1[k] == s2[k]) continue;
+    const auto& t = k < s1.size() ? s1[k] : s2[k];
+    bad = std::min(bad, std::uint64_t(std::get<0>(t)) << 32 | std::get<1>(t));
+    break;
+  }
+  std::uint64_t first = UINT64_MAX;
+  MPI_Allreduce(&bad, &first, 1, MPI_UINT64_T, MPI_MIN, ctx.comm);
+  agree(ctx, [&] {
+    if (first != UINT64_MAX && ctx.rank == 0)
+      throw ParseError(path, 0,
+                       "corrupt file: the symmetric flag is set but entry (" +
+                           std::to_string((first >> 32) + 1) + ", " +
+                           std::to_string((first & 0xffffffffu) + 1) +
+                           ") has no mirror with the same value");
+  });
+  return owned;
+}
+
 }  // namespace
 
 DistributedGraph load_binary_distributed(const MpiContext& ctx, const std::string& path,
@@ -84,105 +201,14 @@ DistributedGraph load_binary_distributed(const MpiContext& ctx, const std::strin
       Vertex(std::uint64_t(h.nrows) * std::uint64_t(ctx.rank) / std::uint64_t(ctx.size));
   const Vertex b =
       Vertex(std::uint64_t(h.nrows) * std::uint64_t(ctx.rank + 1) / std::uint64_t(ctx.size));
-  // The checks run in read_binary's order, each agreed before the next, so that the first
-  // defect reported is the one spgraph reports: row_ptr, bool bytes, values, columns.
-  auto ptr = [&](Vertex i) { return read_at<std::uint64_t>(bytes, h.row_ptr_offset + 8 * i); };
-  auto col = [&](std::uint64_t k) { return read_at<Vertex>(bytes, h.col_offset + 4 * k); };
-  const std::string bad_csr = "corrupt file: invalid CSR arrays: ";
-  agree(ctx, [&] {
-    if (ptr(0) != 0 || ptr(h.nrows) != h.nnz)
-      throw ParseError(path, 0, bad_csr + "row_ptr must run from 0 to nnz");
-    for (Vertex i = a; i < b; ++i)
-      if (ptr(i + 1) < ptr(i))
-        throw ParseError(path, 0, bad_csr + "row_ptr decreases at row " + std::to_string(i));
-  });
-  const std::uint64_t k0 = ptr(a), k1 = ptr(b);
-  if (!h.pattern && h.type == ValueType::Bool)
-    agree(ctx, [&] {
-      for (std::uint64_t k = k0; k < k1; ++k)
-        if (static_cast<unsigned char>(bytes[h.val_offset + k]) > 1)
-          throw ParseError(path, 0, "corrupt file: bool value byte is not 0 or 1");
-    });
-  if (!h.pattern && (h.type == ValueType::Float || h.type == ValueType::Double))
-    agree(ctx, [&] {
-      for (Vertex i = a; i < b; ++i)
-        for (std::uint64_t k = ptr(i); k < ptr(i + 1); ++k)
-          if (std::string why = detail::nan_problem(value_at(bytes, h, k)); !why.empty())
-            throw ParseError(path, 0,
-                             "entry (" + std::to_string(i + 1) + ", " + std::to_string(col(k) + 1) +
-                                 "): value " + why);
-    });
-  agree(ctx, [&] {
-    for (Vertex i = a; i < b; ++i)
-      for (std::uint64_t k = ptr(i); k < ptr(i + 1); ++k) {
-        if (col(k) >= h.ncols)
-          throw ParseError(
-              path, 0, bad_csr + "invalid CSR: column out of range in row " + std::to_string(i));
-        if (k > ptr(i) && col(k) <= col(k - 1))
-          throw ParseError(
-              path, 0,
-              bad_csr + "invalid CSR: columns not sorted and unique in row " + std::to_string(i));
-      }
-  });
-  if (h.symmetric && h.nrows != h.ncols)
-    agree(ctx, [&] {
-      throw ParseError(path, 0,
-                       "corrupt file: the symmetric flag is set on a " + std::to_string(h.nrows) +
-                           " x " + std::to_string(h.ncols) + " matrix");
-    });
-  agree(ctx, [&] {
-    if (h.nrows != h.ncols)
-      throw InvalidArgument(path + " is " + std::to_string(h.nrows) + " x " +
-                            std::to_string(h.ncols) + ": a graph's matrix must be square");
-  });
+  const BinaryRows rows{bytes, h, a, b};
+  check_binary_rows(ctx, path, rows);
   // This rank's arcs; values are kept for the symmetry check even when the job needs none.
-  const bool keep_values = with_values || h.symmetric;
-  Arcs mine;
-  for (Vertex i = a; i < b; ++i)
-    for (std::uint64_t k = ptr(i); k < ptr(i + 1); ++k) {
-      mine.row.push_back(i);
-      mine.col.push_back(col(k));
-      if (keep_values) mine.val.push_back(h.pattern ? 1.0 : value_at(bytes, h, k));
-    }
+  Arcs mine = binary_arcs(rows, with_values || h.symmetric);
   g.n = h.nrows;
-  g.bytes_read = (b > a) ? (read_at<std::uint64_t>(bytes, h.row_ptr_offset + 8 * b) -
-                            read_at<std::uint64_t>(bytes, h.row_ptr_offset + 8 * a)) *
-                               (4 + h.value_bytes)
-                         : 0;
-  // A symmetric flag is checked: each owner compares its arcs with the mirrors it receives.
+  g.bytes_read = (b > a) ? (rows.ptr(b) - rows.ptr(a)) * (4 + h.value_bytes) : 0;
   if (h.symmetric) {
-    Arcs mirror;
-    mirror.row = mine.col;
-    mirror.col = mine.row;
-    mirror.val = mine.val;
-    Arcs owned = redistribute(ctx, g.n, Arcs(mine));
-    Arcs mirrored = redistribute(ctx, g.n, std::move(mirror));
-    auto sorted = [](const Arcs& x) {
-      std::vector<std::tuple<Vertex, Vertex, double>> t(x.size());
-      for (std::size_t k = 0; k < x.size(); ++k)
-        t[k] = {x.row[k], x.col[k], x.val.empty() ? 1.0 : x.val[k]};
-      std::sort(t.begin(), t.end());
-      return t;
-    };
-    const auto s1 = sorted(owned), s2 = sorted(mirrored);
-    std::uint64_t bad = UINT64_MAX;
-    for (std::size_t k = 0; k < std::max(s1.size(), s2.size()); ++k) {
-      if (k < s1.size() && k < s2.size() && s1[k] == s2[k]) continue;
-      const auto& t = k < s1.size() ? s1[k] : s2[k];
-      bad = std::min(bad, std::uint64_t(std::get<0>(t)) << 32 | std::get<1>(t));
-      break;
-    }
-    std::uint64_t first = UINT64_MAX;
-    MPI_Allreduce(&bad, &first, 1, MPI_UINT64_T, MPI_MIN, ctx.comm);
-    agree(ctx, [&] {
-      if (first != UINT64_MAX && ctx.rank == 0)
-        throw ParseError(path, 0,
-                         "corrupt file: the symmetric flag is set but entry (" +
-                             std::to_string((first >> 32) + 1) + ", " +
-                             std::to_string((first & 0xffffffffu) + 1) +
-                             ") has no mirror with the same value");
-    });
-    g.local = std::move(owned);
+    g.local = owned_symmetric_arcs(ctx, path, g.n, mine);
     if (!with_values) g.local.val.clear();
   } else {
     if (options.undirected) add_mirrors(mine);  // --undirected: each arc in both directions

@@ -278,85 +278,110 @@ DistributedGraph load_matrix_market(const MpiContext& ctx, const std::string& pa
   return g;
 }
 
-/// An edge list: every piece after the first is read behind the head lines the whole-file reader
-/// would have seen first; the base, mixed weights, remapped ids and repeats are settled over all
-/// ranks.
-DistributedGraph load_edge_list(const MpiContext& ctx, const std::string& path,
-                                std::string_view bytes, const LoadOptions& options,
-                                bool with_values) {
-  DistributedGraph g;
-  Parsed p;
-  std::string_view piece;
-  std::uint64_t first_line = 1, newlines = 0;
-  EdgeListHead head;
-  agree(ctx, [&] {
-    head = read_edge_list_head(path, bytes, options);
-    if (head.lightgraphs)
-      throw InvalidArgument(path +
-                            ": LightGraphs files are not read by spgraph-mpi; convert "
-                            "it with 'spgraph convert " +
-                            path + " OUT.bin'");
-  });
+/// This rank's piece of an edge list, as read_edge_list reads it.
+struct EdgeListPiece {
+  std::string_view text;           ///< the byte range (rank 0: from the file's start)
+  std::string prefix;              ///< the head lines read before it (ranks after the first)
+  std::uint64_t prefix_lines = 0;  ///< lines in `prefix`
+  std::uint64_t first_line = 1;    ///< the file line of the piece's own first line
+};
+
+/// This rank's piece: every piece after the first is read behind the head lines the whole-file
+/// reader would have seen first; rank 0 reads from the file's start, its head included.
+EdgeListPiece edge_list_piece(const MpiContext& ctx, std::string_view bytes,
+                              const EdgeListHead& head) {
+  EdgeListPiece piece;
   const std::size_t body = head.body_offset;
-  std::string prefix;
-  std::uint64_t prefix_lines = 0;
   for (const std::string* line : {&head.spgraph_header, &head.column_header})
     if (!line->empty()) {
-      prefix += *line + "\n";
-      ++prefix_lines;
+      piece.prefix += *line + "\n";
+      ++piece.prefix_lines;
     }
-  piece = byte_range(ctx, bytes, body);
+  piece.text = byte_range(ctx, bytes, body);
   std::uint64_t lines_before_body = 1;
   for (std::size_t k = 0; k < body; ++k) lines_before_body += bytes[k] == '\n';
-  first_line = first_line_of(ctx, piece, lines_before_body, &newlines);
+  piece.first_line = first_line_of(ctx, piece.text, lines_before_body, nullptr);
   if (ctx.rank == 0) {  // rank 0 reads from the file's start, its head included
-    piece = bytes.substr(0, std::size_t(piece.data() + piece.size() - bytes.data()));
-    first_line = 1;
-    prefix.clear();
-    prefix_lines = 0;
+    piece.text = bytes.substr(0, std::size_t(piece.text.data() + piece.text.size() - bytes.data()));
+    piece.first_line = 1;
+    piece.prefix.clear();
+    piece.prefix_lines = 0;
   }
-  LoadOptions po = options;
+  return piece;
+}
+
+/// How every rank reads its piece of an edge list.
+struct EdgeListReading {
+  LoadOptions options;     ///< read_edge_list's options for a piece
+  bool declared = false;   ///< spgraph's header declares the vertex count
+  bool remap = false;      ///< ids are renumbered (--remap-ids, or the header's ids=external)
+  bool auto_base = false;  ///< the base is decided over the whole file (1 unless some id is 0)
+};
+
+EdgeListReading edge_list_reading(const MpiContext& ctx, const EdgeListHead& head,
+                                  std::size_t file_bytes, const LoadOptions& options) {
+  EdgeListReading r;
+  LoadOptions& po = r.options;
+  po = options;
   po.pattern_only = false;  // weights are read on every piece, to check mixed columns
   po.progress = {};
-  po.whole_file_bytes = bytes.size();
+  po.whole_file_bytes = file_bytes;
   if (ctx.rank > 0) po.header = head.column_header.empty() ? 0 : 1;
-  const bool declared = !head.spgraph_header.empty();
-  const bool remap = options.remap_ids || head.external_ids;
+  r.declared = !head.spgraph_header.empty();
+  r.remap = options.remap_ids || head.external_ids;
   // The base is decided over the whole file (1 unless some id is 0): pieces read ids as they
   // are (base 0), with one more vertex allowed so that the 1-based limit applies, as it does
   // to a file without id 0; the 0-based limit is checked once the base is known.
-  const bool auto_base = !declared && po.index_base == -1 && !remap;
-  if (auto_base) {
+  r.auto_base = !r.declared && po.index_base == -1 && !r.remap;
+  if (r.auto_base) {
     po.index_base = 0;
     po.max_dimension = Vertex(std::min<std::uint64_t>(std::uint64_t(options.max_dimension) + 1,
                                                       std::uint64_t(kNoVertex)));
   }
+  return r;
+}
+
+/// Reads this rank's piece with read_edge_list (an error at its line in the whole file, agreed
+/// over the ranks); the piece's base goes to g.info.index_base.
+void parse_edge_list_piece(const MpiContext& ctx, const std::string& path,
+                           const EdgeListPiece& piece, std::size_t body,
+                           const EdgeListReading& reading, bool with_values, Parsed& p,
+                           DistributedGraph& g) {
   agree(ctx, [&] {
-    p.any = has_data_line(ctx.rank == 0 ? piece.substr(std::min(piece.size(), body)) : piece);
-    if (!p.any && !declared) return;
+    p.any = has_data_line(ctx.rank == 0 ? piece.text.substr(std::min(piece.text.size(), body))
+                                        : piece.text);
+    if (!p.any && !reading.declared) return;
     std::string text;
-    std::string_view view = piece;
-    if (!prefix.empty()) {
-      text = prefix;
-      text.append(piece);
+    std::string_view view = piece.text;
+    if (!piece.prefix.empty()) {
+      text = piece.prefix;
+      text.append(piece.text);
       view = text;
     }
     try {
-      LoadedMatrix lm = read_edge_list(path, view, po);
+      LoadedMatrix lm = read_edge_list(path, view, reading.options);
       p.entries = lm.info.entries_in_file;
       p.merged = lm.info.duplicates_merged;
       p.weighted = lm.info.field == "real";
       p.undirected = lm.info.symmetric_storage;
-      if (remap) p.ids = lm.info.ids;
-      if (declared && !remap) p.declared_n = nrows_of(lm.matrix);
+      if (reading.remap) p.ids = lm.info.ids;
+      if (reading.declared && !reading.remap) p.declared_n = nrows_of(lm.matrix);
       append_arcs(lm.matrix, with_values, p.arcs);
       g.info.index_base = lm.info.index_base;
     } catch (const ParseError& e) {
-      throw at_file_line(e, prefix_lines, first_line);
+      throw at_file_line(e, piece.prefix_lines, piece.first_line);
     }
     note_ids(p);
   });
-  // Checks across pieces: a file with no edge at all, mixed weight columns.
+}
+
+/// The checks across pieces: a file with no edge at all (rank 0 reads it whole for the
+/// single-node reader's error), mixed weight columns (named at the first data line of the
+/// first piece that differs from the first piece with data). Sets the entry count, the
+/// direction and the field of g.
+void check_edge_list_pieces(const MpiContext& ctx, const std::string& path, std::string_view bytes,
+                            const LoadOptions& options, const EdgeListPiece& piece, const Parsed& p,
+                            bool with_values, DistributedGraph& g) {
   const std::uint64_t entries = sum_all(ctx, p.entries);
   std::vector<int> weighted(ctx.size), any(ctx.size);
   int w = p.weighted, a = p.any;
@@ -372,7 +397,7 @@ DistributedGraph load_edge_list(const MpiContext& ctx, const std::string& path,
       for (int r = first + 1; r < ctx.rank; ++r)
         lower_differs = lower_differs || (any[r] && weighted[r] != weighted[first]);
       if (!lower_differs)
-        throw ParseError(path, first_data_line(piece, first_line),
+        throw ParseError(path, first_data_line(piece.text, piece.first_line),
                          std::string("mixed weight columns: this line ") +
                              (weighted[first] ? "has no" : "has a") + " weight but earlier lines " +
                              (weighted[first] ? "do" : "do not"));
@@ -387,43 +412,75 @@ DistributedGraph load_edge_list(const MpiContext& ctx, const std::string& path,
   int wany = 0;
   for (int r = 0; r < ctx.size; ++r) wany |= weighted[r] && any[r];
   g.info.field = wany && with_values ? "real" : "pattern";
-  if (remap) {
+}
+
+/// The numbering of integer ids over all ranks: the header's base and vertex count, or the base
+/// decided over the whole file (this rank's arcs shifted to it) and the largest id's count,
+/// checked against the vertex limit.
+void number_offset_ids(const MpiContext& ctx, const std::string& path, const LoadOptions& options,
+                       const EdgeListReading& reading, Parsed& p, DistributedGraph& g) {
+  std::uint64_t max_id = 0, declared_n = p.declared_n;
+  int zero = p.any_zero, any_zero = 0;
+  MPI_Allreduce(&p.max_id, &max_id, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
+  MPI_Allreduce(MPI_IN_PLACE, &declared_n, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
+  MPI_Allreduce(&zero, &any_zero, 1, MPI_INT, MPI_MAX, ctx.comm);
+  int base = 0;
+  if (reading.declared) {
+    int b = ctx.rank == 0 ? g.info.index_base : 0;
+    MPI_Bcast(&b, 1, MPI_INT, 0, ctx.comm);
+    base = b;
+    g.n = Vertex(declared_n);
+  } else {
+    base = options.index_base == -1 ? (any_zero ? 0 : 1) : options.index_base;
+    if (options.index_base == -1 && base == 1)
+      for (std::size_t k = 0; k < p.arcs.size(); ++k) --p.arcs.row[k], --p.arcs.col[k];
+    const std::uint64_t count = max_id - std::uint64_t(reading.auto_base ? base : 0);
+    agree(ctx, [&] {
+      if (count > options.max_dimension && ctx.rank == 0)
+        throw ParseError(path, 0,
+                         "the largest id, " + std::to_string(max_id - 1) + ", makes " +
+                             std::to_string(count) + " vertices, more than the limit of " +
+                             std::to_string(options.max_dimension) +
+                             " (32-bit vertex ids); use --remap-ids to renumber ids");
+    });
+    g.n = Vertex(count);
+  }
+  g.info.index_base = base;
+  g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(base, g.n));
+}
+
+/// An edge list: every piece after the first is read behind the head lines the whole-file reader
+/// would have seen first; the base, mixed weights, remapped ids and repeats are settled over all
+/// ranks.
+DistributedGraph load_edge_list(const MpiContext& ctx, const std::string& path,
+                                std::string_view bytes, const LoadOptions& options,
+                                bool with_values) {
+  DistributedGraph g;
+  Parsed p;
+  EdgeListHead head;
+  agree(ctx, [&] {
+    head = read_edge_list_head(path, bytes, options);
+    if (head.lightgraphs)
+      throw InvalidArgument(path +
+                            ": LightGraphs files are not read by spgraph-mpi; convert "
+                            "it with 'spgraph convert " +
+                            path + " OUT.bin'");
+  });
+  const EdgeListPiece piece = edge_list_piece(ctx, bytes, head);
+  const EdgeListReading reading = edge_list_reading(ctx, head, bytes.size(), options);
+  parse_edge_list_piece(ctx, path, piece, head.body_offset, reading, with_values, p, g);
+  check_edge_list_pieces(ctx, path, bytes, options, piece, p, with_values, g);
+  if (reading.remap) {
     const VertexIds none(VertexIds::Kind::Integer);
     RemappedIds ids = number_ids_globally(ctx, p.ids ? *p.ids : none, p.arcs);
     g.n = ids.n;
     g.info.ids = ids.names;  // rank 0
     g.info.index_base = 0;
   } else {
-    std::uint64_t max_id = 0, declared_n = p.declared_n;
-    int zero = p.any_zero, any_zero = 0;
-    MPI_Allreduce(&p.max_id, &max_id, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
-    MPI_Allreduce(MPI_IN_PLACE, &declared_n, 1, MPI_UINT64_T, MPI_MAX, ctx.comm);
-    MPI_Allreduce(&zero, &any_zero, 1, MPI_INT, MPI_MAX, ctx.comm);
-    int base = 0;
-    if (declared) {
-      int b = ctx.rank == 0 ? g.info.index_base : 0;
-      MPI_Bcast(&b, 1, MPI_INT, 0, ctx.comm);
-      base = b;
-      g.n = Vertex(declared_n);
-    } else {
-      base = options.index_base == -1 ? (any_zero ? 0 : 1) : options.index_base;
-      if (options.index_base == -1 && base == 1)
-        for (std::size_t k = 0; k < p.arcs.size(); ++k) --p.arcs.row[k], --p.arcs.col[k];
-      const std::uint64_t count = max_id - std::uint64_t(auto_base ? base : 0);
-      agree(ctx, [&] {
-        if (count > options.max_dimension && ctx.rank == 0)
-          throw ParseError(path, 0,
-                           "the largest id, " + std::to_string(max_id - 1) + ", makes " +
-                               std::to_string(count) + " vertices, more than the limit of " +
-                               std::to_string(options.max_dimension) +
-                               " (32-bit vertex ids); use --remap-ids to renumber ids");
-      });
-      g.n = Vertex(count);
-    }
-    g.info.index_base = base;
-    g.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(base, g.n));
+    number_offset_ids(ctx, path, options, reading, p, g);
   }
-  g.bytes_read = piece.size();
+  // The arcs to their owners; duplicates folded there.
+  g.bytes_read = piece.text.size();
   const std::uint64_t parsed_arcs = sum_all(ctx, p.arcs.size());
   g.local = redistribute(ctx, g.n, std::move(p.arcs));
   sort_unique(g.local, nullptr);
@@ -431,7 +488,8 @@ DistributedGraph load_edge_list(const MpiContext& ctx, const std::string& path,
   g.arcs = sum_all(ctx, g.local.size());
   g.info.duplicates_merged = merged_in_pieces + (parsed_arcs - g.arcs);
   // Ids in [base, largest] on no line, as the single-node reader counts them (its warning).
-  if (!declared && !remap) g.info.phantom_vertices = Vertex(untouched_vertices(ctx, g.n, g.local));
+  if (!reading.declared && !reading.remap)
+    g.info.phantom_vertices = Vertex(untouched_vertices(ctx, g.n, g.local));
   return g;
 }
 
