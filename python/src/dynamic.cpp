@@ -255,13 +255,13 @@ std::unique_ptr<PyDynamic> make_dynamic(py::handle base, py::object directed, bo
   return out;
 }
 
-void register_snapshot(py::module_& m) {
-  py::class_<Snapshot>(m, "Snapshot", R"doc(
-An immutable view of a DynamicGraph as of one batch boundary. Safe to query from any thread
-while the writer goes on; every query releases the GIL. Vertex ids are dense (0..n-1).)doc")
-      .def_property_readonly(
-          "version",
-          [](const Snapshot& s) { return s.visit([](const auto& x) { return x.version(); }); })
+using SnapshotClass = py::class_<Snapshot>;
+
+/// Snapshot's properties: its version, size, direction, weights and counts.
+void add_snapshot_properties(SnapshotClass& c) {
+  c.def_property_readonly(
+       "version",
+       [](const Snapshot& s) { return s.visit([](const auto& x) { return x.version(); }); })
       .def_property_readonly("n", &Snapshot::n)
       .def_property_readonly(
           "directed",
@@ -285,16 +285,20 @@ while the writer goes on; every query releases the GIL. Vertex ids are dense (0.
             auto t = s.visit([](const auto& x) { return x.triangles(); });
             return t ? py::object(py::int_(*t)) : py::object(py::none());
           },
-          "The maintained triangle count (DynamicGraph(triangles=True)), else None.")
-      .def(
-          "degree",
-          [](const Snapshot& s, py::handle v) {
-            return s.visit([&](const auto& x) {
-              return per_vertex<std::int64_t>(s, v,
-                                              [&](Vertex u) { return std::int64_t(x.degree(u)); });
-            });
-          },
-          py::arg("v"), "Out-degree of v (an int, or an array for an array of vertices).")
+          "The maintained triangle count (DynamicGraph(triangles=True)), else None.");
+}
+
+/// Snapshot's questions about vertices and edges: degrees, edges, weights, neighbours, paths.
+void add_snapshot_lookups(SnapshotClass& c) {
+  c.def(
+       "degree",
+       [](const Snapshot& s, py::handle v) {
+         return s.visit([&](const auto& x) {
+           return per_vertex<std::int64_t>(s, v,
+                                           [&](Vertex u) { return std::int64_t(x.degree(u)); });
+         });
+       },
+       py::arg("v"), "Out-degree of v (an int, or an array for an array of vertices).")
       .def(
           "has_edge",
           [](const Snapshot& s, py::handle u, py::handle v) {
@@ -339,19 +343,23 @@ while the writer goes on; every query releases the GIL. Vertex ids are dense (0.
             });
           },
           py::arg("u"), py::arg("v"),
-          "Is there a path of >= 1 arc from u to v? (index built once per snapshot)")
-      .def(
-          "count_triangles",
-          [](const Snapshot& s) {
-            return s.visit([](const auto& x) -> std::uint64_t {
-              py::gil_scoped_release nogil;
-              if (auto t = x.triangles()) return std::uint64_t(*t);
-              TriangleOptions o;
-              o.undirected = !x.directed();
-              return triangle_count(x.matrix(), o).triangles;
-            });
-          },
-          "The triangle count: the maintained one, or counted on the snapshot.")
+          "Is there a path of >= 1 arc from u to v? (index built once per snapshot)");
+}
+
+/// Snapshot's algorithms (each releases the GIL while it runs) and its copy as a Graph.
+void add_snapshot_algorithms(SnapshotClass& c) {
+  c.def(
+       "count_triangles",
+       [](const Snapshot& s) {
+         return s.visit([](const auto& x) -> std::uint64_t {
+           py::gil_scoped_release nogil;
+           if (auto t = x.triangles()) return std::uint64_t(*t);
+           TriangleOptions o;
+           o.undirected = !x.directed();
+           return triangle_count(x.matrix(), o).triangles;
+         });
+       },
+       "The triangle count: the maintained one, or counted on the snapshot.")
       .def(
           "bfs",
           [](const Snapshot& s, py::handle source, const std::string& method, bool levels,
@@ -429,6 +437,15 @@ while the writer goes on; every query releases the GIL. Vertex ids are dense (0.
             });
           },
           "The snapshot as a spgraph.Graph (a copy of its sorted CSR).");
+}
+
+void register_snapshot(py::module_& m) {
+  SnapshotClass c(m, "Snapshot", R"doc(
+An immutable view of a DynamicGraph as of one batch boundary. Safe to query from any thread
+while the writer goes on; every query releases the GIL. Vertex ids are dense (0..n-1).)doc");
+  add_snapshot_properties(c);
+  add_snapshot_lookups(c);
+  add_snapshot_algorithms(c);
 }
 
 void register_dynamic(py::module_& m) {
