@@ -29,9 +29,9 @@ spgraph_test(serve_cli_tests SOURCES cli/serve_cli_test.cpp
 target_compile_definitions(serve_cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 add_dependencies(serve_cli_tests spgraph_cli)
 
-# `spgraph serve` under attack over raw sockets (issue 28): malformed HTTP, body limits whatever
-# the framing, slow clients, the connection limit, --token-file, shutdown under load and the
-# memory bound. Label "hostile", so that CI's ASan step runs it too.
+# `spgraph serve` under attack over raw sockets (no request may take the server down): malformed
+# HTTP, body limits whatever the framing, slow clients, the connection limit, --token-file, shutdown
+# under load and the memory bound. Label "hostile", so that CI's ASan step runs it too.
 spgraph_test(serve_attack_tests SOURCES cli/serve_attack_test.cpp LABELS cli serve hostile)
 target_compile_definitions(serve_attack_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 add_dependencies(serve_attack_tests spgraph_cli)

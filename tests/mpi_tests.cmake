@@ -1,9 +1,9 @@
-# spgraph-mpi against spgraph (label "mpi", issue 18): tests/mpi/check_spgraph_mpi.py once per
-# rank count, 1 to 4 (3 leaves two ranks idle: CombBLAS's grid is square), run with
-# `mpirun --oversubscribe` on this machine's cores. 4 ranks run the whole set (the real graphs
-# included when ../shared/data exists, and the hostile-input corpus tests/data/bad/); 1, 2 and 3
-# run the quick set. Built only where
-# SPGRAPH_ENABLE_MPI found CombBLAS and MPI (tools/CMakeLists.txt).
+# spgraph-mpi against spgraph (label "mpi"; its answers must equal spgraph's):
+# tests/mpi/check_spgraph_mpi.py once per rank count, 1 to 4 (3 leaves two ranks idle: CombBLAS's
+# grid is square), run with `mpirun --oversubscribe` on this machine's cores. 4 ranks run the whole
+# set (the real graphs included when ../shared/data exists, and the hostile-input corpus
+# tests/data/bad/); 1, 2 and 3 run the quick set. Built only where SPGRAPH_ENABLE_MPI found CombBLAS
+# and MPI (tools/CMakeLists.txt).
 if(SPGRAPH_HAVE_MPI)
   find_package(Python3 COMPONENTS Interpreter REQUIRED)
   foreach(np 1 2 3 4)

@@ -1,4 +1,4 @@
-# Tests of spgraph as users get it (issue 13), run by ctest with everything else:
+# Tests of spgraph as users get it (the installed library, the Python module), run by ctest:
 #   - python_tests: the Python module's pytest suite (python/tests), against networkx and scipy,
 #     with the module from this build tree (only when SPGRAPH_PYTHON builds it);
 #   - install_example: scripts/check_install.sh installs this build into a scratch prefix and

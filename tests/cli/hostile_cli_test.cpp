@@ -1,9 +1,9 @@
-// Regression tests of issue 10 ("hostile input") at the command line: flag values that are out of
-// range give one clear line and exit code 2; outputs never overwrite an input and are written
-// atomically; stream never grows the graph on an erase, guards growth, and stops gracefully on
-// SIGINT/SIGTERM; generate checks its size first; values that --type would mangle are errors;
-// error lines escape control bytes; every parallel loader gives the same graph with 1, 2, 3 and 8
-// threads on and off a terminal.
+// Hostile input at the command line (no crash, no hang, no lost data, no silent garbage): flag
+// values that are out of range give one clear line and exit code 2; outputs never overwrite an
+// input and are written atomically; stream never grows the graph on an erase, guards growth, and
+// stops gracefully on SIGINT/SIGTERM; generate checks its size first; values that --type would
+// mangle are errors; error lines escape control bytes; every parallel loader gives the same graph
+// with 1, 2, 3 and 8 threads on and off a terminal.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -85,7 +85,8 @@ const char* kSimpleMtx =
     "%%MatrixMarket matrix coordinate pattern general\n4 4 4\n1 2\n2 3\n3 1\n3 4\n";
 
 // ---------------------------------------------------------------------------------------------
-// Flag values (C2, the 309-digit range messages, bfs --source -1, S9).
+// Flag values: thread counts past the cap, ranges stated without 309-digit limits, bfs --source -1,
+// --max-memory values that used to fall back to 80% of RAM in silence.
 
 TEST(CliHostile, ThreadCountsOutsideTheCapAreOneClearUsageError) {
   for (const char* t :
@@ -174,7 +175,7 @@ TEST(CliHostile, AVertexOfAnEmptyGraphIsReportedAsSuch) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Outputs (D2, D4, atomic writes).
+// Outputs: an output that is an input is refused before it can be destroyed; writes are atomic.
 
 TEST(CliHostile, AnOutputThatIsAnInputIsRefusedBeforeLoading) {
   const TempDir d("same");
@@ -250,7 +251,8 @@ TEST(CliHostile, EveryWriterLeavesOnlyItsTarget) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// stream: erases never grow the graph (S3), growth is guarded, .bin symmetry (S2).
+// stream: erases never grow the graph, growth is guarded, .bin files keep the symmetric flag that
+// undirected graphs need.
 
 TEST(CliHostile, StreamEraseOfAnAbsentVertexIsMissingAndNeverGrowsTheGraph) {
   const TempDir d("erase");
@@ -370,7 +372,8 @@ TEST(CliHostile, StreamOutKeepsTheFilesNumbering) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Loading: --type exactness (S8), valued .bin for pattern commands, out-of-memory messages.
+// Loading: --type refuses values it would mangle, valued .bin for pattern commands, out-of-memory
+// messages.
 
 TEST(CliHostile, MxvTypeRefusesValuesItWouldMangle) {
   const TempDir d("exact");
@@ -507,7 +510,7 @@ TEST(CliHostile, ErrorLinesEscapeControlBytes) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Signals (D3).
+// Signals: a stopped stream writes a complete --out or none.
 
 TEST(CliHostile, StreamStopsGracefullyOnSigtermAndSigint) {
   for (const int sig : {SIGTERM, SIGINT}) {
@@ -573,7 +576,8 @@ TEST(CliHostile, SighupEndsStreamAndOtherSignalsEndEveryCommandByTheSignal) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// C1: every parallel loader, 1/2/3/8 threads, off and on a terminal.
+// Every parallel loader, 1/2/3/8 threads, off and on a terminal: the chunk plan must not depend on
+// whether progress is shown.
 
 struct RingFiles {
   std::string metis, mtx, edges;

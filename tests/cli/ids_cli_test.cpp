@@ -1,8 +1,9 @@
-// End-to-end tests of vertex names in the CLI (issue 13): string ids with --remap-ids, CSV with
-// a header and columns by name, the edge type filter, names in text, JSON and result files
-// (.csv results are CSV), names through convert (.csv, .bin) and the update stream, the phantom
-// vertex warning, and refused vertex flags. Oracles: BFS levels worked out here by brute force
-// on the same small graphs, and line counts of the Gene Ontology file (skipped when absent).
+// End-to-end tests of vertex names in the CLI, so that names survive every command and output:
+// string ids with --remap-ids, CSV with a header and columns by name, the edge type filter, names
+// in text, JSON and result files (.csv results are CSV), names through convert (.csv, .bin) and the
+// update stream, the phantom vertex warning, and refused vertex flags. Oracles: BFS levels worked
+// out here by brute force on the same small graphs, and line counts of the Gene Ontology file
+// (skipped when absent).
 #include <gtest/gtest.h>
 
 #include <deque>

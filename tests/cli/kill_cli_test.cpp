@@ -1,10 +1,11 @@
-// Writers killed at random points (issue 10, D1-D3): convert to .txt / .mtx / .bin / .mtx.gz,
-// bfs --out and stream --out are started on a generated graph of about 16 MB (binary) and sent
-// SIGKILL or SIGTERM after a random delay within the time an uninterrupted run takes. Afterwards
-// the target must be absent (if it was), hold its old content (if it had one), or be complete:
-// it loads, with the right number of entries. No other file may be left beside it, except the
-// hidden temporary file that SIGKILL (which no process can catch) may leave. Every outcome of
-// the race is accepted, so the test does not depend on timing; the seed is printed.
+// Writers killed at random points, so that no kill leaves a half-written file that loads as valid:
+// convert to .txt / .mtx / .bin / .mtx.gz, bfs --out and stream --out are started on a generated
+// graph of about 16 MB (binary) and sent SIGKILL or SIGTERM after a random delay within the time an
+// uninterrupted run takes. Afterwards the target must be absent (if it was), hold its old content
+// (if it had one), or be complete: it loads, with the right number of entries. No other file may be
+// left beside it, except the hidden temporary file that SIGKILL (which no process can catch) may
+// leave. Every outcome of the race is accepted, so the test does not depend on timing; the seed is
+// printed.
 #include <gtest/gtest.h>
 
 #include <chrono>

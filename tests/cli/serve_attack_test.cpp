@@ -1,16 +1,16 @@
-// `spgraph serve` under attack (issue 28; docs/server.md, "Limits" and "Shutdown"): the real
-// binary on 127.0.0.1, driven over raw sockets, so that requests no HTTP client library would
-// send can be sent. Every attack is a bounded loop, and after each the server must still answer
-// /health. Checked: malformed HTTP (bare LF, a bad request line, two Content-Lengths, a length
-// and chunked together, a GET with a body, a POST without a length, 200,000 header lines, a
-// 10 KB header line) gets a 4xx naming the problem; a chunked body past --max-body is 413 and
-// applies nothing; 50 pipelined GETs get 50 answers in order; body rules are `stream`'s (a byte
-// order mark and CRLF accepted, CR-only line ends, 1e309 and a repeated JSON key refused);
-// growth past the size rule is refused; --token-file guards updates; slow clients neither
-// starve /health nor stop a graceful shutdown; connections past --max-connections get 503;
-// POSTs in flight at SIGTERM are answered and kept; server messages use the file's ids; and the
-// peak resident memory stays within the bound docs/server.md states. No assertion depends on
-// timing: the waits are deadlines for things that must happen.
+// `spgraph serve` under attack, so that no request can take the server down or lose an answered
+// batch (docs/server.md, "Limits" and "Shutdown"): the real binary on 127.0.0.1, driven over raw
+// sockets, so that requests no HTTP client library would send can be sent. Every attack is a
+// bounded loop, and after each the server must still answer /health. Checked: malformed HTTP (bare
+// LF, a bad request line, two Content-Lengths, a length and chunked together, a GET with a body, a
+// POST without a length, 200,000 header lines, a 10 KB header line) gets a 4xx naming the problem;
+// a chunked body past --max-body is 413 and applies nothing; 50 pipelined GETs get 50 answers in
+// order; body rules are `stream`'s (a byte order mark and CRLF accepted, CR-only line ends, 1e309
+// and a repeated JSON key refused); growth past the size rule is refused; --token-file guards
+// updates; slow clients neither starve /health nor stop a graceful shutdown; connections past
+// --max-connections get 503; POSTs in flight at SIGTERM are answered and kept; server messages use
+// the file's ids; and the peak resident memory stays within the bound docs/server.md states. No
+// assertion depends on timing: the waits are deadlines for things that must happen.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>

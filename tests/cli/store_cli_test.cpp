@@ -110,8 +110,9 @@ TEST(StoreCli, MisuseIsAClearError) {
   std::filesystem::remove_all(dir);
 }
 
-// Issue 28, D1: with store.meta gone, "create from the graph file" must not wipe the store's
-// checkpoint; --salvage (graph_store_test.cpp tests it) needs --store.
+// A lost store.meta must not cost the acknowledged batches: with store.meta gone, "create from the
+// graph file" must not wipe the store's checkpoint; --salvage (graph_store_test.cpp tests it) needs
+// --store.
 TEST(StoreCli, ADamagedStoreIsRefusedNotWiped) {
   const auto g = temp_file("store_dg.txt", "0 1\n1 2\n2 3\n");
   const auto u = temp_file("store_du.txt", "+ 3 0\n? edges\n+ 0 2\n? edges\n");
@@ -132,9 +133,10 @@ TEST(StoreCli, ADamagedStoreIsRefusedNotWiped) {
   EXPECT_NE(r.output.find("--store"), std::string::npos) << r.output;
 }
 
-// Issue 28, D2 through the CLI: a whole log record with a wrong checksum is refused (exit 1,
-// naming the log and the byte, the log unchanged); --salvage opens the store without it, moves
-// it to wal.log.salvage-1 and says so, even with -q.
+// A damaged last record is corruption, not a torn tail to drop in silence, through the CLI: a whole
+// log record with a wrong checksum is refused (exit 1, naming the log and the byte, the log
+// unchanged); --salvage opens the store without it, moves it to wal.log.salvage-1 and says so, even
+// with -q.
 TEST(StoreCli, ADamagedLogRecordIsRefusedUntilSalvaged) {
   const auto g = temp_file("store_sg.txt", "0 1\n1 2\n2 3\n");
   const auto u = temp_file("store_su.txt", "+ 3 0\n? edges\n");

@@ -340,7 +340,7 @@ TEST(TraversalCli, PageRankRefusesBadFlagsAndUnknownPersonalizeIds) {
   EXPECT_EQ(run("pagerank " + mtx.string() + " --damping 2").exit_code, 2);
   EXPECT_EQ(run("pagerank " + mtx.string() + " --iterations 0").exit_code, 2);
   EXPECT_EQ(run("pagerank " + mtx.string() + " --spmv ell").exit_code, 2);
-  // d = 1 cannot run (issue 28 U7): refused with the flags, not after loading.
+  // d = 1 cannot run: refused with the flags, not after the graph has been loaded for nothing.
   CliRun d = run("pagerank " + mtx.string() + " --damping 1");
   EXPECT_EQ(d.exit_code, 2) << d.output;
   EXPECT_NE(d.output.find("damping"), std::string::npos) << d.output;

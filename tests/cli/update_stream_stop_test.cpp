@@ -1,9 +1,9 @@
 // The update stream reader's stop flag, which `spgraph stream` sets from its SIGINT/SIGTERM
-// handler (issue 10, D3): a set flag ends the input, the complete lines already read are still
-// returned, a line cut short is dropped, a blocked read returns (interrupted by the signal, or at
-// the latest at the reader's next 100 ms wake-up), and a gzip stream stopped mid-member is not an
-// error. Also bytes_read(), which the stream's growth guard uses, and a UTF-8 byte order mark
-// before the first line, which is skipped.
+// handler, so that a stopped stream leaves a complete output or none: a set flag ends the input,
+// the complete lines already read are still returned, a line cut short is dropped, a blocked read
+// returns (interrupted by the signal, or at the latest at the reader's next 100 ms wake-up), and a
+// gzip stream stopped mid-member is not an error. Also bytes_read(), which the stream's growth
+// guard uses, and a UTF-8 byte order mark before the first line, which is skipped.
 #include <gtest/gtest.h>
 #include <pthread.h>
 #include <signal.h>

@@ -160,16 +160,16 @@ FILES = {
     "updates_esc_in_query.txt": UPD + b"? \x1b[2Jbfs 1\n",
     "updates_huge_weight.txt": UPD + b"= 1 2 1e999\n",
     "mm_gzip_bomb.mtx.gz": gz(MM_PATTERN + b"3 3 1\n1 2\n" + b" " * 40_000_000),
-    # --- issue 28 S1: a malformed first line is data, not a header to drop ----------------------
+    # --- a malformed first line is data, not a header to drop in silence ------------------------
     "el_first_line_bad_weight.txt": b"1 2 1O\n2 3 1\n3 1 1\n",
     "el_first_line_dash_weight.txt": b"1 2 -\n2 3 1\n3 1 1\n",
     "el_first_line_huge_weight.txt": b"1 2 1e400\n2 3 1\n3 1 1\n",
     "el_first_line_hex_weight.csv": b"1,2,0x10\n2,3,1\n3,1,1\n",
     "el_first_line_negative_id.txt": b"-1 2\n2 3\n3 1\n",
     "el_first_line_real_id.txt": b"1.5 2\n2 3\n3 1\n",
-    # --- issue 28 S6: a header that names a column twice -----------------------------------------
+    # --- a header that names a column twice is refused, not read in silence --------------------
     "el_duplicate_header.csv": b"src,src,w\n1,2,1\n2,3,1\n",
-    # --- issue 28 S4: UTF-16 and UTF-32 text (a byte order mark spgraph does not read) -----------
+    # --- UTF-16 and UTF-32 text (a byte order mark spgraph does not read), refused by name ------
     "el_utf16.txt": "1 2\n2 3\n3 1\n".encode("utf-16"),
     "mm_utf16be.mtx": b"\xfe\xff" + (MM_REAL + b"3 3 1\n1 2 1.0\n").decode().encode("utf-16-be"),
     "metis_utf32.graph.gz": gz(METIS_OK.decode().encode("utf-32")),

@@ -1,7 +1,7 @@
-// Label "hostile", issue 28 "Silent accepts and unclear messages": what the corpus of
-// HOSTILE.tsv cannot say with one file run through every subcommand (a flag, an update stream,
-// a feature file, a store, a name). Each test runs the real binary and checks its answer: exit
-// code, the message and its line, the output left behind (or not), the numbers printed.
+// Label "hostile": inputs once accepted in silence or answered with an unclear message, what the
+// corpus of HOSTILE.tsv cannot say with one file run through every subcommand (a flag, an update
+// stream, a feature file, a store, a name). Each test runs the real binary and checks its answer:
+// exit code, the message and its line, the output left behind (or not), the numbers printed.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""spgraph-mpi against single-node spgraph (issue 18): run under CTest once per rank count.
+"""spgraph-mpi against single-node spgraph, whose answers it must equal: run under CTest once per
+rank count.
 
 For each graph (random directed edge lists with self-loops, repeats and isolated vertices; a
 Kronecker graph in Matrix Market, binary and edge-list form; remapped sparse and string ids; the

@@ -1,10 +1,11 @@
 // Tests of the CSR5 format (formats/csr5/): the arrays and the SpMV trace of the worked example
-// of ../shared/papers/notes-csr5-adheap-thesis.md §2.8 ([P] Fig 4, ω = σ = 4), then the SpMV
-// against csr_spmv_dense (formats/csr/spmv_dense_cpu.hpp) and a serial fold written here, over
-// many semirings (positional ones included), tile shapes, every ISA path, degenerate shapes
-// (0×0, n×0, all rows empty, nnz below one tile, one huge row, empty-row runs at tile
-// boundaries) and thread counts that change between conversion and use. Every check also runs
-// the lane algorithm that the CUDA kernel is built from (csr5_spmv_lanes.hpp) on the host.
+// (the 8×8 matrix of Liu & Vinter, "CSR5", ICS'15, Fig. 4, and of W. Liu's thesis "Parallel and
+// Scalable Sparse BLAS", 2015, Fig. 6.1; ω = σ = 4), then the SpMV against csr_spmv_dense
+// (formats/csr/spmv_dense_cpu.hpp) and a serial fold written here, over many semirings (positional
+// ones included), tile shapes, every ISA path, degenerate shapes (0×0, n×0, all rows empty, nnz
+// below one tile, one huge row, empty-row runs at tile boundaries) and thread counts that change
+// between conversion and use. Every check also runs the lane algorithm that the CUDA kernel is
+// built from (csr5_spmv_lanes.hpp) on the host.
 #include <gtest/gtest.h>
 #include <omp.h>
 

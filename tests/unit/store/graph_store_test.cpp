@@ -411,8 +411,9 @@ TEST(GraphStore, StartsFromAGraphWithIsolatedVerticesAndSelfLoops) {
   fsys::remove_all(dir);
 }
 
-// Issue 28, D1: a store whose store.meta was lost is not "an unfinished create": creating over
-// it is refused, naming what is there, and its files stay as they were.
+// A lost store.meta must not make create-or-open wipe a store's acknowledged batches: a store whose
+// store.meta was lost is not "an unfinished create"; creating over it is refused, naming what is
+// there, and its files stay as they were.
 TEST(GraphStore, CreateRefusesTheFilesOfAStoreWithoutMeta) {
   const std::string dir = fresh_dir("nometa");
   testing::StoreModel m;
@@ -455,9 +456,10 @@ TEST(GraphStore, CreateRefusesTheFilesOfAStoreWithoutMeta) {
   fsys::remove_all(dir);
 }
 
-// Issue 28, D2: any damaged byte of the last record, a whole record, is corruption, not a torn
-// tail: the open is refused, naming the record's offset, and the log is left as it was. With
-// salvage the records before it are kept and the damaged part is moved to a copy.
+// One flipped byte in the last log record must not drop an acknowledged batch: any damaged byte of
+// the last record, a whole record, is corruption, not a torn tail: the open is refused, naming the
+// record's offset, and the log is left as it was. With salvage the records before it are kept and
+// the damaged part is moved to a copy.
 TEST(GraphStore, DamagedLastRecordIsRefusedAndCanBeSalvaged) {
   const std::string dir = fresh_dir("lastrecord");
   testing::StoreModel m;
@@ -509,8 +511,9 @@ TEST(GraphStore, DamagedLastRecordIsRefusedAndCanBeSalvaged) {
   fsys::remove_all(dir);
 }
 
-// Issue 28, S5: store.meta is checked against the checkpoint's header; an edited setting or a
-// repeated key is refused, naming what disagrees.
+// An edited store.meta must not shift ids or turn an undirected graph directed: store.meta is
+// checked against the checkpoint's header; an edited setting or a repeated key is refused, naming
+// what disagrees.
 TEST(GraphStore, EditedMetaIsRefused) {
   const std::string dir = fresh_dir("editedmeta");
   { auto s = GraphStore<bool>::create(dir, Matrix<bool>(8, 8), 1, {}); }  // undirected
@@ -554,9 +557,10 @@ TEST(GraphStore, EditedMetaIsRefused) {
   fsys::remove_all(wdir);
 }
 
-// Issue 28, D3: a checkpoint records its version and its store's id; a renamed checkpoint, one
-// from another store, and another store's log are refused, naming the file. A store made before
-// ids (no `id` in store.meta, unstamped checkpoints, tag 0 in the log) still opens.
+// A renamed or copied checkpoint must not skip logged batches: a checkpoint records its version and
+// its store's id; a renamed checkpoint, one from another store, and another store's log are
+// refused, naming the file. A store made before ids (no `id` in store.meta, unstamped checkpoints,
+// tag 0 in the log) still opens.
 TEST(GraphStore, RenamedOrForeignFilesAreRefused) {
   const std::string dir = fresh_dir("stamp"), other = fresh_dir("stamp_other");
   testing::StoreModel m, mo;

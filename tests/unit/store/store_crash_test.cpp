@@ -1,10 +1,11 @@
-// The store's crash test (issue 14): a child process (store_crash_child.cpp) streams random
-// batches into a store and acknowledges each on stdout once apply() returns; the parent kills
-// it with SIGKILL at random moments (after a random number of acknowledgements plus a random
-// delay, so kills land in appends, fsyncs, checkpoints and recovery), 50 times per graph kind.
-// After each kill the parent reopens the store: it must hold exactly the batches 1..V, where V
-// is the last acknowledged version or the one after it (the batch in flight), and equal a map
-// model of those batches. The child then goes on from the recovered store.
+// The store's crash test (no acknowledged batch lost to a crash): a child process
+// (store_crash_child.cpp) streams random batches into a store and acknowledges each on stdout once
+// apply() returns; the parent kills it with SIGKILL at random moments (after a random number of
+// acknowledgements plus a random delay, so kills land in appends, fsyncs, checkpoints and
+// recovery), 50 times per graph kind. After each kill the parent reopens the store: it must hold
+// exactly the batches 1..V, where V is the last acknowledged version or the one after it (the batch
+// in flight), and equal a map model of those batches. The child then goes on from the recovered
+// store.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>

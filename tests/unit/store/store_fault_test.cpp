@@ -1,8 +1,9 @@
-// Fault injection over a whole store (issue 28): every byte of each of its files (store.meta,
-// the checkpoint, the log) damaged three ways, one at a time, and the checkpoint and store.meta
-// cut at every length. After each, opening the store must give one of two outcomes: the
-// acknowledged state (the model of every applied batch), or a StoreError that names the damaged
-// file, with every file of the store left byte for byte as it was. Never a silent loss.
+// Fault injection over a whole store (damage is refused or survived, never lost in silence): every
+// byte of each of its files (store.meta, the checkpoint, the log) damaged three ways, one at a
+// time, and the checkpoint and store.meta cut at every length. After each, opening the store must
+// give one of two outcomes: the acknowledged state (the model of every applied batch), or a
+// StoreError that names the damaged file, with every file of the store left byte for byte as it
+// was. Never a silent loss.
 // The log cut at every length is the one case a store cannot tell from a crash in the middle
 // of an append (docs/store.md): there the store opens at the version of the whole records that
 // remain, and says how many torn bytes it dropped.

@@ -237,10 +237,10 @@ TEST(KnnFeatures, thresholds_keep_scores_at_or_above) {
 }
 
 TEST(KnnFeatures, cosine_survives_huge_and_tiny_values) {
-  // Issue 28 S3: squares of 1e200 overflow to inf and of 5e-324 underflow to 0, which lost
-  // every answer; cosine scales each row by its largest |value| first. Rows 0, 1: [1e200,
-  // 1e200]; rows 2, 3: [5e-324, 1e-323] (cosine 0.949 with rows 0, 1); row 4: [1e200, -1e200]
-  // (cosine 0 with rows 0 and 1, -0.316 with rows 2 and 3).
+  // Answers must not be lost to overflow or underflow: squares of 1e200 overflow to inf and of
+  // 5e-324 underflow to 0, which lost every answer; cosine scales each row by its largest |value|
+  // first. Rows 0, 1: [1e200, 1e200]; rows 2, 3: [5e-324, 1e-323] (cosine 0.949 with rows 0, 1);
+  // row 4: [1e200, -1e200] (cosine 0 with rows 0 and 1, -0.316 with rows 2 and 3).
   const double big = 1e200, tiny = 5e-324;
   const Features x{5,
                    2,
