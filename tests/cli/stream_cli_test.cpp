@@ -265,14 +265,14 @@ void check_random_stream(bool directed, std::uint64_t seed) {
   for (const auto& p : {base_path, ups_path, out_path, whole_path}) std::filesystem::remove(p);
 }
 
-TEST(CliStream, random_streams_answer_like_a_model_and_end_in_the_model_graph) {
+TEST(StreamCli, RandomStreamsAnswerLikeAModelAndEndInTheModelGraph) {
   for (std::uint64_t seed : {3u, 4u}) {
     check_random_stream(false, seed);
     check_random_stream(true, seed);
   }
 }
 
-TEST(CliStream, malformed_lines_are_reported_with_line_numbers_and_skipped) {
+TEST(StreamCli, MalformedLinesAreReportedWithLineNumbersAndSkipped) {
   const auto base = temp_file("m_base.mtx",
                               "%%MatrixMarket matrix coordinate pattern symmetric\n4 4 3\n2 1\n3 "
                               "2\n4 3\n");
@@ -296,7 +296,7 @@ TEST(CliStream, malformed_lines_are_reported_with_line_numbers_and_skipped) {
   std::filesystem::remove(ups);
 }
 
-TEST(CliStream, traversal_queries_report_malformed_records_and_negative_weights) {
+TEST(StreamCli, TraversalQueriesReportMalformedRecordsAndNegativeWeights) {
   // 1 -> 2 (0.5), 2 -> 3 (1.5), directed and weighted; ids 1..3.
   const auto base = temp_file("t_base.mtx",
                               "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 0.5\n2 3 "
@@ -326,7 +326,7 @@ TEST(CliStream, traversal_queries_report_malformed_records_and_negative_weights)
   std::filesystem::remove(ups);
 }
 
-TEST(CliStream, reads_standard_input_and_refuses_new_vertices_with_no_grow) {
+TEST(StreamCli, ReadsStandardInputAndRefusesNewVerticesWithNoGrow) {
   const auto base = temp_file("s_base.mtx",
                               "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 0.5\n2 3 "
                               "1.5\n");

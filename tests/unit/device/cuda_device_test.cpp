@@ -39,7 +39,7 @@ namespace {
       GTEST_SKIP() << "skipped: no CUDA device: " << cuda_device_info().reason; \
   } while (0)
 
-TEST(CudaErrors, each_error_names_its_call) {
+TEST(CudaErrors, EachErrorNamesItsCall) {
   const std::string oom =
       cuda_error_message(cudaErrorMemoryAllocation, "cudaMallocAsync", std::size_t(1) << 40);
   EXPECT_NE(oom.find("cudaMallocAsync"), std::string::npos) << oom;
@@ -62,7 +62,7 @@ TEST(CudaErrors, each_error_names_its_call) {
   EXPECT_NO_THROW(cuda_check(cudaSuccess, "anything"));
 }
 
-TEST(CudaRuntime, without_a_device_every_entry_point_says_why) {
+TEST(CudaRuntime, WithoutADeviceEveryEntryPointSaysWhy) {
   const CudaDeviceInfo& info = cuda_device_info();
   if (info.count > 0) GTEST_SKIP() << "skipped: a device is present (" << info.name << ")";
   EXPECT_NE(info.reason.find("cudaGetDeviceCount"), std::string::npos) << info.reason;
@@ -74,14 +74,14 @@ TEST(CudaRuntime, without_a_device_every_entry_point_says_why) {
   EXPECT_NO_THROW(DeviceBuffer<double>(0));  // an empty buffer needs no device
 }
 
-TEST(CudaCsr5, a_view_without_omega_32_is_refused_before_any_device_call) {
+TEST(CudaCsr5, AViewWithoutOmega32IsRefusedBeforeAnyDeviceCall) {
   DeviceCsr5<double> d;  // an empty view with a CPU tile shape
   d.view.omega = 8;
   d.view.nrows = 5;
   EXPECT_THROW(csr5_spmv_cuda<PlusTimes<double>>(d, nullptr, nullptr), InvalidArgument);
 }
 
-TEST(CudaMirrors, uploads_round_trip_and_are_counted) {
+TEST(CudaMirrors, UploadsRoundTripAndAreCounted) {
   SKIP_WITHOUT_DEVICE();
   reset_device_stats();
   Csr<double> a = Csr<double>::empty(4, 6, false);
@@ -108,7 +108,7 @@ TEST(CudaMirrors, uploads_round_trip_and_are_counted) {
   EXPECT_EQ(DevicePatternVector::upload(v).download_indices(), (std::vector<Vertex>{3, 70}));
 }
 
-TEST(CudaMirrors, an_impossible_allocation_is_out_of_memory_naming_its_bytes) {
+TEST(CudaMirrors, AnImpossibleAllocationIsOutOfMemoryNamingItsBytes) {
   SKIP_WITHOUT_DEVICE();
   const std::size_t n = std::size_t(1) << 47;  // 1 PiB of doubles
   try {
@@ -159,7 +159,7 @@ void check_kernel(const Csr<T>& a, Csr5Params p, std::mt19937_64& rng, const std
     ASSERT_EQ(got[r], expect[r]) << what << " sigma " << p.sigma << " row " << r;
 }
 
-TEST(CudaCsr5, kernel_equals_the_host_lane_algorithm) {
+TEST(CudaCsr5, KernelEqualsTheHostLaneAlgorithm) {
   SKIP_WITHOUT_DEVICE();
   std::mt19937_64 rng(15);
   for (const Vertex n : {Vertex(1), Vertex(50), Vertex(3000), Vertex(40000)}) {

@@ -67,7 +67,7 @@ void check_mxv(Backend backend, const Matrix<T>& a, std::mt19937_64& rng, const 
   }
 }
 
-TEST_P(OnBackend, full_vector_mxv_matches_serial_fold) {
+TEST_P(OnBackend, FullVectorMxvMatchesSerialFold) {
   const Backend backend = GetParam();
   SKIP_UNLESS_BACKEND(backend);
   const std::uint64_t seed = test_seed(15);
@@ -92,7 +92,7 @@ INSTANTIATE_TEST_SUITE_P(Backends, OnBackend, ::testing::Values(Backend::Cpu, Ba
                            return std::string(backend_name(i.param));
                          });
 
-TEST(Backend, names_parse_and_print) {
+TEST(Backend, NamesParseAndPrint) {
   EXPECT_EQ(parse_backend("cpu"), Backend::Cpu);
   EXPECT_EQ(parse_backend("cuda"), Backend::Cuda);
   EXPECT_STREQ(backend_name(Backend::Cuda), "cuda");
@@ -101,7 +101,7 @@ TEST(Backend, names_parse_and_print) {
   EXPECT_EQ(backend_status(Backend::Cpu).rfind("cpu: ", 0), 0u);
 }
 
-TEST(Backend, cuda_status_says_why_it_cannot_run) {
+TEST(Backend, CudaStatusSaysWhyItCannotRun) {
   const std::string s = backend_status(Backend::Cuda);
   SCOPED_TRACE(s);
   EXPECT_EQ(s.rfind("cuda: ", 0), 0u);
@@ -119,7 +119,7 @@ TEST(Backend, cuda_status_says_why_it_cannot_run) {
 }
 
 // Operations without a CUDA kernel refuse it: BackendUnavailable, never a CPU run.
-TEST(Backend, operations_without_a_cuda_kernel_refuse_it) {
+TEST(Backend, OperationsWithoutACudaKernelRefuseIt) {
   std::mt19937_64 rng(3);
   const Matrix<double> a = random_matrix<double>(rng, 20, 20, 0.2);
   Matrix<double> c(20, 20);

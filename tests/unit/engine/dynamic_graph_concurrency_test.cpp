@@ -89,7 +89,7 @@ std::string check(const GraphSnapshot<bool>& s, const std::vector<VersionModel>&
   return {};
 }
 
-TEST(DynamicGraphConcurrency, readers_see_exactly_the_version_they_hold) {
+TEST(DynamicGraphConcurrency, ReadersSeeExactlyTheVersionTheyHold) {
   // Kernels inside a batch or a BFS use OpenMP. ctest runs this test with OMP_NUM_THREADS=1
   // (tests/dynamic_tests.cmake), so that under ThreadSanitizer every OpenMP team has one thread
   // and the race detector checks the writer/reader protocol this test is about.

@@ -134,7 +134,7 @@ struct Case {
 
 class DynamicGraphModel : public ::testing::TestWithParam<Case> {};
 
-TEST_P(DynamicGraphModel, random_batches_match_the_model_after_every_batch) {
+TEST_P(DynamicGraphModel, RandomBatchesMatchTheModelAfterEveryBatch) {
   const Case c = GetParam();
   for (std::uint64_t seed : {21u, 22u}) {
     SCOPED_TRACE("seed " + std::to_string(seed));
@@ -197,7 +197,7 @@ INSTANTIATE_TEST_SUITE_P(Graphs, DynamicGraphModel,
                                   duplicate_policy_name(c.dup);
                          });
 
-TEST(DynamicGraph, a_directed_multigraph_keeps_every_copy) {
+TEST(DynamicGraph, ADirectedMultigraphKeepsEveryCopy) {
   DynamicGraphOptions o;
   o.directed = true;
   o.duplicates = DuplicatePolicy::Keep;
@@ -213,7 +213,7 @@ TEST(DynamicGraph, a_directed_multigraph_keeps_every_copy) {
   EXPECT_EQ(g.snapshot().num_edges(), 1u);
 }
 
-TEST(DynamicGraph, options_that_cannot_work_are_rejected) {
+TEST(DynamicGraph, OptionsThatCannotWorkAreRejected) {
   DynamicGraphOptions keep;
   keep.duplicates = DuplicatePolicy::Keep;
   EXPECT_THROW(DynamicGraph<bool>(4, keep), InvalidArgument);
@@ -223,7 +223,7 @@ TEST(DynamicGraph, options_that_cannot_work_are_rejected) {
   EXPECT_THROW(DynamicGraph<bool>(4, tri), InvalidArgument);
 }
 
-TEST(DynamicGraph, vertex_growth_can_be_refused_and_bad_batches_change_nothing) {
+TEST(DynamicGraph, VertexGrowthCanBeRefusedAndBadBatchesChangeNothing) {
   DynamicGraphOptions o;
   o.growth = VertexGrowth::Reject;
   DynamicGraph<bool> g(5, o);
@@ -250,7 +250,7 @@ TEST(DynamicGraph, vertex_growth_can_be_refused_and_bad_batches_change_nothing) 
   EXPECT_EQ(grows.snapshot().degree(14), 0u);
 }
 
-TEST(DynamicGraph, a_base_matrix_is_symmetrized_for_an_undirected_graph) {
+TEST(DynamicGraph, ABaseMatrixIsSymmetrizedForAnUndirectedGraph) {
   // Arcs 0->1 (w 2), 1->0 (w 5), 1->2 (w 3), 2->2 (w 7).
   const std::vector<Vertex> r{0, 1, 1, 2}, c{1, 0, 2, 2};
   const std::vector<double> w{2, 5, 3, 7};
@@ -270,7 +270,7 @@ TEST(DynamicGraph, a_base_matrix_is_symmetrized_for_an_undirected_graph) {
   EXPECT_EQ(d.snapshot().weight(1, 0), std::optional<double>(5));
 }
 
-TEST(DynamicGraph, bfs_on_a_snapshot_matches_bfs_on_its_matrix) {
+TEST(DynamicGraph, BfsOnASnapshotMatchesBfsOnItsMatrix) {
   for (bool directed : {false, true}) {
     std::mt19937_64 rng(31 + directed);
     DynamicGraphOptions o;
@@ -299,7 +299,7 @@ TEST(DynamicGraph, bfs_on_a_snapshot_matches_bfs_on_its_matrix) {
   }
 }
 
-TEST(DynamicGraph, the_triangle_count_is_maintained_exactly) {
+TEST(DynamicGraph, TheTriangleCountIsMaintainedExactly) {
   for (std::uint64_t seed : {41u, 42u, 43u}) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     std::mt19937_64 rng(seed);
@@ -361,7 +361,7 @@ TEST(DynamicGraph, the_triangle_count_is_maintained_exactly) {
 // canonical arcs' change log: after each batch the arcs must be exactly the model's edges in
 // both directions, and the counts the model's. Batches mix duplicates, self-loops, re-inserts
 // and erases of edges inserted earlier in the same batch.
-TEST(DynamicGraph, large_undirected_pattern_batches_keep_both_arcs_of_every_edge) {
+TEST(DynamicGraph, LargeUndirectedPatternBatchesKeepBothArcsOfEveryEdge) {
   std::mt19937_64 rng(77);
   const Vertex n = 3000;
   DynamicGraph<bool> g(n, DynamicGraphOptions{});

@@ -15,7 +15,7 @@
 namespace spgraph::testing {
 namespace {
 
-TEST(EdgeCases, zero_by_zero_and_empty_operands_give_empty_results) {
+TEST(EdgeCases, ZeroByZeroAndEmptyOperandsGiveEmptyResults) {
   const Matrix<double> a0;
   Vector<double> w0(0);
   const Vector<double> u0(0);
@@ -37,7 +37,7 @@ TEST(EdgeCases, zero_by_zero_and_empty_operands_give_empty_results) {
   EXPECT_EQ(c.nvals(), 0u);
 }
 
-TEST(EdgeCases, single_huge_row_matches_a_serial_loop) {
+TEST(EdgeCases, SingleHugeRowMatchesASerialLoop) {
   const Vertex n = 300000;
   std::mt19937_64 rng(test_seed(11));
   std::vector<Vertex> rows, cols;
@@ -70,7 +70,7 @@ TEST(EdgeCases, single_huge_row_matches_a_serial_loop) {
   }
 }
 
-TEST(EdgeCases, self_loops_take_part_like_any_other_edge) {
+TEST(EdgeCases, SelfLoopsTakePartLikeAnyOtherEdge) {
   // 0 -> 0, 0 -> 1, 1 -> 2, 2 -> 2.
   const std::vector<Vertex> r{0, 0, 1, 2}, c{0, 1, 2, 2};
   const auto a = Matrix<std::int64_t>::build_pattern(3, 3, r, c);
@@ -89,7 +89,7 @@ TEST(EdgeCases, self_loops_take_part_like_any_other_edge) {
   EXPECT_EQ(d.get(1, 2), 1);
 }
 
-TEST(EdgeCases, all_masked_out_keeps_or_clears_the_output) {
+TEST(EdgeCases, AllMaskedOutKeepsOrClearsTheOutput) {
   std::mt19937_64 rng(test_seed(12));
   const auto a = random_matrix<double>(rng, 20, 20, 0.3);
   const auto u = random_vector<double>(rng, 20, 0.5, VectorForm::Bitmap);
@@ -105,7 +105,7 @@ TEST(EdgeCases, all_masked_out_keeps_or_clears_the_output) {
   EXPECT_EQ(w.nvals(), 0u) << "replace clears everything outside the mask";
 }
 
-TEST(EdgeCases, complemented_absent_mask_allows_nothing) {
+TEST(EdgeCases, ComplementedAbsentMaskAllowsNothing) {
   std::mt19937_64 rng(test_seed(13));
   const auto a = random_matrix<double>(rng, 10, 10, 0.4);
   const auto u = random_vector<double>(rng, 10, 0.5, VectorForm::Sparse);
@@ -120,7 +120,7 @@ TEST(EdgeCases, complemented_absent_mask_allows_nothing) {
   EXPECT_EQ(w.nvals(), 0u);
 }
 
-TEST(EdgeCases, output_may_alias_the_input_vector_and_the_mask) {
+TEST(EdgeCases, OutputMayAliasTheInputVectorAndTheMask) {
   std::mt19937_64 rng(test_seed(14));
   const auto a = random_matrix<std::int32_t>(rng, 30, 30, 0.2);
   for (VectorForm form : {VectorForm::Sparse, VectorForm::Bitmap}) {
@@ -139,7 +139,7 @@ TEST(EdgeCases, output_may_alias_the_input_vector_and_the_mask) {
   }
 }
 
-TEST(EdgeCases, shape_errors_name_the_shapes) {
+TEST(EdgeCases, ShapeErrorsNameTheShapes) {
   const Matrix<double> a(3, 4);
   Vector<double> w3(3), w4(4);
   const Vector<double> u3(3), u4(4);
@@ -185,7 +185,7 @@ TEST(EdgeCases, shape_errors_name_the_shapes) {
   EXPECT_THROW(select(c, nullptr, NoAccum{}, Tril{}, a, 0), DimensionMismatch);
 }
 
-TEST(EdgeCases, large_operands_take_the_parallel_paths_and_match_the_oracle) {
+TEST(EdgeCases, LargeOperandsTakeTheParallelPathsAndMatchTheOracle) {
   std::mt19937_64 rng(test_seed(15));
   const Vertex n = 400;  // about 48000 entries: above kMinParallelWork
   const auto a = random_matrix<std::int64_t>(rng, n, n, 0.3);

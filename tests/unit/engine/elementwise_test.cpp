@@ -47,7 +47,7 @@ void for_each_predicate(F&& f) {
     "user");
 }
 
-TYPED_TEST(ElementwiseTest, vector_ewise_add_and_mult_match_oracle) {
+TYPED_TEST(ElementwiseTest, VectorEwiseAddAndMultMatchOracle) {
   using T = TypeParam;
   const std::uint64_t seed = test_seed(101);
   SCOPED_TRACE("seed " + std::to_string(seed));
@@ -84,7 +84,7 @@ TYPED_TEST(ElementwiseTest, vector_ewise_add_and_mult_match_oracle) {
   }
 }
 
-TYPED_TEST(ElementwiseTest, matrix_ewise_add_and_mult_match_oracle) {
+TYPED_TEST(ElementwiseTest, MatrixEwiseAddAndMultMatchOracle) {
   using T = TypeParam;
   const std::uint64_t seed = test_seed(202);
   SCOPED_TRACE("seed " + std::to_string(seed));
@@ -125,7 +125,7 @@ TYPED_TEST(ElementwiseTest, matrix_ewise_add_and_mult_match_oracle) {
   }
 }
 
-TYPED_TEST(ElementwiseTest, apply_matches_oracle_for_vectors_and_matrices) {
+TYPED_TEST(ElementwiseTest, ApplyMatchesOracleForVectorsAndMatrices) {
   using T = TypeParam;
   const std::uint64_t seed = test_seed(303);
   SCOPED_TRACE("seed " + std::to_string(seed));
@@ -160,7 +160,7 @@ TYPED_TEST(ElementwiseTest, apply_matches_oracle_for_vectors_and_matrices) {
   }
 }
 
-TYPED_TEST(ElementwiseTest, select_matches_oracle_for_every_predicate) {
+TYPED_TEST(ElementwiseTest, SelectMatchesOracleForEveryPredicate) {
   using T = TypeParam;
   const std::uint64_t seed = test_seed(404);
   SCOPED_TRACE("seed " + std::to_string(seed));
@@ -201,7 +201,7 @@ TYPED_TEST(ElementwiseTest, select_matches_oracle_for_every_predicate) {
   }
 }
 
-TYPED_TEST(ElementwiseTest, reduce_rows_and_columns_match_oracle) {
+TYPED_TEST(ElementwiseTest, ReduceRowsAndColumnsMatchOracle) {
   using T = TypeParam;
   const std::uint64_t seed = test_seed(505);
   SCOPED_TRACE("seed " + std::to_string(seed));
@@ -245,7 +245,7 @@ TYPED_TEST(ElementwiseTest, reduce_rows_and_columns_match_oracle) {
   }
 }
 
-TYPED_TEST(ElementwiseTest, transpose_matches_oracle) {
+TYPED_TEST(ElementwiseTest, TransposeMatchesOracle) {
   using T = TypeParam;
   const std::uint64_t seed = test_seed(606);
   SCOPED_TRACE("seed " + std::to_string(seed));

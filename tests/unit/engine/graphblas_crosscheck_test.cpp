@@ -120,7 +120,7 @@ void with_both_masks(const WriteMode& mode, const MaskObj& mask, GrbMask grb_mas
   });
 }
 
-TEST_F(GraphBLASCrossCheck, mxv_and_vxm_match_in_every_write_mode) {
+TEST_F(GraphBLASCrossCheck, MxvAndVxmMatchInEveryWriteMode) {
   std::mt19937_64 rng(test_seed(31337));
   for (bool trans : {false, true}) {
     const Matrix<I64> a = random_matrix<I64>(rng, 37, 29, 0.15);
@@ -170,7 +170,7 @@ TEST_F(GraphBLASCrossCheck, mxv_and_vxm_match_in_every_write_mode) {
   }
 }
 
-TEST_F(GraphBLASCrossCheck, mxm_matches_in_every_write_mode_and_orientation) {
+TEST_F(GraphBLASCrossCheck, MxmMatchesInEveryWriteModeAndOrientation) {
   std::mt19937_64 rng(test_seed(2718));
   // 40 x 30 x 35 at density 0.4: rows of ~170 products, so the hash bins and both mask
   // strategies (pre-inserted short mask rows, searched long ones) are exercised.
@@ -207,7 +207,7 @@ TEST_F(GraphBLASCrossCheck, mxm_matches_in_every_write_mode_and_orientation) {
   }
 }
 
-TEST_F(GraphBLASCrossCheck, ewise_select_reduce_transpose_match) {
+TEST_F(GraphBLASCrossCheck, EwiseSelectReduceTransposeMatch) {
   std::mt19937_64 rng(test_seed(4242));
   const Matrix<I64> a = random_matrix<I64>(rng, 21, 21, 0.3);
   const Matrix<I64> b = random_matrix<I64>(rng, 21, 21, 0.3);

@@ -17,7 +17,7 @@ const std::vector<Vertex> kDupRows{2, 0, 2, 1, 2};
 const std::vector<Vertex> kDupCols{1, 0, 1, 2, 1};
 const std::vector<double> kDupVals{5, 1, 7, 3, 11};
 
-TEST(Handles, matrix_build_combines_duplicates_in_input_order) {
+TEST(Handles, MatrixBuildCombinesDuplicatesInInputOrder) {
   auto plus = Matrix<double>::build(3, 3, kDupRows, kDupCols, kDupVals);
   auto first = Matrix<double>::build<FirstOp<double>>(3, 3, kDupRows, kDupCols, kDupVals);
   auto second = Matrix<double>::build<SecondOp<double>>(3, 3, kDupRows, kDupCols, kDupVals);
@@ -29,14 +29,14 @@ TEST(Handles, matrix_build_combines_duplicates_in_input_order) {
   EXPECT_EQ(plus.get(1, 1), std::nullopt);
 }
 
-TEST(Handles, matrix_build_rejects_duplicates_when_asked) {
+TEST(Handles, MatrixBuildRejectsDuplicatesWhenAsked) {
   EXPECT_THROW(Matrix<double>::build(3, 3, kDupRows, kDupCols, kDupVals, DuplicatePolicy::Reject),
                InvalidArgument);
   EXPECT_THROW(Matrix<double>::build_pattern(3, 3, kDupRows, kDupCols, DuplicatePolicy::Reject),
                InvalidArgument);
 }
 
-TEST(Handles, vector_build_combines_or_rejects_duplicates) {
+TEST(Handles, VectorBuildCombinesOrRejectsDuplicates) {
   const std::vector<Vertex> idx{4, 1, 4, 4};
   const std::vector<std::int32_t> val{2, 9, 3, 5};
   EXPECT_EQ(Vector<std::int32_t>::build(6, idx, val).get(4), 10);
@@ -45,7 +45,7 @@ TEST(Handles, vector_build_combines_or_rejects_duplicates) {
   EXPECT_THROW(Vector<std::int32_t>::build(6, idx, val, DuplicatePolicy::Reject), InvalidArgument);
 }
 
-TEST(Handles, build_out_of_range_throws_index_out_of_bounds) {
+TEST(Handles, BuildOutOfRangeThrowsIndexOutOfBounds) {
   const std::vector<Vertex> r{0, 3}, c{0, 0};
   const std::vector<double> v{1, 2};
   EXPECT_THROW(Matrix<double>::build(3, 3, r, c, v), IndexOutOfBounds);
@@ -58,7 +58,7 @@ TEST(Handles, build_out_of_range_throws_index_out_of_bounds) {
   EXPECT_THROW(u.get(5), IndexOutOfBounds);
 }
 
-TEST(Handles, transpose_is_built_lazily_and_dropped_on_assign) {
+TEST(Handles, TransposeIsBuiltLazilyAndDroppedOnAssign) {
   std::mt19937_64 rng(test_seed(7));
   Matrix<double> a = random_matrix<double>(rng, 20, 30, 0.2);
   EXPECT_FALSE(a.has_cached_transpose());
@@ -100,7 +100,7 @@ Matrix<bool> undirected_pattern(std::mt19937_64& rng, Vertex n, double density, 
   return Matrix<bool>::build_pattern(n, n, r, c, DuplicatePolicy::Reject);
 }
 
-TEST(Handles, structure_symmetry_matches_the_transpose_and_is_cached_until_assign) {
+TEST(Handles, StructureSymmetryMatchesTheTransposeAndIsCachedUntilAssign) {
   const std::uint64_t seed = test_seed(16);
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
@@ -133,7 +133,7 @@ TEST(Handles, structure_symmetry_matches_the_transpose_and_is_cached_until_assig
   EXPECT_TRUE(marked.has_cached_structure_symmetry());
 }
 
-TEST(Handles, vector_get_set_remove_agree_in_both_forms) {
+TEST(Handles, VectorGetSetRemoveAgreeInBothForms) {
   for (VectorForm form : {VectorForm::Sparse, VectorForm::Bitmap}) {
     Vector<std::int64_t> v(10);
     if (form == VectorForm::Bitmap) v.to_bitmap();
@@ -155,7 +155,7 @@ TEST(Handles, vector_get_set_remove_agree_in_both_forms) {
   }
 }
 
-TEST(Handles, vector_conform_switches_forms_and_keeps_entries) {
+TEST(Handles, VectorConformSwitchesFormsAndKeepsEntries) {
   std::mt19937_64 rng(test_seed(8));
   Vector<float> v = random_vector<float>(rng, 1000, 0.5, VectorForm::Sparse);
   const auto before = oracle::dense(v);
@@ -170,7 +170,7 @@ TEST(Handles, vector_conform_switches_forms_and_keeps_entries) {
                                             [](const auto& x) { return x.has_value(); })));
 }
 
-TEST(Handles, matrix_extract_tuples_is_row_major) {
+TEST(Handles, MatrixExtractTuplesIsRowMajor) {
   const std::vector<Vertex> r{1, 0, 1}, c{2, 1, 0};
   const std::vector<std::int32_t> v{3, 1, 2};
   auto m = Matrix<std::int32_t>::build(2, 3, r, c, v);
@@ -182,7 +182,7 @@ TEST(Handles, matrix_extract_tuples_is_row_major) {
   EXPECT_EQ(vv, (std::vector<std::int32_t>{1, 2, 3}));
 }
 
-TEST(Handles, pattern_matrix_reads_as_one) {
+TEST(Handles, PatternMatrixReadsAsOne) {
   const std::vector<Vertex> r{0, 1}, c{1, 1};
   auto m = Matrix<double>::build_pattern(2, 2, r, c);
   EXPECT_TRUE(m.is_pattern());

@@ -19,7 +19,7 @@ class MultiplyTest : public ::testing::Test {};
 
 TYPED_TEST_SUITE(MultiplyTest, RegistrySemirings);
 
-TYPED_TEST(MultiplyTest, mxv_and_vxm_match_dense_oracle_in_every_mode) {
+TYPED_TEST(MultiplyTest, MxvAndVxmMatchDenseOracleInEveryMode) {
   using SR = TypeParam;
   using V = typename SR::value_type;
   using Accum = std::conditional_t<std::is_same_v<V, bool>, LorOp<V>, PlusOp<V>>;

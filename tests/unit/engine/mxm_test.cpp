@@ -51,7 +51,7 @@ void check_all_modes(const Matrix<V>& a, const Matrix<V>& b, Descriptor orient,
   }
 }
 
-TYPED_TEST(MxmTest, mxm_matches_dense_oracle_in_every_mode) {
+TYPED_TEST(MxmTest, MxmMatchesDenseOracleInEveryMode) {
   using SR = TypeParam;
   using V = typename SR::value_type;
   const std::uint64_t seed = test_seed(20261123);
@@ -100,7 +100,7 @@ TYPED_TEST_SUITE(MxmLargeRowTest, LargeRowSemirings);
 
 // Rows whose key bound exceeds the last hash bin (8192 columns) use either a per-row hash table
 // (bound <= ncols / 8) or the dense accumulator; both are checked, with and without masks.
-TYPED_TEST(MxmLargeRowTest, large_rows_use_sized_tables_and_the_dense_accumulator) {
+TYPED_TEST(MxmLargeRowTest, LargeRowsUseSizedTablesAndTheDenseAccumulator) {
   using SR = TypeParam;
   using V = typename SR::value_type;
   const std::uint64_t seed = test_seed(77);
@@ -146,7 +146,7 @@ std::vector<std::optional<V>> reduce_oracle_rows(const oracle::Candidates<V>& t,
   return out;
 }
 
-TEST(MxmReduce, rows_and_scalar_match_reducing_the_stored_product) {
+TEST(MxmReduce, RowsAndScalarMatchReducingTheStoredProduct) {
   std::mt19937_64 rng(test_seed(5));
   const Matrix<std::int64_t> a = random_matrix<std::int64_t>(rng, 50, 40, 0.3);
   const Matrix<std::int64_t> b = random_matrix<std::int64_t>(rng, 40, 45, 0.3);
@@ -179,7 +179,7 @@ TEST(MxmReduce, rows_and_scalar_match_reducing_the_stored_product) {
     }
 }
 
-TEST(MxmKernel, unsorted_rows_hold_the_same_entries_as_sorted_rows) {
+TEST(MxmKernel, UnsortedRowsHoldTheSameEntriesAsSortedRows) {
   std::mt19937_64 rng(test_seed(9));
   const Matrix<double> a = random_matrix<double>(rng, 60, 70, 0.4);
   const Matrix<double> b = random_matrix<double>(rng, 70, 80, 0.4);
@@ -199,7 +199,7 @@ TEST(MxmKernel, unsorted_rows_hold_the_same_entries_as_sorted_rows) {
   }
 }
 
-TEST(MxmEdgeCases, empty_operands_give_an_empty_product) {
+TEST(MxmEdgeCases, EmptyOperandsGiveAnEmptyProduct) {
   Matrix<double> a(5, 0), b(0, 7), c(5, 7);
   mxm(c, nullptr, NoAccum{}, PlusTimes<double>{}, a, b);
   EXPECT_EQ(c.nvals(), 0u);
@@ -208,7 +208,7 @@ TEST(MxmEdgeCases, empty_operands_give_an_empty_product) {
   EXPECT_EQ(g.nvals(), 0u);
 }
 
-TEST(MxmEdgeCases, a_single_huge_row_matches_the_oracle) {
+TEST(MxmEdgeCases, ASingleHugeRowMatchesTheOracle) {
   // One row of A touching every row of B: one row with n * deg products over 20000 columns.
   std::mt19937_64 rng(test_seed(11));
   const Vertex n = 20000;
@@ -222,7 +222,7 @@ TEST(MxmEdgeCases, a_single_huge_row_matches_the_oracle) {
   EXPECT_TRUE(matches(oracle::dense(out).a, t));
 }
 
-TEST(MxmEdgeCases, output_may_alias_an_input) {
+TEST(MxmEdgeCases, OutputMayAliasAnInput) {
   std::mt19937_64 rng(test_seed(13));
   Matrix<std::int32_t> a = random_matrix<std::int32_t>(rng, 30, 30, 0.2);
   const auto t = oracle::mxm<PlusTimes<std::int32_t>>(oracle::dense(a), oracle::dense(a));
@@ -230,7 +230,7 @@ TEST(MxmEdgeCases, output_may_alias_an_input) {
   EXPECT_TRUE(matches(oracle::dense(a).a, t));
 }
 
-TEST(MxmEdgeCases, pattern_products_under_lor_land_store_no_values) {
+TEST(MxmEdgeCases, PatternProductsUnderLorLandStoreNoValues) {
   std::mt19937_64 rng(test_seed(15));
   const Matrix<bool> a = random_matrix<bool>(rng, 30, 30, 0.2, true);
   Matrix<bool> c(30, 30);
@@ -245,7 +245,7 @@ TEST(MxmEdgeCases, pattern_products_under_lor_land_store_no_values) {
   EXPECT_FALSE(counts.is_pattern());  // path counts are not all 1
 }
 
-TEST(MxmEdgeCases, mismatched_shapes_name_both_operands) {
+TEST(MxmEdgeCases, MismatchedShapesNameBothOperands) {
   Matrix<double> a(3, 4), b(5, 6), c(3, 6);
   try {
     mxm(c, nullptr, NoAccum{}, PlusTimes<double>{}, a, b);

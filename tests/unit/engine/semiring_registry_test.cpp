@@ -11,7 +11,7 @@
 namespace spgraph::testing {
 namespace {
 
-TEST(SemiringRegistry, names_follow_the_table) {
+TEST(SemiringRegistry, NamesFollowTheTable) {
   const std::vector<std::string> want{"plus_times",  "min_plus",    "max_plus",   "max_min",
                                       "min_max",     "lor_land",    "plus_pair",  "any_pair",
                                       "any_secondi", "min_secondi", "plus_first", "plus_second",
@@ -19,7 +19,7 @@ TEST(SemiringRegistry, names_follow_the_table) {
   EXPECT_EQ(semiring_names(), want);
 }
 
-TEST(SemiringRegistry, unknown_name_lists_every_valid_name) {
+TEST(SemiringRegistry, UnknownNameListsEveryValidName) {
   try {
     with_semiring<double>("plus_plus", [](auto) { FAIL() << "must not dispatch"; });
     FAIL() << "expected InvalidArgument";
@@ -30,7 +30,7 @@ TEST(SemiringRegistry, unknown_name_lists_every_valid_name) {
   }
 }
 
-TEST(SemiringRegistry, dispatches_the_named_semiring_over_the_requested_type) {
+TEST(SemiringRegistry, DispatchesTheNamedSemiringOverTheRequestedType) {
   bool called = false;
   with_semiring<std::int64_t>("min_plus", [&](auto sr) {
     called = true;
@@ -44,7 +44,7 @@ TEST(SemiringRegistry, dispatches_the_named_semiring_over_the_requested_type) {
   });
 }
 
-TEST(SemiringRegistry, rejects_combinations_graphblas_does_not_define) {
+TEST(SemiringRegistry, RejectsCombinationsGraphBlasDoesNotDefine) {
   auto expect_rejected = [](auto tag, const char* name, const char* accepts) {
     using T = decltype(tag);
     try {
@@ -67,7 +67,7 @@ class RegistryTypeTest : public ::testing::Test {};
 using AllTypes = ::testing::Types<bool, std::int32_t, std::int64_t, float, double>;
 TYPED_TEST_SUITE(RegistryTypeTest, AllTypes);
 
-TYPED_TEST(RegistryTypeTest, every_name_dispatches_or_throws_invalid_argument) {
+TYPED_TEST(RegistryTypeTest, EveryNameDispatchesOrThrowsInvalidArgument) {
   for (const std::string& name : semiring_names()) {
     SCOPED_TRACE(name);
     bool called = false;

@@ -45,7 +45,7 @@ class SpmvDenseTest : public ::testing::Test {};
 
 TYPED_TEST_SUITE(SpmvDenseTest, RegistrySemirings);
 
-TYPED_TEST(SpmvDenseTest, full_u_matches_dense_oracle_on_csr_and_csr5) {
+TYPED_TEST(SpmvDenseTest, FullUMatchesDenseOracleOnCsrAndCsr5) {
   using SR = TypeParam;
   using V = typename SR::value_type;
   using Accum = std::conditional_t<std::is_same_v<V, bool>, LorOp<V>, PlusOp<V>>;
@@ -104,7 +104,7 @@ TYPED_TEST(SpmvDenseTest, full_u_matches_dense_oracle_on_csr_and_csr5) {
   }
 }
 
-TEST(SpmvDenseCache, csr5_view_is_cached_and_dropped_when_the_matrix_changes) {
+TEST(SpmvDenseCache, Csr5ViewIsCachedAndDroppedWhenTheMatrixChanges) {
   std::mt19937_64 rng(7);
   Matrix<double> a = random_matrix<double>(rng, 200, 200, 0.1);
   const std::vector<double> x(200, 1.0);
@@ -128,7 +128,7 @@ TEST(SpmvDenseCache, csr5_view_is_cached_and_dropped_when_the_matrix_changes) {
   EXPECT_TRUE(a.has_cached_csr5(true));
 }
 
-TEST(SpmvDenseRule, auto_picks_csr5_for_skewed_valued_rows_and_csr_otherwise) {
+TEST(SpmvDenseRule, AutoPicksCsr5ForSkewedValuedRowsAndCsrOtherwise) {
   // A regular band: every row has 5 entries.
   const Vertex n = 20000;
   std::vector<Vertex> r, c;

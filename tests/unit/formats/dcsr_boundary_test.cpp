@@ -37,7 +37,7 @@ Csr<double> random_csr(std::mt19937_64& rng, Vertex n, Offset m) {
   return c;
 }
 
-TEST(DcsrBoundary, empty_matrices_take_empty_batches_and_convert_to_empty_csr) {
+TEST(DcsrBoundary, EmptyMatricesTakeEmptyBatchesAndConvertToEmptyCsr) {
   for (Vertex n : {0u, 5u}) {
     Dcsr<double> d(n, n, false);
     const DcsrBatchResult r = d.insert({}, {}, {});
@@ -51,7 +51,7 @@ TEST(DcsrBoundary, empty_matrices_take_empty_batches_and_convert_to_empty_csr) {
   }
 }
 
-TEST(DcsrBoundary, csr_round_trips_through_dcsr_and_defragmentation) {
+TEST(DcsrBoundary, CsrRoundTripsThroughDcsrAndDefragmentation) {
   std::mt19937_64 rng(5);
   const Csr<double> c = random_csr(rng, 500, 4000);
   Dcsr<double> d = Dcsr<double>::from_csr(c);
@@ -68,7 +68,7 @@ TEST(DcsrBoundary, csr_round_trips_through_dcsr_and_defragmentation) {
   EXPECT_EQ(d.stats().allocated, d.nvals());
 }
 
-TEST(DcsrBoundary, blank_matrix_gives_every_row_initial_width_slots) {
+TEST(DcsrBoundary, BlankMatrixGivesEveryRowInitialWidthSlots) {
   DcsrParams p;
   p.initial_width = 4;
   Dcsr<bool> d(100, 100, true, p);
@@ -86,7 +86,7 @@ TEST(DcsrBoundary, blank_matrix_gives_every_row_initial_width_slots) {
   for (Vertex i = 0; i < 100; ++i) EXPECT_EQ(d.view().degree(i), 4u);
 }
 
-TEST(DcsrBoundary, one_row_grows_from_zero_to_a_million_entries) {
+TEST(DcsrBoundary, OneRowGrowsFromZeroToAMillionEntries) {
   const Vertex ncols = 3'000'000;
   Dcsr<bool> d(1, ncols, true, DcsrParams{.duplicates = DuplicatePolicy::IgnoreIfPresent});
   std::mt19937_64 rng(8);
@@ -112,7 +112,7 @@ TEST(DcsrBoundary, one_row_grows_from_zero_to_a_million_entries) {
     }
 }
 
-TEST(DcsrBoundary, buffers_grow_without_losing_entries) {
+TEST(DcsrBoundary, BuffersGrowWithoutLosingEntries) {
   std::mt19937_64 rng(9);
   DcsrParams p;
   p.growth = 1.0;  // grow as little as possible, so growth happens often
@@ -138,7 +138,7 @@ TEST(DcsrBoundary, buffers_grow_without_losing_entries) {
   EXPECT_EQ(got, want);
 }
 
-TEST(DcsrBoundary, a_row_out_of_segments_is_relocated_into_one) {
+TEST(DcsrBoundary, ARowOutOfSegmentsIsRelocatedIntoOne) {
   DcsrParams p;
   p.max_segments = 2;
   p.slack = 1;
@@ -159,7 +159,7 @@ TEST(DcsrBoundary, a_row_out_of_segments_is_relocated_into_one) {
   for (Vertex k = 0; k < 40; ++k) EXPECT_EQ(c.col[k], k);
 }
 
-TEST(DcsrBoundary, bad_updates_throw_and_change_nothing) {
+TEST(DcsrBoundary, BadUpdatesThrowAndChangeNothing) {
   Dcsr<double> d(4, 4, false);
   const std::vector<Vertex> r{0, 1}, c{1, 2};
   const std::vector<double> v{1, 2};
@@ -184,7 +184,7 @@ TEST(DcsrBoundary, bad_updates_throw_and_change_nothing) {
   EXPECT_THROW(pat.apply(assign), InvalidArgument);
 }
 
-TEST(DcsrBoundary, resize_grows_and_refuses_to_shrink) {
+TEST(DcsrBoundary, ResizeGrowsAndRefusesToShrink) {
   Dcsr<bool> d(2, 2, true);
   EXPECT_THROW(d.insert(std::vector<Vertex>{5}, std::vector<Vertex>{5}), IndexOutOfBounds);
   d.resize(10, 10);
@@ -194,7 +194,7 @@ TEST(DcsrBoundary, resize_grows_and_refuses_to_shrink) {
   EXPECT_THROW(d.resize(9, 10), InvalidArgument);
 }
 
-TEST(DcsrBoundary, snapshots_survive_updates_defragmentation_and_growth) {
+TEST(DcsrBoundary, SnapshotsSurviveUpdatesDefragmentationAndGrowth) {
   std::mt19937_64 rng(10);
   const Csr<double> c = random_csr(rng, 300, 3000);
   DcsrParams p;
@@ -226,7 +226,7 @@ TEST(DcsrBoundary, snapshots_survive_updates_defragmentation_and_growth) {
   EXPECT_EQ(snap.version(), 0u);
 }
 
-TEST(DcsrBoundary, tombstones_past_the_threshold_trigger_a_defragmentation) {
+TEST(DcsrBoundary, TombstonesPastTheThresholdTriggerADefragmentation) {
   std::mt19937_64 rng(12);
   const Csr<double> c = random_csr(rng, 200, 2000);
   DcsrParams p;
@@ -256,7 +256,7 @@ namespace {
 // A long sorted row searched for few columns at a time takes the galloping lookup
 // (dcsr_row_lookup.hpp); many columns take the merge walk. Both against a set model, with
 // columns before, between, after and equal to the stored ones, and erases that find them.
-TEST(DcsrBoundary, long_sorted_row_lookups_gallop_and_merge_like_a_set) {
+TEST(DcsrBoundary, LongSortedRowLookupsGallopAndMergeLikeASet) {
   std::mt19937_64 rng(99);
   const Vertex n = 40000;
   Coo<bool> coo{1, n, true, {}, {}, {}};
@@ -299,7 +299,7 @@ namespace {
 // The row entry readers share (dcsr_store.hpp): 16 bytes, the slot and the sorted prefix packed
 // in one word without touching each other, a prefix past the cap recorded at the cap, and a
 // store too large for the packed slot refused before anything is allocated.
-TEST(DcsrBoundary, row_entry_packs_start_and_sorted_prefix_in_sixteen_bytes) {
+TEST(DcsrBoundary, RowEntryPacksStartAndSortedPrefixInSixteenBytes) {
   static_assert(sizeof(DcsrRowInfo) == 16);
   DcsrRowInfo e;
   EXPECT_EQ(e.start(), 0u);

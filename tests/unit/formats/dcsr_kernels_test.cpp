@@ -74,7 +74,7 @@ using OrderIndependentSemirings =
                      PlusFirst<double>, MinSecond<float>>;
 TYPED_TEST_SUITE(DcsrKernels, OrderIndependentSemirings);
 
-TYPED_TEST(DcsrKernels, spmv_mxv_and_vxm_on_fragmented_rows_match_csr) {
+TYPED_TEST(DcsrKernels, SpmvMxvAndVxmOnFragmentedRowsMatchCsr) {
   using SR = TypeParam;
   using V = typename SR::value_type;
   for (std::uint64_t seed : {11u, 12u}) {
@@ -152,7 +152,7 @@ TYPED_TEST(DcsrKernels, spmv_mxv_and_vxm_on_fragmented_rows_match_csr) {
   }
 }
 
-TEST(DcsrKernels, dimension_mismatch_is_an_error) {
+TEST(DcsrKernels, DimensionMismatchIsAnError) {
   Dcsr<double> d(4, 5, false);
   EXPECT_THROW(dcsr_mxv<PlusTimes<double>>(d.view(), SparseVector<double>(4)), DimensionMismatch);
   EXPECT_THROW(dcsr_vxm<PlusTimes<double>>(SparseVector<double>(5), d.view()), DimensionMismatch);

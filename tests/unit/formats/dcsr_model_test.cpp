@@ -271,7 +271,7 @@ void run_model(const ModelCase& c, std::uint64_t s, Vertex nrows, Vertex ncols, 
   }
 }
 
-TEST_P(DcsrModel, random_update_sequences_match_a_map_model) {
+TEST_P(DcsrModel, RandomUpdateSequencesMatchAMapModel) {
   const ModelCase c = GetParam();
   Coverage cov;
   for (std::uint64_t seed : {1u, 2u, 3u}) {
@@ -288,7 +288,7 @@ TEST_P(DcsrModel, random_update_sequences_match_a_map_model) {
   }
 }
 
-TEST_P(DcsrModel, large_batches_take_the_parallel_path_and_match_the_model) {
+TEST_P(DcsrModel, LargeBatchesTakeTheParallelPathAndMatchTheModel) {
   const ModelCase c = GetParam();
   Coverage cov;
   const std::uint64_t s = 104729 + c.k * 31 + unsigned(c.dup) * 7 + c.pattern;

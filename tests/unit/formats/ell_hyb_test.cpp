@@ -71,7 +71,8 @@ void expect_ell_arrays(const Ell<double>& e, const std::vector<Vertex>& col,
   }
 }
 
-TEST(EllLayout, textbook_example_matches_figure_10_9_arrays) {
+// The arrays of Kirk & Hwu's Fig. 10.9.
+TEST(EllLayout, TextbookExampleMatchesTheFigureArrays) {
   const Ell<double> e = ell_from_csr(textbook_csr());
   EXPECT_EQ(e.width, 3u) << "default width is the longest row";
   EXPECT_EQ(e.nvals, 7u);
@@ -84,7 +85,7 @@ TEST(EllLayout, textbook_example_matches_figure_10_9_arrays) {
   validate_ell(e);
 }
 
-TEST(EllLayout, exercise_3_matrix_has_width_2_column_major_arrays) {
+TEST(EllLayout, Exercise3MatrixHasWidth2ColumnMajorArrays) {
   Csr<double> a = Csr<double>::empty(4, 4, false);
   a.row_ptr = {0, 2, 3, 5, 7};
   a.col = {0, 2, 2, 1, 2, 0, 3};
@@ -94,7 +95,7 @@ TEST(EllLayout, exercise_3_matrix_has_width_2_column_major_arrays) {
   expect_ell_arrays(e, {0, 2, 1, 0, 2, kPad, 2, 3}, {1, 8, 4, 2, 7, 0, 3, 1});
 }
 
-TEST(EllLayout, pattern_ell_has_no_value_array) {
+TEST(EllLayout, PatternEllHasNoValueArray) {
   Csr<bool> a = Csr<bool>::empty(2, 3, true);
   a.row_ptr = {0, 1, 3};
   a.col = {2, 0, 1};
@@ -104,7 +105,7 @@ TEST(EllLayout, pattern_ell_has_no_value_array) {
   EXPECT_EQ(e.bytes(), 4 * sizeof(Vertex));
 }
 
-TEST(EllFromCsr, row_longer_than_given_width_is_rejected_naming_the_row) {
+TEST(EllFromCsr, RowLongerThanGivenWidthIsRejectedNamingTheRow) {
   try {
     (void)ell_from_csr(textbook_csr(), 2);
     FAIL() << "expected InvalidArgument";
@@ -116,7 +117,7 @@ TEST(EllFromCsr, row_longer_than_given_width_is_rejected_naming_the_row) {
   EXPECT_EQ(ell_from_csr(textbook_csr(), 5).width, 5u) << "a wider width is allowed";
 }
 
-TEST(HybLayout, textbook_example_moves_last_element_of_row_2_to_coo) {
+TEST(HybLayout, TextbookExampleMovesLastElementOfRow2ToCoo) {
   for (Vertex width : {Vertex(0), Vertex(2)}) {
     SCOPED_TRACE("width argument " + std::to_string(width));
     const Hyb<double> h = hyb_from_csr(textbook_csr(), width);
@@ -132,7 +133,7 @@ TEST(HybLayout, textbook_example_moves_last_element_of_row_2_to_coo) {
   }
 }
 
-TEST(HybLayout, default_width_is_ceil_of_average_row_length_and_at_least_one) {
+TEST(HybLayout, DefaultWidthIsCeilOfAverageRowLengthAndAtLeastOne) {
   EXPECT_EQ(hyb_default_width(textbook_csr()), 2u);
   EXPECT_EQ(hyb_default_width(Csr<double>::empty(5, 5, false)), 1u);
   EXPECT_EQ(hyb_default_width(Csr<double>::empty(0, 0, false)), 1u);
@@ -190,7 +191,7 @@ struct Dims {
 };
 const Dims kShapes[] = {{0, 0}, {0, 5}, {7, 0}, {1, 1}, {40, 30}, {200, 500}, {3000, 2000}};
 
-TEST(EllRoundTrip, csr_to_ell_to_csr_is_identity_on_random_matrices) {
+TEST(EllRoundTrip, CsrToEllToCsrIsIdentityOnRandomMatrices) {
   std::uint64_t seed = test_seed(101);
   for (const Dims& d : kShapes)
     for (bool pattern : {false, true}) {
@@ -207,7 +208,7 @@ TEST(EllRoundTrip, csr_to_ell_to_csr_is_identity_on_random_matrices) {
     }
 }
 
-TEST(HybRoundTrip, csr_to_hyb_to_csr_is_identity_on_random_matrices) {
+TEST(HybRoundTrip, CsrToHybToCsrIsIdentityOnRandomMatrices) {
   std::uint64_t seed = test_seed(202);
   for (const Dims& d : kShapes)
     for (bool pattern : {false, true})
@@ -272,7 +273,7 @@ class EllHybSpmv : public ::testing::Test {};
 using SpmvSemirings = ::testing::Types<PlusTimes<double>, MinPlus<double>, LorLand<bool>>;
 TYPED_TEST_SUITE(EllHybSpmv, SpmvSemirings);
 
-TYPED_TEST(EllHybSpmv, match_dense_oracle_and_skip_padding) {
+TYPED_TEST(EllHybSpmv, MatchDenseOracleAndSkipPadding) {
   using SR = TypeParam;
   using V = typename SR::value_type;
   std::uint64_t seed = test_seed(303);
@@ -303,7 +304,7 @@ TYPED_TEST(EllHybSpmv, match_dense_oracle_and_skip_padding) {
       }
 }
 
-TEST(HybSpmv, long_row_split_between_threads_sums_every_coo_entry) {
+TEST(HybSpmv, LongRowSplitBetweenThreadsSumsEveryCooEntry) {
   // One row of 90000 entries, almost all in the COO part, so that each thread's share of the
   // COO part lies inside the same row and the carries must be combined.
   const Vertex ncols = 100000;
@@ -483,7 +484,7 @@ void run_random_inserts(bool pattern, int threads, std::uint64_t seed) {
   }
 }
 
-TEST(HybInsert, random_batches_with_repeats_match_model_entry_by_entry) {
+TEST(HybInsert, RandomBatchesWithRepeatsMatchModelEntryByEntry) {
   std::uint64_t seed = test_seed(505);
   for (int threads : {1, 2, 3}) {
     run_random_inserts<double>(false, threads, seed++);
@@ -492,7 +493,7 @@ TEST(HybInsert, random_batches_with_repeats_match_model_entry_by_entry) {
   }
 }
 
-TEST(HybInsert, overflow_goes_to_coo_sorted_by_row) {
+TEST(HybInsert, OverflowGoesToCooSortedByRow) {
   Hyb<double> h = hyb_from_csr(textbook_csr());  // width 2; COO = {(2, 3, 1)}
   const std::vector<Vertex> r = {3, 1, 1, 1, 0, 2, 3};
   const std::vector<Vertex> c = {1, 0, 1, 2, 3, 0, 2};
@@ -509,7 +510,7 @@ TEST(HybInsert, overflow_goes_to_coo_sorted_by_row) {
   EXPECT_EQ(h.nnz(), 14u);
 }
 
-TEST(HybInsert, single_long_row_overflows_to_coo_in_insertion_order) {
+TEST(HybInsert, SingleLongRowOverflowsToCooInInsertionOrder) {
   const Vertex ncols = 50;
   Hyb<double> h = Hyb<double>::empty(6, ncols, false, 3);
   std::vector<Vertex> r, c;
@@ -564,14 +565,14 @@ void expect_same_hyb(const Hyb<T>& got, const Hyb<T>& want) {
   EXPECT_EQ(got.coo.val, want.coo.val);
 }
 
-TEST(HybInsert, empty_batch_changes_nothing) {
+TEST(HybInsert, EmptyBatchChangesNothing) {
   Hyb<double> h = hyb_from_csr(textbook_csr());
   const Hyb<double> before = h;
   hyb_insert(h, std::span<const Vertex>(), std::span<const Vertex>(), std::span<const double>());
   expect_same_hyb(h, before);
 }
 
-TEST(HybInsert, out_of_range_index_is_rejected_and_nothing_changes) {
+TEST(HybInsert, OutOfRangeIndexIsRejectedAndNothingChanges) {
   std::uint64_t seed = test_seed(606);
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
@@ -602,7 +603,7 @@ TEST(HybInsert, out_of_range_index_is_rejected_and_nothing_changes) {
   }
 }
 
-TEST(HybInsert, mismatched_lengths_or_values_for_a_pattern_are_rejected) {
+TEST(HybInsert, MismatchedLengthsOrValuesForAPatternAreRejected) {
   Hyb<double> h = hyb_from_csr(textbook_csr());
   const Hyb<double> before = h;
   const std::vector<Vertex> r = {0, 1}, c = {1};

@@ -72,14 +72,14 @@ void PrintTo(const SeededGenerator& g, std::ostream* os) {
 
 class SeededGeneratorTest : public ::testing::TestWithParam<SeededGenerator> {};
 
-TEST_P(SeededGeneratorTest, same_seed_gives_same_graph_and_other_seed_differs) {
+TEST_P(SeededGeneratorTest, SameSeedGivesSameGraphAndOtherSeedDiffers) {
   const auto& g = GetParam().generate;
   expect_same_tuples(g(42), g(42));
   const Coo<bool> other = g(43);
   EXPECT_NE(g(42).col, other.col);
 }
 
-TEST_P(SeededGeneratorTest, result_is_independent_of_thread_count) {
+TEST_P(SeededGeneratorTest, ResultIsIndependentOfThreadCount) {
   ThreadCountGuard guard;
   set_num_threads(1);
   const Coo<bool> serial = GetParam().generate(7);
@@ -102,14 +102,14 @@ INSTANTIATE_TEST_SUITE_P(
                         [](std::uint64_t s) { return generate_uniform(5000, 30000, s, true); }}),
     [](const auto& info) { return info.param.name; });
 
-TEST(GenerateKronecker, has_2_to_scale_vertices_and_edge_factor_edges_each) {
+TEST(GenerateKronecker, Has2ToScaleVerticesAndEdgeFactorEdgesEach) {
   expect_pattern_shape(generate_kronecker(10, 16, 1, false), 1024, 16 * 1024);
   expect_pattern_shape(generate_kronecker(10, 16, 1, true), 1024, 2 * 16 * 1024);
   expect_pattern_shape(generate_kronecker(0, 3, 1, false), 1, 3);
   expect_pattern_shape(generate_kronecker(5, 0, 1, true), 32, 0);
 }
 
-TEST(GenerateKronecker, undirected_lists_both_directions_and_builds_symmetric) {
+TEST(GenerateKronecker, UndirectedListsBothDirectionsAndBuildsSymmetric) {
   Coo<bool> coo = generate_kronecker(9, 8, 5, true);
   expect_mirrored_pairs(coo);
   const Matrix<bool> a = Matrix<bool>::from_coo(std::move(coo));
@@ -117,7 +117,7 @@ TEST(GenerateKronecker, undirected_lists_both_directions_and_builds_symmetric) {
   EXPECT_EQ(a.csr().col, a.transposed().col);
 }
 
-TEST(GenerateKronecker, initiator_a_one_puts_every_edge_on_one_self_loop) {
+TEST(GenerateKronecker, InitiatorAOnePutsEveryEdgeOnOneSelfLoop) {
   const Coo<bool> coo = generate_kronecker(8, 4, 3, false, 1.0, 0.0, 0.0);
   ASSERT_EQ(coo.size(), 4u * 256);
   for (Offset k = 0; k < coo.size(); ++k) {
@@ -126,7 +126,7 @@ TEST(GenerateKronecker, initiator_a_one_puts_every_edge_on_one_self_loop) {
   }
 }
 
-TEST(GenerateKronecker, initiator_b_one_links_two_fixed_distinct_vertices) {
+TEST(GenerateKronecker, InitiatorBOneLinksTwoFixedDistinctVertices) {
   const Coo<bool> coo = generate_kronecker(8, 4, 3, false, 0.0, 1.0, 0.0);
   EXPECT_NE(coo.row[0], coo.col[0]);
   for (Offset k = 0; k < coo.size(); ++k) {
@@ -135,7 +135,7 @@ TEST(GenerateKronecker, initiator_b_one_links_two_fixed_distinct_vertices) {
   }
 }
 
-TEST(GenerateKronecker, degrees_are_skewed_but_not_correlated_with_id) {
+TEST(GenerateKronecker, DegreesAreSkewedButNotCorrelatedWithId) {
   const Vertex n = 1 << 12;
   const Coo<bool> coo = generate_kronecker(12, 16, 9, false);
   std::vector<Offset> degree(n, 0);
@@ -150,7 +150,7 @@ TEST(GenerateKronecker, degrees_are_skewed_but_not_correlated_with_id) {
   EXPECT_LT(low_share, 0.75);
 }
 
-TEST(GenerateKronecker, rejects_bad_scale_edge_factor_and_initiator) {
+TEST(GenerateKronecker, RejectsBadScaleEdgeFactorAndInitiator) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THROW(generate_kronecker(32, 16, 1, false), InvalidArgument);
   EXPECT_THROW(generate_kronecker(-1, 16, 1, false), InvalidArgument);
@@ -162,18 +162,18 @@ TEST(GenerateKronecker, rejects_bad_scale_edge_factor_and_initiator) {
   EXPECT_NO_THROW(generate_kronecker(4, 4, 1, false, 0.25, 0.25, 0.25));
 }
 
-TEST(GenerateUniform, has_m_arcs_within_range) {
+TEST(GenerateUniform, HasMArcsWithinRange) {
   expect_pattern_shape(generate_uniform(1000, 5000, 1, false), 1000, 5000);
   expect_pattern_shape(generate_uniform(1000, 5000, 1, true), 1000, 10000);
   expect_pattern_shape(generate_uniform(0, 0, 1, false), 0, 0);
   expect_pattern_shape(generate_uniform(1, 10, 1, false), 1, 10);
 }
 
-TEST(GenerateUniform, undirected_lists_both_directions) {
+TEST(GenerateUniform, UndirectedListsBothDirections) {
   expect_mirrored_pairs(generate_uniform(100, 1000, 4, true));
 }
 
-TEST(GenerateUniform, endpoints_cover_the_vertex_range_evenly) {
+TEST(GenerateUniform, EndpointsCoverTheVertexRangeEvenly) {
   const Vertex n = 64;
   const Coo<bool> coo = generate_uniform(n, 64000, 8, false);
   std::vector<Offset> hits(n, 0);
@@ -188,12 +188,12 @@ TEST(GenerateUniform, endpoints_cover_the_vertex_range_evenly) {
   }
 }
 
-TEST(GenerateUniform, rejects_arcs_without_vertices_and_oversized_n) {
+TEST(GenerateUniform, RejectsArcsWithoutVerticesAndOversizedN) {
   EXPECT_THROW(generate_uniform(0, 1, 1, false), InvalidArgument);
   EXPECT_THROW(generate_uniform(kNoVertex, 0, 1, false), InvalidArgument);
 }
 
-TEST(GenerateGrid2d, degrees_are_two_at_corners_three_on_sides_four_inside) {
+TEST(GenerateGrid2d, DegreesAreTwoAtCornersThreeOnSidesFourInside) {
   const Vertex rows = 7, cols = 5;
   const Coo<bool> coo = generate_grid2d(rows, cols);
   const Offset edges = Offset(rows) * (cols - 1) + Offset(cols) * (rows - 1);
@@ -210,14 +210,14 @@ TEST(GenerateGrid2d, degrees_are_two_at_corners_three_on_sides_four_inside) {
   EXPECT_FALSE(a.get(cols - 1, cols).has_value()) << "rows must not wrap around";
 }
 
-TEST(GenerateGrid2d, degenerate_shapes) {
+TEST(GenerateGrid2d, DegenerateShapes) {
   expect_pattern_shape(generate_grid2d(0, 10), 0, 0);
   expect_pattern_shape(generate_grid2d(1, 1), 1, 0);
   expect_pattern_shape(generate_grid2d(1, 6), 6, 10);
   expect_pattern_shape(generate_grid2d(6, 1), 6, 10);
 }
 
-TEST(GenerateGrid2d, rejects_more_cells_than_vertex_ids) {
+TEST(GenerateGrid2d, RejectsMoreCellsThanVertexIds) {
   EXPECT_THROW(generate_grid2d(70000, 70000), InvalidArgument);
 }
 
@@ -227,7 +227,7 @@ TEST(GenerateGrid2d, rejects_more_cells_than_vertex_ids) {
 namespace spgraph {
 namespace {
 
-TEST(GenerateGrid3d, seven_point_stencil_by_brute_force) {
+TEST(GenerateGrid3d, SevenPointStencilByBruteForce) {
   const Vertex nx = 4, ny = 3, nz = 5;
   const Coo<bool> coo = generate_grid3d(nx, ny, nz);
   ASSERT_EQ(coo.nrows, nx * ny * nz);
@@ -250,7 +250,7 @@ TEST(GenerateGrid3d, seven_point_stencil_by_brute_force) {
   EXPECT_THROW(generate_grid3d(70000, 70000, 70000), InvalidArgument);
 }
 
-TEST(GenerateWeights, symmetric_in_range_and_seeded) {
+TEST(GenerateWeights, SymmetricInRangeAndSeeded) {
   const Coo<bool> base = generate_kronecker(8, 8, 3, true);
   const Coo<double> w = with_weights(Coo<bool>(base), 255, 9);
   const Coo<double> w2 = with_weights(Coo<bool>(base), 255, 9);

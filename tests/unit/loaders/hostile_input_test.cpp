@@ -1,7 +1,7 @@
 // Hostile input at the loader API: no crash, no hang, no runaway memory and no silent garbage.
-// Each defect a hostile user found has a test (or a few), under a heading that states the rule
-// it breaks. The CLI-level tests of the same rules are in tests/cli/ and the corpus run in
-// tests/hostile/.
+// Each defect a hostile user found has a test (or a few), in a suite named for the rule it
+// breaks (the heading above it states the rule). The CLI-level tests of the same rules are in
+// tests/cli/ and the corpus run in tests/hostile/.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <zlib.h>
@@ -68,7 +68,7 @@ std::string ring_mtx(std::uint64_t n) {
   return s;
 }
 
-TEST(C1_ChunkPlan, DoesNotDependOnProgress) {
+TEST(ChunkPlan, DoesNotDependOnProgress) {
   const std::string body(5 << 20, 'x');
   for (int threads : {1, 2, 3, 8}) {
     LineRunOptions a, b;
@@ -78,7 +78,7 @@ TEST(C1_ChunkPlan, DoesNotDependOnProgress) {
   }
 }
 
-TEST(C1_ChunkPlan, EveryParallelLoaderAgreesAcrossThreadsAndProgress) {
+TEST(ChunkPlan, EveryParallelLoaderAgreesAcrossThreadsAndProgress) {
   TempDir tmp;
   const std::uint64_t n = 300000;  // each file is over 1 MB: several chunks at 2+ threads
   const std::vector<std::pair<std::string, std::string>> files = {
@@ -106,7 +106,7 @@ TEST(C1_ChunkPlan, EveryParallelLoaderAgreesAcrossThreadsAndProgress) {
 
 // ---- Thread counts are capped -----------------------------------------------------------------
 
-TEST(C2_Threads, AbsurdParserThreadCountIsAClearError) {
+TEST(ParserThreadCap, AbsurdParserThreadCountIsAClearError) {
   LoadOptions o;
   o.threads = 100000;
   try {
@@ -119,7 +119,7 @@ TEST(C2_Threads, AbsurdParserThreadCountIsAClearError) {
 
 // ---- Claimed dimensions are checked before anything proportional is allocated ----------------
 
-TEST(H1_Dimension, HugeEdgeListIdSuggestsRemap) {
+TEST(ClaimedDimensions, HugeEdgeListIdSuggestsRemap) {
   const auto t0 = std::chrono::steady_clock::now();
   expect_parse_error([] { load_matrix_from_buffer("big.txt", "0 1\n1 3000000000\n"); },
                      "--remap-ids");
@@ -130,7 +130,7 @@ TEST(H1_Dimension, HugeEdgeListIdSuggestsRemap) {
   EXPECT_EQ(nrows_of(load_matrix_from_buffer("big.txt", "0 1\n1 3000000000\n", remap).matrix), 3u);
 }
 
-TEST(H1_Dimension, HugeSizeLinesAndHeadersAreRefused) {
+TEST(ClaimedDimensions, HugeSizeLinesAndHeadersAreRefused) {
   expect_parse_error(
       [] {
         load_matrix_from_buffer(
@@ -152,7 +152,7 @@ TEST(H1_Dimension, HugeSizeLinesAndHeadersAreRefused) {
   expect_parse_error([&] { load_matrix_from_buffer("big.bin", bin); }, "far more than");
 }
 
-TEST(H1_Dimension, MemoryBudgetIsChecked) {
+TEST(ClaimedDimensions, MemoryBudgetIsChecked) {
   LoadOptions o;
   o.memory_limit = 1 << 20;  // 1 MB: 200000 vertices need 3.2 MB of row pointers
   expect_parse_error(
@@ -163,14 +163,14 @@ TEST(H1_Dimension, MemoryBudgetIsChecked) {
       "per-vertex arrays", 2);
 }
 
-TEST(H1_Dimension, SparseButReasonableDimensionsStillLoad) {
+TEST(ClaimedDimensions, SparseButReasonableDimensionsStillLoad) {
   // 1M x 1M with two entries: under the 2^24 floor, a legitimate sparse test matrix.
   const LoadedMatrix m = load_matrix_from_buffer(
       "m.mtx", "%%MatrixMarket matrix coordinate pattern general\n1000000 1000000 2\n1 2\n3 4\n");
   EXPECT_EQ(nrows_of(m.matrix), 1000000u);
 }
 
-TEST(H1_Dimension, GzipBombStopsAtTheBudget) {
+TEST(ClaimedDimensions, GzipBombStopsAtTheBudget) {
   const std::string packed = gzip_of(std::string(8 << 20, ' '));
   LoadOptions o;
   o.memory_limit = 4 << 20;  // inflating may use half: 2 MB
@@ -180,7 +180,7 @@ TEST(H1_Dimension, GzipBombStopsAtTheBudget) {
 
 // ---- Non-regular files fail at once and say what they are -------------------------------------
 
-TEST(H2_Files, FifoWithNoWriterFailsAtOnce) {
+TEST(NonRegularFiles, FifoWithNoWriterFailsAtOnce) {
   TempDir tmp;
   const std::string fifo = tmp.file("pipe.mtx");
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
@@ -194,7 +194,7 @@ TEST(H2_Files, FifoWithNoWriterFailsAtOnce) {
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
 }
 
-TEST(H2_Files, DevicesSayWhatTheyAre) {
+TEST(NonRegularFiles, DevicesSayWhatTheyAre) {
   try {
     load_matrix("/dev/null");
     FAIL() << "/dev/null loaded";
@@ -204,7 +204,7 @@ TEST(H2_Files, DevicesSayWhatTheyAre) {
   }
 }
 
-TEST(H2_Files, ProcFilesAreReadNotTakenAsEmpty) {
+TEST(NonRegularFiles, ProcFilesAreReadNotTakenAsEmpty) {
   // /proc/self/status reports size 0 but has text: it is read and rejected as a bad edge list.
   expect_parse_error([] { load_matrix("/proc/self/status"); }, "is not a non-negative integer", 1);
 }
@@ -220,7 +220,7 @@ std::string with_flags(std::string bin, std::uint32_t flags) {
   return bin;
 }
 
-TEST(S4_Binary, SymmetricFlagOnAsymmetricDataIsRefused) {
+TEST(BinaryFlagsAndValues, SymmetricFlagOnAsymmetricDataIsRefused) {
   const Matrix<bool> a =
       Matrix<bool>::build_pattern(3, 3, std::vector<Vertex>{0, 1, 2}, std::vector<Vertex>{1, 2, 0});
   const std::string bin = with_flags(encode_binary(AnyMatrix(a)), 1 | 2);
@@ -232,7 +232,7 @@ TEST(S4_Binary, SymmetricFlagOnAsymmetricDataIsRefused) {
       load_matrix_from_buffer("ok.bin", encode_binary(AnyMatrix(s), true)).info.symmetric_storage);
 }
 
-TEST(S4_Binary, SymmetricFlagWithDifferentValuesIsRefused) {
+TEST(BinaryFlagsAndValues, SymmetricFlagWithDifferentValuesIsRefused) {
   const Matrix<double> a = Matrix<double>::build(
       2, 2, std::vector<Vertex>{0, 1}, std::vector<Vertex>{1, 0}, std::vector<double>{1.0, 2.0});
   expect_parse_error([&] { load_matrix_from_buffer("lie.bin", encode_binary(AnyMatrix(a), true)); },
@@ -262,7 +262,7 @@ TEST(PatternOnly, EveryFormatGivesABoolPatternAndStillChecksValues) {
                      "has one weight");
 }
 
-TEST(S4_Binary, ValuesAreDroppedWhenOnlyTheStructureIsAsked) {
+TEST(BinaryFlagsAndValues, ValuesAreDroppedWhenOnlyTheStructureIsAsked) {
   const Matrix<double> a = Matrix<double>::build(2, 2, std::vector<Vertex>{0},
                                                  std::vector<Vertex>{1}, std::vector<double>{2.5});
   LoadOptions o;
@@ -272,7 +272,7 @@ TEST(S4_Binary, ValuesAreDroppedWhenOnlyTheStructureIsAsked) {
   EXPECT_TRUE(std::get<Matrix<bool>>(m.matrix).is_pattern());
 }
 
-TEST(S4_Binary, HashedSymmetryCheckAgreesWithTheExactOne) {
+TEST(BinaryFlagsAndValues, HashedSymmetryCheckAgreesWithTheExactOne) {
   std::mt19937_64 rng(99);
   for (int trial = 0; trial < 200; ++trial) {
     const Vertex n = Vertex(1 + rng() % 12);
@@ -294,7 +294,7 @@ TEST(S4_Binary, HashedSymmetryCheckAgreesWithTheExactOne) {
 
 // ---- One rule for infinities and NaN in every reader -----------------------------------------
 
-TEST(S5_Values, InfinitiesAreValuesInEveryReader) {
+TEST(InfinitiesAndNan, InfinitiesAreValuesInEveryReader) {
   const LoadedMatrix el = load_matrix_from_buffer("w.txt", "1 2 inf\n2 3 -inf\n3 1 1\n");
   EXPECT_EQ(std::get<Matrix<double>>(el.matrix).get(0, 1), HUGE_VAL);
   const LoadedMatrix mm = load_matrix_from_buffer(
@@ -307,7 +307,7 @@ TEST(S5_Values, InfinitiesAreValuesInEveryReader) {
   EXPECT_EQ(r.weight, -HUGE_VAL);
 }
 
-TEST(S5_Values, NanIsRefusedByEveryReader) {
+TEST(InfinitiesAndNan, NanIsRefusedByEveryReader) {
   const std::string why = "is NaN: values must be numbers";
   expect_parse_error([&] { load_matrix_from_buffer("w.txt", "1 2 1\n2 3 nan\n"); }, why, 2);
   expect_parse_error(
@@ -325,7 +325,7 @@ TEST(S5_Values, NanIsRefusedByEveryReader) {
 
 // ---- Trailing junk after gzip data is refused --------------------------------------------------
 
-TEST(S6_Gzip, TrailingJunkIsRefusedAndMembersStillConcatenate) {
+TEST(GzipTrailingData, TrailingJunkIsRefusedAndMembersStillConcatenate) {
   const std::string text = "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n";
   expect_parse_error([&] { load_matrix_from_buffer("j.mtx.gz", gzip_of(text) + "JUNK\n"); },
                      "trailing data after the gzip stream");
@@ -337,7 +337,7 @@ TEST(S6_Gzip, TrailingJunkIsRefusedAndMembersStillConcatenate) {
 
 // ---- METIS weights must agree in both directions ---------------------------------------------
 
-TEST(S7_Metis, DifferentWeightsInTheTwoDirectionsAreRefused) {
+TEST(MetisEdgeWeights, DifferentWeightsInTheTwoDirectionsAreRefused) {
   expect_parse_error([] { load_matrix_from_buffer("w.graph", "3 2 1\n2 5\n1 6 3 7\n2 7\n"); },
                      "has one weight");
   const LoadedMatrix ok = load_matrix_from_buffer("w.graph", "3 2 1\n2 5\n1 5 3 7\n2 7\n");
@@ -346,7 +346,7 @@ TEST(S7_Metis, DifferentWeightsInTheTwoDirectionsAreRefused) {
 
 // ---- Conversions that lose information are errors --------------------------------------------
 
-TEST(S8_ExactType, LossyValuesNameTheirLine) {
+TEST(LossyConversions, LossyValuesNameTheirLine) {
   LoadOptions o;
   o.exact_type = ValueType::Int64;
   expect_parse_error([&] { load_matrix_from_buffer("w.txt", "1 2 3\n2 3 1.5\n", o); },
@@ -388,7 +388,7 @@ TEST(S8_ExactType, LossyValuesNameTheirLine) {
 
 // ---- Empty files are errors unless the format says the graph is empty -------------------------
 
-TEST(S10_Empty, EmptyAndCommentOnlyFilesAreErrors) {
+TEST(EmptyFiles, EmptyAndCommentOnlyFilesAreErrors) {
   TempDir tmp;
   expect_parse_error([&] { load_matrix(tmp.write("e.txt", "")); }, "file is empty");
   expect_parse_error([&] { load_matrix(tmp.write("e.mtx", "")); }, "file is empty");
@@ -398,7 +398,7 @@ TEST(S10_Empty, EmptyAndCommentOnlyFilesAreErrors) {
                      "holds no edges");
 }
 
-TEST(S10_Empty, FormatsThatSaySoMayBeEmpty) {
+TEST(EmptyFiles, FormatsThatSaySoMayBeEmpty) {
   EXPECT_EQ(nrows_of(load_matrix_from_buffer(
                          "z.mtx", "%%MatrixMarket matrix coordinate pattern general\n0 0 0\n")
                          .matrix),
@@ -561,7 +561,7 @@ void round_trip_every_format_pair(TempDir& tmp, const LoadedMatrix& original,
     }
 }
 
-TEST(S1_RoundTrip, IsolatedTrailingVerticesAndBaseSurviveEveryFormatPair) {
+TEST(FormatPairRoundTrip, IsolatedTrailingVerticesAndBaseSurviveEveryFormatPair) {
   TempDir tmp;
   const std::string iso =
       tmp.write("iso.mtx", "%%MatrixMarket matrix coordinate pattern general\n5 5 2\n2 3\n3 4\n");
@@ -581,7 +581,7 @@ TEST(S1_RoundTrip, IsolatedTrailingVerticesAndBaseSurviveEveryFormatPair) {
   EXPECT_NE(text.find("\n2\t3\n3\t4\n"), std::string::npos) << text;
 }
 
-TEST(S1_RoundTrip, UndirectedWeightedGraphSurvivesEveryFormatPair) {
+TEST(FormatPairRoundTrip, UndirectedWeightedGraphSurvivesEveryFormatPair) {
   TempDir tmp;
   const LoadedMatrix original = load_matrix(tmp.write("w.graph", "4 2 1\n2 5 3 2\n1 5\n1 2\n\n"));
   ASSERT_TRUE(original.info.symmetric_storage);
@@ -594,7 +594,7 @@ TEST(S1_RoundTrip, UndirectedWeightedGraphSurvivesEveryFormatPair) {
                                });
 }
 
-TEST(S1_RoundTrip, RemappedIdsSurviveAsExternalIds) {
+TEST(FormatPairRoundTrip, RemappedIdsSurviveAsExternalIds) {
   TempDir tmp;
   LoadOptions remap;
   remap.remap_ids = true;

@@ -23,18 +23,18 @@ Report sample() {
   return r;
 }
 
-TEST(Report, json_keeps_field_order_and_leaves_out_text_only_fields) {
+TEST(Report, JsonKeepsFieldOrderAndLeavesOutTextOnlyFields) {
   EXPECT_EQ(
       sample().json(),
       "{\"file\": \"a \\\"b\\\".mtx\", \"n\": 42, \"directed\": false, \"seconds\": 0.012346}");
 }
 
-TEST(Report, layout_places_each_field_with_printf_padding) {
+TEST(Report, LayoutPlacesEachFieldWithPrintfPadding) {
   EXPECT_EQ(sample().text("{file}: n={n:5}|{directed:-12}|{seconds} s, {note}\n"),
             "a \"b\".mtx: n=   42|undirected  |0.012 s, text only\n");
 }
 
-TEST(Report, list_renders_items_as_an_array_and_through_the_item_layout) {
+TEST(Report, ListRendersItemsAsAnArrayAndThroughTheItemLayout) {
   Report a, b;
   a.add("v", report::count(1));
   b.add("v", report::count(2));
@@ -44,14 +44,14 @@ TEST(Report, list_renders_items_as_an_array_and_through_the_item_layout) {
   EXPECT_EQ(r.text("{items}"), "[1][2]");
 }
 
-TEST(Report, control_bytes_are_escaped_in_json_strings) {
+TEST(Report, ControlBytesAreEscapedInJsonStrings) {
   EXPECT_EQ(json_string("a\nb\x01"), "\"a\\nb\\u0001\"");
   // Bytes that are not UTF-8 (a hostile file name) still give valid JSON.
   const std::string bad = json_string("x\xff.mtx");
   EXPECT_TRUE(nlohmann::json::parse(bad).is_string()) << bad;
 }
 
-TEST(Report, non_finite_numbers_are_json_null_and_inf_in_text) {
+TEST(Report, NonFiniteNumbersAreJsonNullAndInfInText) {
   const double inf = std::numeric_limits<double>::infinity();
   Report r;
   r.add("ratio", report::real(inf, "%.4f", "%.3f"))
@@ -64,7 +64,7 @@ TEST(Report, non_finite_numbers_are_json_null_and_inf_in_text) {
   EXPECT_TRUE(parsed["ratio"].is_null());
 }
 
-TEST(Report, reals_keep_the_json_format_precision_and_integers_stay_integers) {
+TEST(Report, RealsKeepTheJsonFormatPrecisionAndIntegersStayIntegers) {
   Report r;
   r.add("pairs", report::real(1156.0, "%.0f", "%.0f"))
       .add("s", report::real(0.0123456789, "%.6f", "%.3f"))
@@ -75,7 +75,7 @@ TEST(Report, reals_keep_the_json_format_precision_and_integers_stay_integers) {
   EXPECT_DOUBLE_EQ(parsed["big"].get<double>(), 1e300);
 }
 
-TEST(Report, a_json_literal_value_is_parsed_and_null_keeps_its_text) {
+TEST(Report, AJsonLiteralValueIsParsedAndNullKeepsItsText) {
   Report r;
   r.add("top", ReportValue{"null", "none"})
       .add("n", ReportValue{"42", "forty-two"})
@@ -85,7 +85,7 @@ TEST(Report, a_json_literal_value_is_parsed_and_null_keeps_its_text) {
   EXPECT_EQ(r.text("{top} {n} {gone} {absent}"), "none forty-two text only -");
 }
 
-TEST(Report, nested_lists_parse_as_json) {
+TEST(Report, NestedListsParseAsJson) {
   Report item;
   item.add("v", report::count(7)).add("name", report::str("q\"x"));
   Report r;
@@ -97,7 +97,7 @@ TEST(Report, nested_lists_parse_as_json) {
   EXPECT_TRUE(parsed["empty"].empty());
 }
 
-TEST(Report, a_layout_naming_a_missing_key_is_a_programming_error) {
+TEST(Report, ALayoutNamingAMissingKeyIsAProgrammingError) {
   EXPECT_THROW((void)sample().text("{nope}"), std::logic_error);
   EXPECT_THROW((void)sample().text("{n"), std::logic_error);
 }

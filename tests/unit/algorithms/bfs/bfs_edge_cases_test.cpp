@@ -33,7 +33,7 @@ Matrix<bool> undirected_graph_of(Vertex n, const std::vector<Vertex>& u,
 // An undirected graph stored with both arcs but not declared undirected: the pull steps read A
 // itself once its symmetric structure is found (no transpose is built), with the same levels
 // as a declared undirected run; a directed graph still gets its transpose.
-TEST(BfsSymmetry, a_symmetric_structure_is_pulled_through_its_own_rows) {
+TEST(BfsSymmetry, ASymmetricStructureIsPulledThroughItsOwnRows) {
   const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(10, 8, 5, true));
   ASSERT_TRUE(a.structure_symmetric());
   const Matrix<bool> fresh = a;  // a copy starts with no cached transpose or symmetry
@@ -67,7 +67,7 @@ class BfsEdgeCaseTest : public ::testing::TestWithParam<BfsMethod> {
   }
 };
 
-TEST_P(BfsEdgeCaseTest, single_vertex_without_edges_reaches_only_itself) {
+TEST_P(BfsEdgeCaseTest, SingleVertexWithoutEdgesReachesOnlyItself) {
   const Matrix<bool> a(1, 1, true);
   const BfsResult r = bfs(a, 0, options());
   EXPECT_EQ(r.level, std::vector<Vertex>{0});
@@ -76,29 +76,29 @@ TEST_P(BfsEdgeCaseTest, single_vertex_without_edges_reaches_only_itself) {
   EXPECT_EQ(r.depth, 0u);
 }
 
-TEST_P(BfsEdgeCaseTest, self_loops_only_reach_nothing_else) {
+TEST_P(BfsEdgeCaseTest, SelfLoopsOnlyReachNothingElse) {
   const Matrix<bool> a = graph_of(5, {0, 1, 2, 3, 4}, {0, 1, 2, 3, 4});
   expect_levels(a, 2, {-1, -1, 0, -1, -1}, true);
 }
 
-TEST_P(BfsEdgeCaseTest, isolated_vertices_stay_unreached) {
+TEST_P(BfsEdgeCaseTest, IsolatedVerticesStayUnreached) {
   const Matrix<bool> a = undirected_graph_of(7, {1, 2, 2}, {2, 4, 5});
   expect_levels(a, 1, {-1, 0, 1, -1, 2, 2, -1}, true);
 }
 
-TEST_P(BfsEdgeCaseTest, duplicate_arcs_give_the_same_tree_as_single_arcs) {
+TEST_P(BfsEdgeCaseTest, DuplicateArcsGiveTheSameTreeAsSingleArcs) {
   const Matrix<bool> a = graph_of(4, {0, 0, 0, 1, 1, 2, 2, 0}, {1, 1, 2, 3, 3, 3, 3, 1});
   EXPECT_EQ(a.nvals(), 4u);
   expect_levels(a, 0, {0, 1, 1, 2}, false);
 }
 
-TEST_P(BfsEdgeCaseTest, directed_arcs_are_followed_forward_only) {
+TEST_P(BfsEdgeCaseTest, DirectedArcsAreFollowedForwardOnly) {
   const Matrix<bool> a = graph_of(4, {1, 2, 3}, {0, 1, 2});  // 3 -> 2 -> 1 -> 0
   expect_levels(a, 1, {1, 0, -1, -1}, false);
   expect_levels(a, 3, {3, 2, 1, 0}, false);
 }
 
-TEST_P(BfsEdgeCaseTest, star_with_100k_leaves_from_hub_and_from_leaf) {
+TEST_P(BfsEdgeCaseTest, StarWith100kLeavesFromHubAndFromLeaf) {
   const Vertex leaves = 100000;
   std::vector<Vertex> hub(leaves, 0), leaf(leaves);
   std::iota(leaf.begin(), leaf.end(), Vertex(1));
@@ -118,7 +118,7 @@ Vertex path_length(BfsMethod method) {
   return method == BfsMethod::Pull ? 3000 : 100000;
 }
 
-TEST_P(BfsEdgeCaseTest, long_directed_path_has_one_level_per_vertex) {
+TEST_P(BfsEdgeCaseTest, LongDirectedPathHasOneLevelPerVertex) {
   const Vertex n = path_length(GetParam());
   std::vector<Vertex> u(n - 1), v(n - 1);
   std::iota(u.begin(), u.end(), Vertex(0));
@@ -129,7 +129,7 @@ TEST_P(BfsEdgeCaseTest, long_directed_path_has_one_level_per_vertex) {
   expect_levels(a, 0, expected, false);
 }
 
-TEST_P(BfsEdgeCaseTest, long_undirected_path_from_the_middle) {
+TEST_P(BfsEdgeCaseTest, LongUndirectedPathFromTheMiddle) {
   const Vertex n = path_length(GetParam());
   std::vector<Vertex> u(n - 1), v(n - 1);
   std::iota(u.begin(), u.end(), Vertex(0));
@@ -140,14 +140,14 @@ TEST_P(BfsEdgeCaseTest, long_undirected_path_from_the_middle) {
   expect_levels(a, n / 2, expected, true);
 }
 
-TEST_P(BfsEdgeCaseTest, values_are_ignored_even_zeros) {
+TEST_P(BfsEdgeCaseTest, ValuesAreIgnoredEvenZeros) {
   const std::vector<Vertex> u = {0, 1, 2}, v = {1, 2, 3};
   const std::vector<std::int32_t> zeros = {0, 0, 0};
   const Matrix<std::int32_t> a = Matrix<std::int32_t>::build(4, 4, u, v, zeros);
   expect_levels(a, 0, {0, 1, 2, 3}, false);
 }
 
-TEST_P(BfsEdgeCaseTest, source_out_of_range_throws_index_out_of_bounds) {
+TEST_P(BfsEdgeCaseTest, SourceOutOfRangeThrowsIndexOutOfBounds) {
   const Matrix<bool> a = graph_of(3, {0, 1}, {1, 2});
   EXPECT_THROW(bfs(a, 3, options()), IndexOutOfBounds);
   EXPECT_THROW(bfs(a, kNoVertex, options()), IndexOutOfBounds);
@@ -156,13 +156,13 @@ TEST_P(BfsEdgeCaseTest, source_out_of_range_throws_index_out_of_bounds) {
   EXPECT_THROW(bfs_batch(a, std::span<const Vertex>(sources), options()), IndexOutOfBounds);
 }
 
-TEST_P(BfsEdgeCaseTest, non_square_matrix_throws_dimension_mismatch) {
+TEST_P(BfsEdgeCaseTest, NonSquareMatrixThrowsDimensionMismatch) {
   const std::vector<Vertex> u = {0, 1}, v = {1, 2};
   const Matrix<bool> a = Matrix<bool>::build_pattern(2, 3, u, v);
   EXPECT_THROW(bfs(a, 0, options()), DimensionMismatch);
 }
 
-TEST_P(BfsEdgeCaseTest, levels_only_leaves_parents_empty) {
+TEST_P(BfsEdgeCaseTest, LevelsOnlyLeavesParentsEmpty) {
   const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(9, 8, 11, true));
   BfsOptions o = options();
   o.parents = false;
@@ -174,7 +174,7 @@ TEST_P(BfsEdgeCaseTest, levels_only_leaves_parents_empty) {
   expect_summary(expected, r);
 }
 
-TEST_P(BfsEdgeCaseTest, parents_only_leaves_levels_empty_and_tree_valid) {
+TEST_P(BfsEdgeCaseTest, ParentsOnlyLeavesLevelsEmptyAndTreeValid) {
   const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(9, 8, 12, false));
   BfsOptions o = options();
   o.levels = false;
@@ -188,7 +188,7 @@ TEST_P(BfsEdgeCaseTest, parents_only_leaves_levels_empty_and_tree_valid) {
 
 // Neither array asked for (the server's and `stream`'s bfs query): the counts alone, still
 // exact, and no O(n) array in the result.
-TEST_P(BfsEdgeCaseTest, counts_only_writes_no_array) {
+TEST_P(BfsEdgeCaseTest, CountsOnlyWritesNoArray) {
   const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(9, 8, 14, false));
   BfsOptions o = options();
   o.levels = o.parents = false;
@@ -199,7 +199,7 @@ TEST_P(BfsEdgeCaseTest, counts_only_writes_no_array) {
   expect_summary(oracle::bfs_levels(a.csr(), s), r);
 }
 
-TEST_P(BfsEdgeCaseTest, batch_equals_repeated_single_source_runs) {
+TEST_P(BfsEdgeCaseTest, BatchEqualsRepeatedSingleSourceRuns) {
   const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(9, 4, 13, false));
   const std::vector<Vertex> sources = {0, max_degree_vertex(a), 17, 0, a.nrows() - 1};
   const std::vector<BfsResult> batch = bfs_batch(a, std::span<const Vertex>(sources), options());
@@ -214,14 +214,14 @@ TEST_P(BfsEdgeCaseTest, batch_equals_repeated_single_source_runs) {
   }
 }
 
-TEST_P(BfsEdgeCaseTest, empty_batch_returns_no_results) {
+TEST_P(BfsEdgeCaseTest, EmptyBatchReturnsNoResults) {
   const Matrix<bool> a = graph_of(3, {0}, {1});
   EXPECT_TRUE(bfs_batch(a, std::span<const Vertex>(), options()).empty());
 }
 
 // The verifier every BFS test and `spgraph compare bfs` rely on must reject each kind of bad
 // tree, or the tests above could not fail on a wrong parent.
-TEST(BfsVerifier, accepts_a_valid_tree_and_names_each_kind_of_bad_one) {
+TEST(BfsVerifier, AcceptsAValidTreeAndNamesEachKindOfBadOne) {
   // 0 -> 1 -> 2, 0 -> 2, 3 isolated.
   const Matrix<bool> a = graph_of(4, {0, 1, 0}, {1, 2, 2});
   const std::vector<std::int64_t> level = {0, 1, 1, -1};

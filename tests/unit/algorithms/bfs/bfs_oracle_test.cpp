@@ -49,7 +49,7 @@ std::vector<GeneratedGraph> generated_graphs() {
 
 class BfsOracleTest : public ::testing::TestWithParam<std::tuple<GeneratedGraph, BfsMethod>> {};
 
-TEST_P(BfsOracleTest, levels_match_boost_and_serial_oracle_and_parents_are_valid) {
+TEST_P(BfsOracleTest, LevelsMatchBoostAndSerialOracleAndParentsAreValid) {
   const auto& [graph, method] = GetParam();
   SCOPED_TRACE("graph " + graph.name + " (the seed is in the name)");
   Coo<bool> tuples = graph.generate();
@@ -68,7 +68,7 @@ INSTANTIATE_TEST_SUITE_P(Generated, BfsOracleTest,
                                   method_name(std::get<1>(info.param));
                          });
 
-TEST(BfsGrid, levels_are_manhattan_distances_from_a_corner) {
+TEST(BfsGrid, LevelsAreManhattanDistancesFromACorner) {
   const Vertex rows = 60, cols = 45;
   const Matrix<bool> a = Matrix<bool>::from_coo(generate_grid2d(rows, cols));
   std::vector<std::int64_t> expected(std::size_t(rows) * cols);
@@ -77,7 +77,7 @@ TEST(BfsGrid, levels_are_manhattan_distances_from_a_corner) {
   expect_all_methods_match(a, 0, expected, true);
 }
 
-TEST(BfsDirection, auto_uses_both_directions_and_forced_methods_use_one) {
+TEST(BfsDirection, AutoUsesBothDirectionsAndForcedMethodsUseOne) {
   const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(10, 16, 1, true));
   const Vertex hub = max_degree_vertex(a);
   BfsOptions options;
@@ -95,7 +95,7 @@ TEST(BfsDirection, auto_uses_both_directions_and_forced_methods_use_one) {
 // direction and parallelism decision must be the exact rule's. The Dynamic CSR path knows no
 // bound and sums the degrees exactly, so over the same undirected graph both paths must take
 // the same push and pull steps, from every kind of source, and reach the same levels.
-TEST(BfsDirection, the_degree_bound_changes_no_direction_decision) {
+TEST(BfsDirection, TheDegreeBoundChangesNoDirectionDecision) {
   std::vector<std::pair<std::string, Coo<bool>>> graphs;
   for (std::uint64_t seed : {1u, 2u, 3u}) {
     graphs.emplace_back("kronecker_scale12_ef16_seed" + std::to_string(seed),
@@ -126,7 +126,7 @@ TEST(BfsDirection, the_degree_bound_changes_no_direction_decision) {
   EXPECT_GT(switched, 0) << "no search switched to pull: the comparison tested nothing";
 }
 
-TEST(MatrixProperties, the_longest_row_is_cached_until_the_matrix_changes) {
+TEST(MatrixProperties, TheLongestRowIsCachedUntilTheMatrixChanges) {
   Matrix<bool> a = Matrix<bool>::build_pattern(4, 4, std::vector<Vertex>{0, 2, 2, 2},
                                                std::vector<Vertex>{1, 0, 1, 3});
   EXPECT_EQ(a.max_row_length(), 3u);
@@ -135,7 +135,7 @@ TEST(MatrixProperties, the_longest_row_is_cached_until_the_matrix_changes) {
   EXPECT_EQ(Matrix<bool>(0, 0, true).max_row_length(), 0u);
 }
 
-TEST(BfsOracle, boost_reference_is_available) {
+TEST(BfsOracle, BoostReferenceIsAvailable) {
 #ifndef SPGRAPH_HAVE_BOOST
   GTEST_SKIP() << "built without Boost.Graph: levels were checked against the serial oracle only";
 #endif

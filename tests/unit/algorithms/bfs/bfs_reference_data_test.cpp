@@ -65,7 +65,7 @@ void PrintTo(const LdbcBfsCase& c, std::ostream* os) {
 
 class LdbcBfsTest : public ::testing::TestWithParam<std::tuple<LdbcBfsCase, BfsMethod>> {};
 
-TEST_P(LdbcBfsTest, levels_equal_graphalytics_output) {
+TEST_P(LdbcBfsTest, LevelsEqualGraphalyticsOutput) {
   const auto& [spec, method] = GetParam();
   const LdbcCase c = load_ldbc_case(spec.input, spec.vertices, spec.output, spec.source);
   ASSERT_EQ(std::count(c.expected.begin(), c.expected.end(), -2), 0)
@@ -97,7 +97,7 @@ Matrix<bool> load_karate() {
   return load_graph(test_data("lagraph/karate.mtx").string());
 }
 
-TEST(BfsKarate, graph_has_lagraph_degrees) {
+TEST(BfsKarate, GraphHasLagraphDegrees) {
   const Matrix<bool> a = load_karate();
   ASSERT_EQ(a.nrows(), 34u);
   ASSERT_EQ(a.nvals(), 156u);
@@ -112,7 +112,7 @@ TEST(BfsKarate, graph_has_lagraph_degrees) {
 
 class BfsKarateTest : public ::testing::TestWithParam<BfsMethod> {};
 
-TEST_P(BfsKarateTest, levels_from_30_equal_lagraph) {
+TEST_P(BfsKarateTest, LevelsFrom30EqualLagraph) {
   const Matrix<bool> a = load_karate();
   const auto rows = read_rows(test_data("lagraph/karate_bfs_levels_src30.tsv"));
   std::vector<std::int64_t> expected(a.nrows(), -2);
@@ -121,7 +121,7 @@ TEST_P(BfsKarateTest, levels_from_30_equal_lagraph) {
   expect_method_matches(a, 30, expected, GetParam(), true);
 }
 
-TEST_P(BfsKarateTest, every_source_matches_boost_and_serial_oracle) {
+TEST_P(BfsKarateTest, EverySourceMatchesBoostAndSerialOracle) {
   const Matrix<bool> a = load_karate();
   const Coo<bool> tuples = tuples_of(a);
   for (Vertex s = 0; s < a.nrows(); ++s)
@@ -133,7 +133,7 @@ INSTANTIATE_TEST_SUITE_P(Methods, BfsKarateTest, ::testing::ValuesIn(kAllMethods
 
 class SharedGraphBfsTest : public ::testing::TestWithParam<std::tuple<const char*, BfsMethod>> {};
 
-TEST_P(SharedGraphBfsTest, levels_match_boost_and_serial_oracle) {
+TEST_P(SharedGraphBfsTest, LevelsMatchBoostAndSerialOracle) {
   const auto& [rel, method] = GetParam();
   SPGRAPH_REQUIRE_SHARED(path, rel);
   const Matrix<bool> a = load_graph(path.string());

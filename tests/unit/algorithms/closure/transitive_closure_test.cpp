@@ -75,7 +75,7 @@ Matrix<bool> random_digraph(Vertex n, Offset m, std::uint64_t seed) {
 constexpr ClosureMethod kMethods[] = {ClosureMethod::Auto, ClosureMethod::Scc,
                                       ClosureMethod::SemiNaive};
 
-TEST(TransitiveClosure, random_digraphs_match_dfs_from_every_vertex) {
+TEST(TransitiveClosure, RandomDigraphsMatchDfsFromEveryVertex) {
   const std::uint64_t seed = 20261125;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {1u, 8u, 60u, 250u}) {
@@ -108,7 +108,7 @@ TEST(TransitiveClosure, random_digraphs_match_dfs_from_every_vertex) {
 }
 
 #ifdef SPGRAPH_HAVE_BOOST
-TEST(TransitiveClosure, random_digraphs_match_boost_graph) {
+TEST(TransitiveClosure, RandomDigraphsMatchBoostGraph) {
   using G = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
   const std::uint64_t seed = 7;
   RecordProperty("seed", std::to_string(seed));
@@ -135,7 +135,7 @@ TEST(TransitiveClosure, random_digraphs_match_boost_graph) {
 }
 #endif
 
-TEST(Reachability, index_answers_every_pair_like_dfs) {
+TEST(Reachability, IndexAnswersEveryPairLikeDfs) {
   for (Vertex n : {1u, 50u, 300u}) {
     const Matrix<bool> a = random_digraph(n, Offset(1.2 * n), 31 + n);
     const Pairs want = dfs_closure(a);
@@ -156,7 +156,7 @@ TEST(Reachability, index_answers_every_pair_like_dfs) {
   EXPECT_THROW(idx.reachable_count(9), IndexOutOfBounds);
 }
 
-TEST(StronglyConnectedComponents, components_are_mutual_reachability_and_ids_reverse_topological) {
+TEST(StronglyConnectedComponents, ComponentsAreMutualReachabilityAndIdsReverseTopological) {
   const Matrix<bool> a = random_digraph(400, 500, 5);
   const Pairs reach = dfs_closure(a);
   const Condensation c = condense(adjacency_of(a.csr()));
@@ -177,7 +177,7 @@ TEST(StronglyConnectedComponents, components_are_mutual_reachability_and_ids_rev
   }
 }
 
-TEST(StronglyConnectedComponents, a_million_vertex_chain_needs_no_recursion) {
+TEST(StronglyConnectedComponents, AMillionVertexChainNeedsNoRecursion) {
   const Vertex n = 1000000;
   std::vector<Vertex> r(n - 1), col(n - 1);
   for (Vertex v = 0; v + 1 < n; ++v) r[v] = v, col[v] = v + 1;
@@ -191,7 +191,7 @@ TEST(StronglyConnectedComponents, a_million_vertex_chain_needs_no_recursion) {
   EXPECT_EQ(transitive_closure(cycle, o).pairs, Offset(n) * n);  // every pair, (v, v) included
 }
 
-TEST(TransitiveClosure, edge_cases) {
+TEST(TransitiveClosure, EdgeCases) {
   ClosureOptions o;
   EXPECT_EQ(transitive_closure(Matrix<bool>(0, 0, true), o).pairs, 0u);
   EXPECT_EQ(transitive_closure(Matrix<bool>(5, 5, true), o).pairs, 0u);  // isolated vertices
@@ -220,7 +220,7 @@ TEST(TransitiveClosure, edge_cases) {
   EXPECT_THROW(parse_closure_method("magic"), InvalidArgument);
 }
 
-TEST(TransitiveClosure, too_large_fails_before_allocating_and_states_the_estimate) {
+TEST(TransitiveClosure, TooLargeFailsBeforeAllocatingAndStatesTheEstimate) {
   // A 3000-cycle has 9 million pairs (36 MB); allow 1 MB.
   std::vector<Vertex> r, c;
   for (Vertex v = 0; v < 3000; ++v) r.push_back(v), c.push_back((v + 1) % 3000);
@@ -266,7 +266,7 @@ constexpr ClosureCase kClosureSet[] = {
     {"closure/data_196575.txt", 6137959, 101},
 };
 
-TEST(TransitiveClosure, published_sizes_of_the_shared_closure_set) {
+TEST(TransitiveClosure, PublishedSizesOfTheSharedClosureSet) {
   for (const ClosureCase& cs : kClosureSet) {
     SCOPED_TRACE(cs.file);
     const std::filesystem::path p = shared_data(cs.file);
@@ -278,7 +278,7 @@ TEST(TransitiveClosure, published_sizes_of_the_shared_closure_set) {
   }
 }
 
-TEST(TransitiveClosure, semi_naive_rounds_and_pairs_on_the_smaller_closure_graphs) {
+TEST(TransitiveClosure, SemiNaiveRoundsAndPairsOnTheSmallerClosureGraphs) {
   for (const ClosureCase& cs : kClosureSet) {
     if (cs.pairs > 1000000) continue;  // the rest run in the benchmarks
     SCOPED_TRACE(cs.file);

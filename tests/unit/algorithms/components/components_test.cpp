@@ -114,7 +114,7 @@ void expect_all_methods(const Matrix<bool>& a, const std::vector<Vertex>& want, 
     }
 }
 
-TEST(ConnectedComponents, random_graphs_match_union_find_and_boost) {
+TEST(ConnectedComponents, RandomGraphsMatchUnionFindAndBoost) {
   const std::uint64_t seed = 61;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {1u, 2u, 50u, 700u, 6000u})
@@ -139,7 +139,7 @@ TEST(ConnectedComponents, random_graphs_match_union_find_and_boost) {
       }
 }
 
-TEST(ConnectedComponents, afforest_links_arcs_leaving_the_largest_component) {
+TEST(ConnectedComponents, AfforestLinksArcsLeavingTheLargestComponent) {
   // A directed ring 0..999 with chords i -> i+2, i -> i+3 (sampled first: rows are sorted),
   // then i -> 5000 + i for i < 300: vertices 5000.. have no out-arcs, so only in-arcs from the
   // big component reach them, beyond the sampled neighbours.
@@ -174,7 +174,7 @@ TEST(ConnectedComponents, afforest_links_arcs_leaving_the_largest_component) {
   }
 }
 
-TEST(ConnectedComponents, edge_cases) {
+TEST(ConnectedComponents, EdgeCases) {
   for (CcMethod m : kMethods) {
     SCOPED_TRACE(name_of(m));
     CcOptions o;
@@ -213,7 +213,7 @@ TEST(ConnectedComponents, edge_cases) {
   EXPECT_THROW(connected_components(Matrix<bool>(2, 3)), DimensionMismatch);
 }
 
-TEST(ConnectedComponents, spmv_formats_and_value_types_agree) {
+TEST(ConnectedComponents, SpmvFormatsAndValueTypesAgree) {
   const Matrix<bool> a = random_graph(5000, 4000, 3, false);
   const std::vector<Vertex> want = oracle_labels(a);
   for (SpmvFormat f : {SpmvFormat::Auto, SpmvFormat::Csr, SpmvFormat::Csr5}) {
@@ -243,7 +243,7 @@ TEST(ConnectedComponents, spmv_formats_and_value_types_agree) {
   }
 }
 
-TEST(ConnectedComponents, snapshots_match_their_matrix) {
+TEST(ConnectedComponents, SnapshotsMatchTheirMatrix) {
   for (bool directed : {false, true}) {
     std::mt19937_64 rng(71 + directed);
     DynamicGraphOptions go;
@@ -270,7 +270,7 @@ TEST(ConnectedComponents, snapshots_match_their_matrix) {
 
 // ---- LAGraph and LDBC Graphalytics answers ----------------------------------------------------
 
-TEST(ConnectedComponentsLagraph, counts_equal_lagraph_answers) {
+TEST(ConnectedComponentsLagraph, CountsEqualLagraphAnswers) {
   SPGRAPH_REQUIRE_SHARED(answers, "lagraph/answers/connected_components.tsv");
   const auto rows = read_rows(answers);
   int checked = 0;
@@ -290,7 +290,7 @@ TEST(ConnectedComponentsLagraph, counts_equal_lagraph_answers) {
   EXPECT_GE(checked, 9);
 }
 
-TEST(ConnectedComponentsGraphalytics, partitions_equal_the_validation_outputs) {
+TEST(ConnectedComponentsGraphalytics, PartitionsEqualTheValidationOutputs) {
   struct Case {
     const char *input, *vertices, *output;
     bool mirror;

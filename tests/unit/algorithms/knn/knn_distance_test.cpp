@@ -80,7 +80,7 @@ std::vector<Vertex> sample_queries(Vertex n) {
   return q;
 }
 
-TEST(KnnDistance, random_graphs_match_bfs_and_dijkstra) {
+TEST(KnnDistance, RandomGraphsMatchBfsAndDijkstra) {
   struct Case {
     std::string name;
     Vertex n;
@@ -115,7 +115,7 @@ TEST(KnnDistance, random_graphs_match_bfs_and_dijkstra) {
   }
 }
 
-TEST(KnnDistance, hops_ignore_weights_and_weighted_paths_beat_short_ones) {
+TEST(KnnDistance, HopsIgnoreWeightsAndWeightedPathsBeatShortOnes) {
   // 0 -> 1 (10), 0 -> 2 (1), 2 -> 3 (1), 3 -> 1 (1), 3 -> 5 (0).
   const Vertex n = 6;
   const std::vector<Arc> arcs = {{0, 1, 10}, {0, 2, 1}, {2, 3, 1}, {3, 1, 1}, {3, 5, 0}};
@@ -150,7 +150,7 @@ TEST(KnnDistance, hops_ignore_weights_and_weighted_paths_beat_short_ones) {
   EXPECT_EQ(distance_knn(c, std::span<const Vertex>(q), o).ids.size(), 5u);
 }
 
-TEST(KnnDistance, ties_at_the_k_boundary_go_to_smaller_ids) {
+TEST(KnnDistance, TiesAtTheKBoundaryGoToSmallerIds) {
   // Star: hub 0, leaves 1..L both ways. From the hub every leaf is at 1; from a leaf the hub
   // is at 1 and every other leaf at 2.
   const Vertex leaves = 3000, n = leaves + 1;
@@ -211,7 +211,7 @@ TEST(KnnDistance, ties_at_the_k_boundary_go_to_smaller_ids) {
   EXPECT_EQ(r.scores, (std::vector<double>{0, 0, 0, 1, 1}));
 }
 
-TEST(KnnDistance, unreachable_and_isolated_vertices_never_appear) {
+TEST(KnnDistance, UnreachableAndIsolatedVerticesNeverAppear) {
   // A directed chain 0 -> 1 -> 2 -> 3 and an isolated 4 with a self-loop.
   const std::vector<Arc> arcs = {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {4, 4, 1}, {3, 3, 2}};
   const Matrix<double> a = valued_of<double>(5, arcs);
@@ -239,7 +239,7 @@ TEST(KnnDistance, unreachable_and_isolated_vertices_never_appear) {
   }
 }
 
-TEST(KnnDistance, empty_and_edgeless_graphs) {
+TEST(KnnDistance, EmptyAndEdgelessGraphs) {
   const Matrix<double> none(0, 0);
   const std::vector<Vertex> no_queries, q0{0};
   EXPECT_EQ(distance_knn(none, std::span<const Vertex>(no_queries)).num_queries(), 0u);
@@ -259,7 +259,7 @@ TEST(KnnDistance, empty_and_edgeless_graphs) {
   }
 }
 
-TEST(KnnDistance, errors) {
+TEST(KnnDistance, Errors) {
   const Matrix<double> rect(3, 5);
   const std::vector<Vertex> q0{0};
   EXPECT_THROW(distance_knn(rect, std::span<const Vertex>(q0)), DimensionMismatch);
@@ -272,7 +272,7 @@ TEST(KnnDistance, errors) {
   }
 }
 
-TEST(KnnDistance, thread_counts_give_identical_answers) {
+TEST(KnnDistance, ThreadCountsGiveIdenticalAnswers) {
   const Vertex n = 700;
   const std::vector<Arc> arcs = power_law(n, 2400, 2201, 0, 3);
   const Matrix<double> a = valued_of<double>(n, arcs);

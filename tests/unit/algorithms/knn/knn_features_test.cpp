@@ -158,7 +158,7 @@ void expect_features(const Features& x, const Features* q, const FeatureKnnOptio
   expect_result(r, row_ids(q ? q->rows : x.rows), want, o.k, true, tol);
 }
 
-TEST(KnnFeatures, random_rows_match_dense_products) {
+TEST(KnnFeatures, RandomRowsMatchDenseProducts) {
   const Features x = random_features(300, 120, 8, 3101);
   const Features q = random_features(80, 120, 10, 3102);
   for (FeatureMeasure m : {FeatureMeasure::Dot, FeatureMeasure::Cosine})
@@ -183,7 +183,7 @@ TEST(KnnFeatures, random_rows_match_dense_products) {
       }
 }
 
-TEST(KnnFeatures, mixed_sign_values) {
+TEST(KnnFeatures, MixedSignValues) {
   // Negative dot products are answers too (no threshold); scores compared to 1e-12.
   const Features x = random_features(250, 60, 6, 3201, true);
   const Features q = random_features(50, 60, 6, 3202, true);
@@ -200,7 +200,7 @@ TEST(KnnFeatures, mixed_sign_values) {
     }
 }
 
-TEST(KnnFeatures, thresholds_keep_scores_at_or_above) {
+TEST(KnnFeatures, ThresholdsKeepScoresAtOrAbove) {
   const Features x = random_features(300, 100, 8, 3301);
   const Features q = random_features(60, 100, 8, 3302);
   // Dot products are integers, so a threshold of 12 meets scores of exactly 12.
@@ -236,7 +236,7 @@ TEST(KnnFeatures, thresholds_keep_scores_at_or_above) {
   EXPECT_TRUE(std::all_of(r.scores.begin(), r.scores.end(), [](double s) { return s >= 12; }));
 }
 
-TEST(KnnFeatures, cosine_survives_huge_and_tiny_values) {
+TEST(KnnFeatures, CosineSurvivesHugeAndTinyValues) {
   // Answers must not be lost to overflow or underflow: squares of 1e200 overflow to inf and of
   // 5e-324 underflow to 0, which lost every answer; cosine scales each row by its largest |value|
   // first. Rows 0, 1: [1e200, 1e200]; rows 2, 3: [5e-324, 1e-323] (cosine 0.949 with rows 0, 1);
@@ -265,7 +265,7 @@ TEST(KnnFeatures, cosine_survives_huge_and_tiny_values) {
   EXPECT_NEAR(r.scores_of(4)[0], 0.0, 1e-12);
 }
 
-TEST(KnnFeatures, identical_rows_tie_by_smaller_id) {
+TEST(KnnFeatures, IdenticalRowsTieBySmallerId) {
   // Rows 4, 1, 3 equal row 0; row 2 is a multiple of it (cosine 1 too, dot larger).
   const Features x{6,
                    3,
@@ -295,7 +295,7 @@ TEST(KnnFeatures, identical_rows_tie_by_smaller_id) {
   EXPECT_EQ(r.scores_of(5)[0], 49.0);
 }
 
-TEST(KnnFeatures, thread_counts_give_identical_answers) {
+TEST(KnnFeatures, ThreadCountsGiveIdenticalAnswers) {
   const Features x = random_features(700, 150, 10, 3401, true);
   const Matrix<double> xm = x.matrix<double>();
   const int before = omp_get_max_threads();
@@ -316,7 +316,7 @@ TEST(KnnFeatures, thread_counts_give_identical_answers) {
   omp_set_num_threads(before);
 }
 
-TEST(KnnFeatures, empty_inputs) {
+TEST(KnnFeatures, EmptyInputs) {
   const Matrix<double> none(0, 0);
   EXPECT_EQ(feature_knn(none, static_cast<const Matrix<double>*>(nullptr)).num_queries(), 0u);
   // Queries against an X without rows, and an X without columns: rows with no answers.
@@ -332,7 +332,7 @@ TEST(KnnFeatures, empty_inputs) {
   EXPECT_TRUE(r.ids.empty());
 }
 
-TEST(KnnFeatures, errors) {
+TEST(KnnFeatures, Errors) {
   const Matrix<double> x(4, 3), q(2, 5);
   EXPECT_THROW(feature_knn(x, &q), DimensionMismatch);
   FeatureKnnOptions o;

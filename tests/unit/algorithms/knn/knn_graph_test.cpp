@@ -34,7 +34,7 @@ void expect_graph_of(const KnnResult& r, Vertex nrows, Vertex ncols) {
   }
 }
 
-TEST(KnnGraph, hand_built_result) {
+TEST(KnnGraph, HandBuiltResult) {
   KnnResult r;
   r.queries = {3, 0, 2};
   r.ptr = {0, 2, 2, 5};
@@ -61,7 +61,7 @@ TEST(KnnGraph, hand_built_result) {
   EXPECT_THROW(knn_graph(r, 0, 0), DimensionMismatch);
 }
 
-TEST(KnnGraph, empty_results) {
+TEST(KnnGraph, EmptyResults) {
   const KnnResult none;
   const Matrix<double> m = knn_graph(none, 0, 0);
   EXPECT_EQ(m.nrows(), 0u);
@@ -77,7 +77,7 @@ TEST(KnnGraph, empty_results) {
   EXPECT_THROW(knn_graph(rows_without_answers, 4, 1), DimensionMismatch);
 }
 
-TEST(KnnGraph, entries_equal_the_result_rows) {
+TEST(KnnGraph, EntriesEqualTheResultRows) {
   const Vertex n = 300;
   const std::vector<Arc> arcs = power_law(n, 1200, 4101, 0, 3);
   const Matrix<double> a = valued_of<double>(n, arcs);

@@ -75,7 +75,7 @@ double score_of(const Matrix<T>& a, Vertex u, Vertex v, SimilarityMeasure m) {
   return std::numeric_limits<double>::quiet_NaN();
 }
 
-TEST(KnnSimilarity, measure_names) {
+TEST(KnnSimilarity, MeasureNames) {
   EXPECT_EQ(similarity_measure_name(SimilarityMeasure::CommonNeighbors), "common");
   EXPECT_EQ(similarity_measure_name(SimilarityMeasure::Jaccard), "jaccard");
   EXPECT_EQ(similarity_measure_name(SimilarityMeasure::Cosine), "cosine");
@@ -100,7 +100,7 @@ TEST(KnnSimilarity, measure_names) {
 //   N(9) = {2, 33}: N(0) ∩ N(9) = {2 (degree 10)}, c = 1
 //     jaccard = 1/17; cosine = 1/sqrt(32); overlap = 1/2; adamic-adar = 1/ln 10
 //     = 0.43429448190325176; resource allocation = 0.1
-TEST(KnnSimilarity, karate_scores_equal_networkx) {
+TEST(KnnSimilarity, KarateScoresEqualNetworkx) {
   const Matrix<bool> a = load_graph(test_data("lagraph/karate.mtx").string());
   ASSERT_EQ(a.nrows(), 34u);
   ASSERT_EQ(a.nvals(), 156u);
@@ -196,7 +196,7 @@ std::vector<SimilarityKnnOptions> flag_variants(SimilarityMeasure m, Neighborhoo
   return out;
 }
 
-TEST(KnnSimilarity, random_directed_graphs_match_the_definitions) {
+TEST(KnnSimilarity, RandomDirectedGraphsMatchTheDefinitions) {
   for (const GraphCase& g : random_directed_cases()) {
     const Matrix<bool> pattern = pattern_of<bool>(g.n, g.arcs);
     // Values (some zero, some negative, repeats summed) must be ignored.
@@ -234,7 +234,7 @@ TEST(KnnSimilarity, random_directed_graphs_match_the_definitions) {
   }
 }
 
-TEST(KnnSimilarity, symmetric_graphs_give_the_same_answers_with_undirected_on_and_off) {
+TEST(KnnSimilarity, SymmetricGraphsGiveTheSameAnswersWithUndirectedOnAndOff) {
   const std::vector<GraphCase> cases = {
       {"symmetric erdos-renyi 250", 250, erdos_renyi(250, 700, 1301, 1, 1, true)},
       {"symmetric power-law 250", 250, power_law(250, 700, 1302, 1, 1, true)}};
@@ -271,7 +271,7 @@ TEST(KnnSimilarity, symmetric_graphs_give_the_same_answers_with_undirected_on_an
   }
 }
 
-TEST(KnnSimilarity, all_vertices_equal_per_vertex_queries) {
+TEST(KnnSimilarity, AllVerticesEqualPerVertexQueries) {
   const Vertex n = 300;
   const std::vector<Arc> arcs = power_law(n, 1400, 1401);
   const Matrix<bool> a = pattern_of<bool>(n, arcs);
@@ -306,7 +306,7 @@ TEST(KnnSimilarity, all_vertices_equal_per_vertex_queries) {
     }
 }
 
-TEST(KnnSimilarity, thread_counts_give_identical_answers) {
+TEST(KnnSimilarity, ThreadCountsGiveIdenticalAnswers) {
   const Vertex n = 300;
   const std::vector<Arc> arcs = power_law(n, 1500, 1501);
   const Matrix<bool> a = pattern_of<bool>(n, arcs);
@@ -329,7 +329,7 @@ TEST(KnnSimilarity, thread_counts_give_identical_answers) {
   omp_set_num_threads(before);
 }
 
-TEST(KnnSimilarity, star_hub_with_many_leaves) {
+TEST(KnnSimilarity, StarHubWithManyLeaves) {
   // Hub 0 and leaves 1..L: every pair of leaves shares the hub, so all leaves tie.
   const Vertex leaves = 2000, n = leaves + 1;
   std::vector<Arc> out_arcs, both_arcs;
@@ -390,7 +390,7 @@ TEST(KnnSimilarity, star_hub_with_many_leaves) {
   }
 }
 
-TEST(KnnSimilarity, equal_scores_break_ties_by_smaller_id) {
+TEST(KnnSimilarity, EqualScoresBreakTiesBySmallerId) {
   // Query 10 has N = {0, 1}; 30, 20, 15 and 5 have N = {0, 1} too (Jaccard 1); 2 has N = {0}
   // (Jaccard 1/2); 40 has N = {0, 1, 3} (Jaccard 2/3). Arcs are listed out of order.
   const Vertex n = 41;
@@ -418,7 +418,7 @@ TEST(KnnSimilarity, equal_scores_break_ties_by_smaller_id) {
   EXPECT_EQ(std::vector<Vertex>(r.ids.begin(), r.ids.end()), (std::vector<Vertex>{5, 10, 15, 20}));
 }
 
-TEST(KnnSimilarity, self_loops_and_repeated_arcs) {
+TEST(KnnSimilarity, SelfLoopsAndRepeatedArcs) {
   // Self-loops put x in N(x) (row x of B is row x of A); repeats are merged by build.
   const Vertex n = 7;
   const std::vector<Arc> arcs = {{0, 0}, {0, 1}, {0, 1}, {0, 2}, {1, 1}, {1, 2},
@@ -450,7 +450,7 @@ TEST(KnnSimilarity, self_loops_and_repeated_arcs) {
   }
 }
 
-TEST(KnnSimilarity, candidates_are_the_vertices_sharing_a_neighbour) {
+TEST(KnnSimilarity, CandidatesAreTheVerticesSharingANeighbour) {
   // 0 -> 1, 2 -> 1, 3 -> 4. cnt(1) = 2, cnt(4) = 1: 3 shares its only neighbour with nobody
   // but itself, so with include_self its Adamic-Adar answer is itself at 0 (the cnt = 1 term
   // adds 0) and its resource-allocation answer itself at 1/1.
@@ -480,7 +480,7 @@ TEST(KnnSimilarity, candidates_are_the_vertices_sharing_a_neighbour) {
   EXPECT_EQ(std::vector<Vertex>(r.ids_of(1).begin(), r.ids_of(1).end()), (std::vector<Vertex>{2}));
 }
 
-TEST(KnnSimilarity, empty_and_edgeless_graphs) {
+TEST(KnnSimilarity, EmptyAndEdgelessGraphs) {
   const Matrix<bool> none(0, 0, true);
   KnnResult r = similarity_knn_all(none);
   EXPECT_EQ(r.num_queries(), 0u);
@@ -520,7 +520,7 @@ TEST(KnnSimilarity, empty_and_edgeless_graphs) {
   EXPECT_EQ(r.ptr, (std::vector<Offset>{0, 0, 0, 0}));
 }
 
-TEST(KnnSimilarity, errors) {
+TEST(KnnSimilarity, Errors) {
   const Matrix<bool> rect(3, 4, true);
   const std::vector<Vertex> q0{0};
   EXPECT_THROW(similarity_knn(rect, std::span<const Vertex>(q0)), DimensionMismatch);
@@ -569,7 +569,7 @@ void check_real_graph(const Matrix<T>& a, const std::string& name, std::size_t s
   }
 }
 
-TEST(KnnSimilarity, jazz_musicians_from_shared_data) {
+TEST(KnnSimilarity, JazzMusiciansFromSharedData) {
   SPGRAPH_REQUIRE_SHARED(path, "networkit/jazz.graph");
   const Matrix<bool> a = load_graph(path.string());
   ASSERT_EQ(a.nrows(), 198u);
@@ -577,7 +577,7 @@ TEST(KnnSimilarity, jazz_musicians_from_shared_data) {
   check_real_graph(a, "jazz", 40, 1601, true);
 }
 
-TEST(KnnSimilarity, email_eu_core_from_shared_data) {
+TEST(KnnSimilarity, EmailEuCoreFromSharedData) {
   SPGRAPH_REQUIRE_SHARED(path, "cugraph/email-Eu-core.csv");
   const Matrix<bool> a = load_graph(path.string());
   ASSERT_EQ(a.nrows(), 1005u);

@@ -75,7 +75,7 @@ void expect_close(const std::vector<double>& got, const std::vector<long double>
     EXPECT_NEAR(got[v], double(want[v]), tol) << "vertex " << v;
 }
 
-TEST(PageRank, random_graphs_match_the_long_double_oracle) {
+TEST(PageRank, RandomGraphsMatchTheLongDoubleOracle) {
   const std::uint64_t seed = 11;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {1u, 7u, 60u, 500u, 3000u})
@@ -114,7 +114,7 @@ TEST(PageRank, random_graphs_match_the_long_double_oracle) {
       }
 }
 
-TEST(PageRank, stops_when_the_change_falls_below_the_tolerance) {
+TEST(PageRank, StopsWhenTheChangeFallsBelowTheTolerance) {
   const Matrix<bool> a = random_graph(400, 2000, 3, false);
   PageRankOptions o;
   o.tolerance = 1e-7;
@@ -135,7 +135,7 @@ TEST(PageRank, stops_when_the_change_falls_below_the_tolerance) {
   expect_close(r.rank, oracle(a, PageRankVariant::Gap, 0.85, r.iterations, {}), 1e-12);
 }
 
-TEST(PageRank, edge_cases) {
+TEST(PageRank, EdgeCases) {
   PageRankOptions o;
   const PageRankResult empty = pagerank(Matrix<bool>(0, 0), o);
   EXPECT_TRUE(empty.rank.empty());
@@ -174,7 +174,7 @@ TEST(PageRank, edge_cases) {
   }
 }
 
-TEST(PageRank, personalization_repeats_count_once) {
+TEST(PageRank, PersonalizationRepeatsCountOnce) {
   const Matrix<bool> a = random_graph(100, 400, 5, false);
   PageRankOptions o;
   o.personalize = {3, 7, 3, 3, 99};
@@ -189,7 +189,7 @@ TEST(PageRank, personalization_repeats_count_once) {
   expect_close(pagerank(a, all).rank, std::vector<long double>(plain.begin(), plain.end()), 1e-15);
 }
 
-TEST(PageRank, bad_arguments_are_refused) {
+TEST(PageRank, BadArgumentsAreRefused) {
   const Matrix<bool> a = random_graph(10, 20, 1, false);
   PageRankOptions o;
   o.personalize = {10};
@@ -208,7 +208,7 @@ TEST(PageRank, bad_arguments_are_refused) {
   EXPECT_THROW(pagerank(Matrix<bool>(3, 4)), DimensionMismatch);
 }
 
-TEST(PageRank, spmv_formats_and_value_types_agree) {
+TEST(PageRank, SpmvFormatsAndValueTypesAgree) {
   const Matrix<bool> a = random_graph(5000, 40000, 9, false);  // large enough to run parallel
   PageRankOptions o;
   o.max_iterations = 8;
@@ -239,7 +239,7 @@ TEST(PageRank, spmv_formats_and_value_types_agree) {
   }
 }
 
-TEST(PageRank, snapshots_match_their_matrix) {
+TEST(PageRank, SnapshotsMatchTheirMatrix) {
   for (bool directed : {false, true}) {
     std::mt19937_64 rng(17 + directed);
     DynamicGraphOptions go;
@@ -274,7 +274,7 @@ struct LdbcPrCase {
   int iterations;
 };
 
-TEST(PageRankGraphalytics, ranks_equal_the_validation_outputs) {
+TEST(PageRankGraphalytics, RanksEqualTheValidationOutputs) {
   const LdbcPrCase cases[] = {
       {"pr/dir-input", "", "pr/dir-output", 14},
       {"pr/undir-input", "", "pr/undir-output", 26},
@@ -305,7 +305,7 @@ TEST(PageRankGraphalytics, ranks_equal_the_validation_outputs) {
 
 // ---- LAGraph's MATLAB answers -----------------------------------------------------------------
 
-TEST(PageRankLagraph, ranks_equal_lagraph_answers) {
+TEST(PageRankLagraph, RanksEqualLagraphAnswers) {
   const char* const graphs[] = {"karate", "west0067", "ldbc-directed-example"};
   for (const char* name : graphs) {
     SPGRAPH_REQUIRE_SHARED(mtx, std::string("lagraph/") + name + ".mtx");

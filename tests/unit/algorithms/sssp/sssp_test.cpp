@@ -137,7 +137,7 @@ void expect_distances(const Matrix<T>& a, const SsspResult& r, const std::vector
   EXPECT_EQ(r.reached, reached);
 }
 
-TEST(Sssp, random_graphs_match_the_serial_oracle_and_boost) {
+TEST(Sssp, RandomGraphsMatchTheSerialOracleAndBoost) {
   const std::uint64_t seed = 23;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {1u, 9u, 120u, 2000u, 20000u})
@@ -173,7 +173,7 @@ TEST(Sssp, random_graphs_match_the_serial_oracle_and_boost) {
       }
 }
 
-TEST(Sssp, tiny_delta_with_huge_weights_uses_the_overflow_and_stays_exact) {
+TEST(Sssp, TinyDeltaWithHugeWeightsUsesTheOverflowAndStaysExact) {
   std::mt19937_64 rng(5);
   const Vertex n = 3000;
   std::vector<Arc> arcs;
@@ -191,7 +191,7 @@ TEST(Sssp, tiny_delta_with_huge_weights_uses_the_overflow_and_stays_exact) {
   }
 }
 
-TEST(Sssp, negative_weights_need_bellman_ford) {
+TEST(Sssp, NegativeWeightsNeedBellmanFord) {
   // Weights w + p(u) - p(v) keep every cycle non-negative while many arcs turn negative.
   std::mt19937_64 rng(41);
   const Vertex n = 3000;
@@ -221,7 +221,7 @@ TEST(Sssp, negative_weights_need_bellman_ford) {
   }
 }
 
-TEST(Sssp, a_reachable_negative_cycle_is_an_error) {
+TEST(Sssp, AReachableNegativeCycleIsAnError) {
   // 0 -> 1 -> 2 -> 3 -> 1 with cycle weight -1, then 3 -> 4; vertex 5 unreachable.
   const std::vector<Arc> arcs = {{0, 1, 2},  {1, 2, 1}, {2, 3, 1},
                                  {3, 1, -3}, {3, 4, 1}, {5, 5, -1}};
@@ -245,7 +245,7 @@ TEST(Sssp, a_reachable_negative_cycle_is_an_error) {
   EXPECT_THROW(sssp(a, 5, bf), InvalidArgument);
 }
 
-TEST(Sssp, edge_cases_and_bad_arguments) {
+TEST(Sssp, EdgeCasesAndBadArguments) {
   EXPECT_THROW(sssp(Matrix<double>(0, 0), 0), IndexOutOfBounds);
   EXPECT_THROW(sssp(Matrix<double>(3, 3), 3), IndexOutOfBounds);
   EXPECT_THROW(sssp(Matrix<double>(3, 4), 0), DimensionMismatch);
@@ -278,7 +278,7 @@ TEST(Sssp, edge_cases_and_bad_arguments) {
   EXPECT_EQ(check_sssp(star_graph.csr(), 0, rs.distance), "");
 }
 
-TEST(Sssp, patterns_and_bool_weights_are_unit_weights) {
+TEST(Sssp, PatternsAndBoolWeightsAreUnitWeights) {
   std::mt19937_64 rng(3);
   const Vertex n = 5000;
   std::vector<Vertex> r, c;
@@ -302,7 +302,7 @@ TEST(Sssp, patterns_and_bool_weights_are_unit_weights) {
   expect_distances(valued, sssp(valued, 0), want);
 }
 
-TEST(Sssp, snapshots_match_their_matrix) {
+TEST(Sssp, SnapshotsMatchTheirMatrix) {
   for (bool directed : {false, true}) {
     std::mt19937_64 rng(29 + directed);
     DynamicGraphOptions go;
@@ -329,7 +329,7 @@ TEST(Sssp, snapshots_match_their_matrix) {
 
 // ---- LDBC Graphalytics SSSP -------------------------------------------------------------------
 
-TEST(SsspGraphalytics, distances_equal_the_validation_outputs) {
+TEST(SsspGraphalytics, DistancesEqualTheValidationOutputs) {
   struct Case {
     const char *v, *e, *out;
     bool undirected;
@@ -364,7 +364,7 @@ TEST(SsspGraphalytics, distances_equal_the_validation_outputs) {
 }
 
 #ifdef SPGRAPH_HAVE_BOOST
-TEST(SsspSharedData, road_graph_matches_boost) {
+TEST(SsspSharedData, RoadGraphMatchesBoost) {
   SPGRAPH_REQUIRE_SHARED(path, "road/luxembourg_osm.mtx");
   const Matrix<bool> road = load_graph(path.string());
   std::vector<Arc> arcs;

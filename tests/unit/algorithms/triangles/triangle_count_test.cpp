@@ -95,7 +95,7 @@ void expect_all_methods(const Matrix<bool>& a, const BruteForce& want, bool undi
   }
 }
 
-TEST(TriangleCount, random_undirected_graphs_match_brute_force) {
+TEST(TriangleCount, RandomUndirectedGraphsMatchBruteForce) {
   const std::uint64_t seed = 20261124;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {5u, 40u, 300u}) {
@@ -108,7 +108,7 @@ TEST(TriangleCount, random_undirected_graphs_match_brute_force) {
   }
 }
 
-TEST(TriangleCount, kronecker_graphs_with_hubs_match_brute_force) {
+TEST(TriangleCount, KroneckerGraphsWithHubsMatchBruteForce) {
   // Skewed degrees: rows of U long enough for the bitmap path, hubs ordered last.
   for (int scale : {6, 9}) {
     SCOPED_TRACE("scale " + std::to_string(scale));
@@ -119,7 +119,7 @@ TEST(TriangleCount, kronecker_graphs_with_hubs_match_brute_force) {
 
 // The wedge count's parallel path (from 2^13 oriented arcs) and its rank relabelling, on graphs
 // too large for the brute force: against the merge count, with several seeds.
-TEST(TriangleCount, wedge_count_matches_merge_on_larger_kronecker_graphs) {
+TEST(TriangleCount, WedgeCountMatchesMergeOnLargerKroneckerGraphs) {
   for (std::uint64_t seed : {1u, 2u, 3u}) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const Matrix<bool> a = Matrix<bool>::from_coo(generate_kronecker(12, 16, seed, true));
@@ -135,7 +135,7 @@ TEST(TriangleCount, wedge_count_matches_merge_on_larger_kronecker_graphs) {
   }
 }
 
-TEST(TriangleCount, directed_input_is_symmetrized_and_self_loops_and_repeats_ignored) {
+TEST(TriangleCount, DirectedInputIsSymmetrizedAndSelfLoopsAndRepeatsIgnored) {
   const std::uint64_t seed = 99;
   RecordProperty("seed", std::to_string(seed));
   Coo<bool> coo = generate_uniform(200, 2000, seed, false);  // directed, with repeats
@@ -150,7 +150,7 @@ TEST(TriangleCount, directed_input_is_symmetrized_and_self_loops_and_repeats_ign
   expect_all_methods(a, brute_force(a), false);
 }
 
-TEST(TriangleCount, edge_cases) {
+TEST(TriangleCount, EdgeCases) {
   auto build = [](Vertex n, std::vector<std::pair<Vertex, Vertex>> edges) {
     std::vector<Vertex> r, c;
     for (auto [u, v] : edges) {
@@ -190,7 +190,7 @@ TEST(TriangleCount, edge_cases) {
   EXPECT_EQ(check_triangles(loop.csr(), triangle_count(loop)), "");
 }
 
-TEST(TriangleCount, errors_are_clear) {
+TEST(TriangleCount, ErrorsAreClear) {
   EXPECT_THROW(triangle_count(Matrix<bool>(3, 4, true)), DimensionMismatch);
   TriangleOptions o;
   o.method = TriangleMethod::SandiaLL;
@@ -203,7 +203,7 @@ TEST(TriangleCount, errors_are_clear) {
   EXPECT_EQ(parse_triangle_method("sandia-uu"), TriangleMethod::SandiaUU);
 }
 
-TEST(TriangleCount, lagraph_karate_has_45_triangles) {
+TEST(TriangleCount, LagraphKarateHas45Triangles) {
   const Matrix<bool> a = load_graph(test_data("lagraph/karate.mtx").string());
   for (TriangleMethod m : kAllMethods) {
     TriangleOptions o;
@@ -216,7 +216,7 @@ TEST(TriangleCount, lagraph_karate_has_45_triangles) {
 
 /// LDBC Graphalytics LCC validation (undirected cases): coefficients within Graphalytics'
 /// epsilon of 1e-6 for every vertex of the output.
-TEST(TriangleCount, clustering_matches_graphalytics_lcc_outputs) {
+TEST(TriangleCount, ClusteringMatchesGraphalyticsLccOutputs) {
   const std::pair<const char*, const char*> cases[][1] = {
       {{"ldbc/lcc/undir-input", "ldbc/lcc/undir-output"}},
       {{"ldbc/example/example-undirected-input", "ldbc/example/example-undirected-LCC"}}};
@@ -256,7 +256,7 @@ std::vector<std::pair<std::string, std::uint64_t>> reference_triangle_counts() {
   return out;
 }
 
-TEST(TriangleCount, every_reference_count_in_shared_data) {
+TEST(TriangleCount, EveryReferenceCountInSharedData) {
   const auto cases = reference_triangle_counts();
   if (cases.empty())
     GTEST_SKIP() << "shared data not present: ../shared/data/REFERENCE_SCALARS.tsv";
