@@ -16,7 +16,7 @@
 #include "algorithms/bfs/bfs_verify.hpp"
 #include "loaders/load.hpp"
 #include "tests/cli/cli_run.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 
 namespace {
 

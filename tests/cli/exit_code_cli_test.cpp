@@ -19,7 +19,7 @@
 
 #include "tests/cli/cli_process.hpp"
 #include "tests/cli/cli_run.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "tests/cli/cli_run.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 
 namespace {
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "engine/matrix.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 
 namespace spgraph::testing {
 

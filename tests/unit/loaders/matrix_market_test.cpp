@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "loaders/load.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 #include "tests/unit/loaders/loader_test_util.hpp"
 
 namespace spgraph::testing {

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "loaders/load.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 #include "tests/unit/loaders/loader_test_util.hpp"
 
 namespace spgraph::testing {

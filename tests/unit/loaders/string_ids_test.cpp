@@ -15,7 +15,7 @@
 #include "loaders/load.hpp"
 #include "loaders/update_stream.hpp"
 #include "loaders/vertex_ids.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 #include "tests/unit/loaders/loader_test_util.hpp"
 
 namespace spgraph::testing {

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "loaders/load.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 #include "tests/unit/algorithms/bfs/bfs_test_support.hpp"
 #include "tests/unit/algorithms/ldbc_reference.hpp"
 

@@ -17,7 +17,7 @@
 #include "algorithms/closure/closure_verify.hpp"
 #include "loaders/generators.hpp"
 #include "loaders/load.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 
 #ifdef SPGRAPH_HAVE_BOOST
 #include <boost/graph/adjacency_list.hpp>

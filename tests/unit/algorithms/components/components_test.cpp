@@ -18,7 +18,7 @@
 #include "algorithms/components/components_verify.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "loaders/load.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 #include "tests/unit/algorithms/ldbc_reference.hpp"
 
 #ifdef SPGRAPH_HAVE_BOOST

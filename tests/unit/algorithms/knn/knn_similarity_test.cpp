@@ -20,7 +20,7 @@
 #include "algorithms/knn/knn.hpp"
 #include "engine/core/error.hpp"
 #include "loaders/load.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 #include "tests/unit/algorithms/knn/knn_oracle.hpp"
 
 namespace spgraph::testing::knn {

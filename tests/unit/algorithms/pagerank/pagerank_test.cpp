@@ -17,7 +17,7 @@
 #include "algorithms/pagerank/pagerank_verify.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "loaders/load.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 #include "tests/unit/algorithms/ldbc_reference.hpp"
 
 namespace spgraph::testing {

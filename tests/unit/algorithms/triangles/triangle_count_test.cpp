@@ -20,7 +20,7 @@
 #include "algorithms/triangles/triangles_verify.hpp"
 #include "loaders/generators.hpp"
 #include "loaders/load.hpp"
-#include "tests/test_data.hpp"
+#include "tests/support/test_data.hpp"
 #include "tests/unit/algorithms/ldbc_reference.hpp"
 
 namespace spgraph::testing {

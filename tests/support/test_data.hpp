@@ -1,6 +1,7 @@
-// Paths to test data: the repository's own tests/data and data/, and the optional shared
-// collection ../shared/data. Tests that need shared data call require_shared() and skip
-// with a message when it is missing.
+// The data locator: paths to the repository's test inputs (tests/data), its bundled real
+// graphs (data/), and the optional shared collection ../shared/data beside the repository.
+// Tests that need a shared file take it through SPGRAPH_REQUIRE_SHARED, which skips the test
+// with a message naming the file when it is absent (a fresh clone has no ../shared).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -22,7 +23,7 @@ inline std::filesystem::path test_data(const std::string& rel = "") {
 inline std::filesystem::path bundled_data(const std::string& rel = "") {
   return source_dir() / "data" / rel;
 }
-/// ../shared/data, or an empty path if it does not exist.
+/// ../shared/data/rel, or an empty path if it does not exist.
 inline std::filesystem::path shared_data(const std::string& rel = "") {
   std::filesystem::path p = std::filesystem::path(SPGRAPH_SHARED_DATA) / rel;
   return std::filesystem::exists(p) ? p : std::filesystem::path();
