@@ -15,7 +15,7 @@
 
 #include "algorithms/bfs/bfs_verify.hpp"
 #include "loaders/load.hpp"
-#include "tests/cli/cli_run.hpp"
+#include "tests/support/spgraph_cli.hpp"
 #include "tests/support/test_data.hpp"
 
 namespace {

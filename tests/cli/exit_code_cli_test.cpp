@@ -17,8 +17,7 @@
 #include <tuple>
 #include <vector>
 
-#include "tests/cli/cli_process.hpp"
-#include "tests/cli/cli_run.hpp"
+#include "tests/support/spgraph_cli.hpp"
 #include "tests/support/test_data.hpp"
 
 namespace {
@@ -104,7 +103,7 @@ TEST(ExitCodeCli, UnknownSubcommandListsTheValidOnes) {
 bool wait_for_text(const std::string& path, const std::string& text) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (std::chrono::steady_clock::now() < deadline) {
-    if (spgraph::testing::slurp(path).find(text) != std::string::npos) return true;
+    if (spgraph::testing::read_file(path).find(text) != std::string::npos) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return false;
@@ -120,13 +119,13 @@ TEST(ExitCodeCli, StreamStoppedBySignalIs128PlusN) {
     // graceful stop is armed; the signal comes after that, with stdin still open.
     const std::string line = "bogus line\n";
     ASSERT_EQ(write(c.stdin_fd, line.data(), line.size()), ssize_t(line.size()));
-    ASSERT_TRUE(wait_for_text(err.string(), "line skipped")) << spgraph::testing::slurp(err);
+    ASSERT_TRUE(wait_for_text(err.string(), "line skipped")) << spgraph::testing::read_file(err);
     kill(c.pid, sig);
     const int status = spgraph::testing::wait_child(c);
     ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal, not an exit";
     EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
-    EXPECT_NE(spgraph::testing::slurp(err).find("stream stopped by"), std::string::npos)
-        << spgraph::testing::slurp(err);
+    EXPECT_NE(spgraph::testing::read_file(err).find("stream stopped by"), std::string::npos)
+        << spgraph::testing::read_file(err);
     fs::remove(err);
   }
 }

@@ -14,8 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/cli/cli_process.hpp"
-#include "tests/cli/cli_run.hpp"
+#include "tests/support/spgraph_cli.hpp"
 #include "tests/support/test_data.hpp"
 
 namespace {
@@ -24,38 +23,16 @@ namespace fs = std::filesystem;
 using spgraph::testing::bundled_data;
 using spgraph::testing::Child;
 using spgraph::testing::CliRun;
+using spgraph::testing::read_file;
 using spgraph::testing::read_until;
 using spgraph::testing::run;
 using spgraph::testing::run_shell;
-using spgraph::testing::slurp;
 using spgraph::testing::spawn_spgraph;
 using spgraph::testing::temp_file;
+using spgraph::testing::TempDir;
 using spgraph::testing::wait_child;
 
 const std::string email = bundled_data("email-Eu-core.csv").string();
-
-/// A fresh empty directory for one test, removed with it.
-struct TempDir {
-  fs::path path;
-  explicit TempDir(const std::string& name) {
-    path = temp_file("dir_" + name);
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string file(const std::string& name, const std::string& content = "") const {
-    const fs::path p = path / name;
-    if (!content.empty()) std::ofstream(p, std::ios::binary) << content;
-    return p.string();
-  }
-  /// Names of the entries in the directory, sorted.
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(path)) names.push_back(e.path().filename());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-};
 
 std::size_t count_lines(const std::string& s) {
   return std::size_t(std::count(s.begin(), s.end(), '\n'));
@@ -180,11 +157,11 @@ TEST(CliHostile, AVertexOfAnEmptyGraphIsReportedAsSuch) {
 TEST(CliHostile, AnOutputThatIsAnInputIsRefusedBeforeLoading) {
   const TempDir d("same");
   // Not a valid graph: a refusal before loading gives the refusal, not a parse error.
-  const std::string junk = d.file("junk.txt", "this is not a graph\n");
-  const std::string g = d.file("g.mtx", kSimpleMtx);
-  const std::string ups = d.file("u.txt", "+ 1 2\n");
-  const std::string link = (d.path / "link.mtx").string();
-  const std::string hard = (d.path / "hard.mtx").string();
+  const std::string junk = d.write("junk.txt", "this is not a graph\n");
+  const std::string g = d.write("g.mtx", kSimpleMtx);
+  const std::string ups = d.write("u.txt", "+ 1 2\n");
+  const std::string link = (d.path() / "link.mtx").string();
+  const std::string hard = (d.path() / "hard.mtx").string();
   fs::create_symlink(g, link);
   fs::create_hard_link(g, hard);
   const std::vector<std::string> cases = {
@@ -205,9 +182,9 @@ TEST(CliHostile, AnOutputThatIsAnInputIsRefusedBeforeLoading) {
     EXPECT_EQ(r.exit_code, 1) << r.output;
     EXPECT_NE(r.output.find("is the input file"), std::string::npos) << r.output;
   }
-  EXPECT_EQ(slurp(g), kSimpleMtx);
-  EXPECT_EQ(slurp(junk), "this is not a graph\n");
-  EXPECT_EQ(slurp(ups), "+ 1 2\n");
+  EXPECT_EQ(read_file(g), kSimpleMtx);
+  EXPECT_EQ(read_file(junk), "this is not a graph\n");
+  EXPECT_EQ(read_file(ups), "+ 1 2\n");
 }
 
 TEST(CliHostile, OutputsThatCannotBeReplacedAtomicallyAreRefused) {
@@ -230,8 +207,8 @@ TEST(CliHostile, OutputsThatCannotBeReplacedAtomicallyAreRefused) {
 
 TEST(CliHostile, EveryWriterLeavesOnlyItsTarget) {
   const TempDir d("writers");
-  const std::string g = d.file("g.mtx", kSimpleMtx);
-  const std::string ups = d.file("u.txt", "+ 1 4\n");
+  const std::string g = d.write("g.mtx", kSimpleMtx);
+  const std::string ups = d.write("u.txt", "+ 1 4\n");
   ASSERT_EQ(run("bfs " + g + " --source 1 --out " + d.file("levels.txt")).exit_code, 0);
   ASSERT_EQ(run("mxv " + g + " --out " + d.file("w.txt")).exit_code, 0);
   ASSERT_EQ(run("tc " + g + " --out " + d.file("t.txt")).exit_code, 0);
@@ -242,7 +219,7 @@ TEST(CliHostile, EveryWriterLeavesOnlyItsTarget) {
   const std::vector<std::string> expected = {"c.txt", "g.mtx", "g.mtx.gz", "grid.txt", "levels.txt",
                                              "s.bin", "t.txt", "u.txt",    "w.txt"};
   EXPECT_EQ(d.entries(), expected);
-  EXPECT_EQ(slurp(d.file("levels.txt")),
+  EXPECT_EQ(read_file(d.file("levels.txt")),
             "# vertex level parent\n1\t0\t1\n2\t1\t1\n3\t2\t2\n4\t3\t3\n");
   // A failed write (unknown extension) leaves nothing.
   const CliRun bad = run("convert " + g + " " + d.file("x.unknown"));
@@ -256,9 +233,9 @@ TEST(CliHostile, EveryWriterLeavesOnlyItsTarget) {
 
 TEST(CliHostile, StreamEraseOfAnAbsentVertexIsMissingAndNeverGrowsTheGraph) {
   const TempDir d("erase");
-  const std::string g = d.file("g.mtx", kSimpleMtx);
+  const std::string g = d.write("g.mtx", kSimpleMtx);
   const std::string out = d.file("o.mtx");
-  const std::string ups2 = d.file("u2.txt", "- 1 3000000000\n- 3000000000 1\n+ 2 4\n? edges\n");
+  const std::string ups2 = d.write("u2.txt", "- 1 3000000000\n- 3000000000 1\n+ 2 4\n? edges\n");
   const CliRun s = run("stream " + g + " --updates " + ups2 + " --out " + out + " --json");
   ASSERT_EQ(s.exit_code, 0) << s.output;
   EXPECT_NE(s.output.find("\"vertices\": 4"), std::string::npos) << s.output;
@@ -269,10 +246,10 @@ TEST(CliHostile, StreamEraseOfAnAbsentVertexIsMissingAndNeverGrowsTheGraph) {
   ASSERT_EQ(info.exit_code, 0) << info.output;
   EXPECT_NE(info.output.find("\"nrows\": 4"), std::string::npos) << info.output;
   // A weighted graph: a re-weight of an absent vertex is missing too.
-  const std::string w = d.file("w.mtx",
-                               "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 1.5\n"
-                               "2 3 2.5\n");
-  const std::string ups3 = d.file("u3.txt", "= 1 4000000000 2\n= 1 2 7\n");
+  const std::string w = d.write("w.mtx",
+                                "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 1.5\n"
+                                "2 3 2.5\n");
+  const std::string ups3 = d.write("u3.txt", "= 1 4000000000 2\n= 1 2 7\n");
   const CliRun a = run("stream " + w + " --updates " + ups3 + " --json");
   ASSERT_EQ(a.exit_code, 0) << a.output;
   EXPECT_NE(a.output.find("\"vertices\": 3"), std::string::npos) << a.output;
@@ -285,8 +262,8 @@ TEST(CliHostile, StreamEraseOfAnAbsentVertexIsMissingAndNeverGrowsTheGraph) {
 
 TEST(CliHostile, StreamGrowthIsGuardedLikeALoader) {
   const TempDir d("grow");
-  const std::string g = d.file("g.mtx", kSimpleMtx);
-  const std::string ups = d.file("u.txt", "+ 1 3000000000\n+ 1 5\n? edges\n");
+  const std::string g = d.write("g.mtx", kSimpleMtx);
+  const std::string ups = d.write("u.txt", "+ 1 3000000000\n+ 1 5\n? edges\n");
   const CliRun r = run("stream " + g + " --updates " + ups + " --json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find(ups + ":1: vertex 3000000000 would grow the graph"), std::string::npos)
@@ -298,8 +275,8 @@ TEST(CliHostile, StreamGrowthIsGuardedLikeALoader) {
   EXPECT_EQ(strict.exit_code, 1) << strict.output;
   EXPECT_NE(strict.output.find(ups + ":1:"), std::string::npos) << strict.output;
   // Ids near 2^64 do not wrap around, in 1-based and 0-based numbering.
-  const std::string el = d.file("el.txt", "0 1\n1 2\n");
-  const std::string huge = d.file("h.txt", "+ 1 18446744073709551615\n+ 18446744073709551614 1\n");
+  const std::string el = d.write("el.txt", "0 1\n1 2\n");
+  const std::string huge = d.write("h.txt", "+ 1 18446744073709551615\n+ 18446744073709551614 1\n");
   for (const std::string& base : {g, el}) {
     const CliRun h = run("stream " + base + " --updates " + huge + " --json");
     ASSERT_EQ(h.exit_code, 0) << h.output;
@@ -308,7 +285,7 @@ TEST(CliHostile, StreamGrowthIsGuardedLikeALoader) {
     EXPECT_NE(h.output.find("largest dimension"), std::string::npos) << h.output;
   }
   // Growth within what the content justifies is fine: ids up to 2^24 need no justification.
-  const std::string near = d.file("n.txt", "+ 1 16000000\n? edges\n");
+  const std::string near = d.write("n.txt", "+ 1 16000000\n? edges\n");
   const CliRun n = run("stream " + g + " --updates " + near + " --json --no-triangles");
   ASSERT_EQ(n.exit_code, 0) << n.output;
   EXPECT_NE(n.output.find("\"vertices\": 16000000"), std::string::npos) << n.output;
@@ -316,7 +293,7 @@ TEST(CliHostile, StreamGrowthIsGuardedLikeALoader) {
 
 TEST(CliHostile, BinaryFilesKeepTheSymmetryOfWhatTheyHold) {
   const TempDir d("sym");
-  const std::string ups = d.file("u.txt", "? triangles\n? edges\n");
+  const std::string ups = d.write("u.txt", "? triangles\n? edges\n");
   // generate: kron and urand are undirected unless --directed, grid always.
   for (const std::string& gen :
        {std::string("kron --scale 6 --edge-factor 4"), std::string("urand --n 50 --m 200"),
@@ -335,16 +312,16 @@ TEST(CliHostile, BinaryFilesKeepTheSymmetryOfWhatTheyHold) {
     EXPECT_EQ(json_number(s.output, "triangles"), json_number(tc.output, "triangles"));
   }
   // convert: a symmetric .mtx stays undirected in .bin; --undirected makes it so.
-  const std::string sym = d.file("sym.mtx",
-                                 "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n2 1\n"
-                                 "3 1\n3 2\n");
+  const std::string sym = d.write("sym.mtx",
+                                  "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n2 1\n"
+                                  "3 1\n3 2\n");
   const std::string bin = d.file("sym.bin");
   ASSERT_EQ(run("convert " + sym + " " + bin).exit_code, 0);
   const CliRun s = run("stream " + bin + " --updates " + ups + " --json");
   ASSERT_EQ(s.exit_code, 0) << s.output;
   EXPECT_NE(s.output.find("\"triangles\": 1"), std::string::npos) << s.output;
   EXPECT_NE(s.output.find("\"edges\": 3"), std::string::npos) << s.output;
-  const std::string el = d.file("el.txt", "0 1\n1 2\n2 0\n");
+  const std::string el = d.write("el.txt", "0 1\n1 2\n2 0\n");
   const std::string bin2 = d.file("el.bin");
   ASSERT_EQ(run("convert " + el + " " + bin2 + " --undirected").exit_code, 0);
   const CliRun s2 = run("stream " + bin2 + " --updates " + ups + " --json");
@@ -354,8 +331,8 @@ TEST(CliHostile, BinaryFilesKeepTheSymmetryOfWhatTheyHold) {
 
 TEST(CliHostile, StreamOutKeepsTheFilesNumbering) {
   const TempDir d("numbering");
-  const std::string g = d.file("g.mtx", kSimpleMtx);
-  const std::string ups = d.file("u.txt", "+ 4 1\n");
+  const std::string g = d.write("g.mtx", kSimpleMtx);
+  const std::string ups = d.write("u.txt", "+ 4 1\n");
   const std::string out = d.file("o.txt");
   ASSERT_EQ(run("stream " + g + " --updates " + ups + " --out " + out).exit_code, 0);
   // Read back: the same ids, 1-based, and the same BFS from vertex 1.
@@ -381,16 +358,16 @@ TEST(CliHostile, MxvTypeRefusesValuesItWouldMangle) {
   for (const std::string& bad : {std::string("2 2 1.5\n"), std::string("2 2 1e300\n"),
                                  std::string("2 2 18446744073709551614\n")}) {
     SCOPED_TRACE(bad);
-    const std::string m = d.file("m.mtx", head + bad);
+    const std::string m = d.write("m.mtx", head + bad);
     const CliRun r = run("mxv " + m + " --type int64");
     EXPECT_EQ(r.exit_code, 1) << r.output;
     EXPECT_NE(r.output.find(m + ":4"), std::string::npos) << r.output;
   }
-  const std::string two = d.file("two.mtx", head + "2 2 2\n");
+  const std::string two = d.write("two.mtx", head + "2 2 2\n");
   const CliRun b = run("mxv " + two + " --type bool --semiring lor_land");
   EXPECT_EQ(b.exit_code, 1) << b.output;
   EXPECT_NE(b.output.find(two + ":"), std::string::npos) << b.output;
-  const std::string whole = d.file("whole.mtx", head + "2 2 -7\n");
+  const std::string whole = d.write("whole.mtx", head + "2 2 -7\n");
   const CliRun ok = run("mxv " + whole + " --type int64 --json");
   EXPECT_EQ(ok.exit_code, 0) << ok.output;
   EXPECT_NE(ok.output.find("\"sum\": -5"), std::string::npos) << ok.output;
@@ -398,9 +375,9 @@ TEST(CliHostile, MxvTypeRefusesValuesItWouldMangle) {
 
 TEST(CliHostile, PatternCommandsReadValuedBinaryFiles) {
   const TempDir d("valued");
-  const std::string m = d.file("m.mtx",
-                               "%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 0.5\n"
-                               "2 3 2\n3 1 -1\n");
+  const std::string m = d.write("m.mtx",
+                                "%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 0.5\n"
+                                "2 3 2\n3 1 -1\n");
   const std::string bin = d.file("m.bin");
   ASSERT_EQ(run("convert " + m + " " + bin).exit_code, 0);
   for (const std::string& c : {"tc " + bin + " -q", "bfs " + bin + " --source 1",
@@ -487,20 +464,20 @@ TEST(CliHostile, RunningOutOfMemoryNamesWhatWasBeingDone) {
 
 TEST(CliHostile, ErrorLinesEscapeControlBytes) {
   const TempDir d("esc");
-  const std::string missing = (d.path / "no\x1b[31mfile\x07.txt").string();
+  const std::string missing = (d.path() / "no\x1b[31mfile\x07.txt").string();
   const CliRun r = run("info '" + missing + "'");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_EQ(r.output.find('\x1b'), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find('\x07'), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("no\\x1b[31mfile\\x07.txt"), std::string::npos) << r.output;
-  const std::string bad = d.file("bad.txt", std::string("1 2\n3 \x1b[2J\x01\n", 12));
+  const std::string bad = d.write("bad.txt", std::string("1 2\n3 \x1b[2J\x01\n", 12));
   const CliRun b = run("info " + bad);
   EXPECT_EQ(b.exit_code, 1) << b.output;
   EXPECT_EQ(b.output.find('\x1b'), std::string::npos) << b.output;
   EXPECT_EQ(b.output.find('\x01'), std::string::npos) << b.output;
   // stream's skipped lines use the same notation.
-  const std::string g = d.file("g.mtx", kSimpleMtx);
-  const std::string ups = d.file("u.txt", std::string("+ 1 \x1b[2J\n+ 1\x7f 2\n", 16));
+  const std::string g = d.write("g.mtx", kSimpleMtx);
+  const std::string ups = d.write("u.txt", std::string("+ 1 \x1b[2J\n+ 1\x7f 2\n", 16));
   const CliRun s = run("stream " + g + " --updates " + ups);
   EXPECT_EQ(s.exit_code, 0) << s.output;
   EXPECT_EQ(s.output.find('\x1b'), std::string::npos) << s.output;
@@ -516,7 +493,7 @@ TEST(CliHostile, StreamStopsGracefullyOnSigtermAndSigint) {
   for (const int sig : {SIGTERM, SIGINT}) {
     SCOPED_TRACE(sig);
     const TempDir d("graceful");
-    const std::string g = d.file("g.mtx", kSimpleMtx);
+    const std::string g = d.write("g.mtx", kSimpleMtx);
     const std::string out = d.file("o.txt");
     const std::string err = d.file("err.txt");
     Child c = spawn_spgraph({"stream", g, "--updates", "-", "--out", out}, "", err, true, true);
@@ -531,7 +508,7 @@ TEST(CliHostile, StreamStopsGracefullyOnSigtermAndSigint) {
     const int status = wait_child(c);
     ASSERT_TRUE(WIFEXITED(status)) << status;
     EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
-    const std::string e = slurp(err);
+    const std::string e = read_file(err);
     EXPECT_NE(e.find(std::string("stream stopped by ") + (sig == SIGTERM ? "SIGTERM" : "SIGINT") +
                      " after 3 lines"),
               std::string::npos)
@@ -550,8 +527,8 @@ TEST(CliHostile, StreamStopsGracefullyOnSigtermAndSigint) {
 
 TEST(CliHostile, StreamJsonSaysWhetherItWasStopped) {
   const TempDir d("json_stop");
-  const std::string g = d.file("g.mtx", kSimpleMtx);
-  const std::string ups = d.file("u.txt", "+ 1 4\n# a comment\n");
+  const std::string g = d.write("g.mtx", kSimpleMtx);
+  const std::string ups = d.write("u.txt", "+ 1 4\n# a comment\n");
   const CliRun r = run("stream " + g + " --updates " + ups + " --json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("\"lines\": 2"), std::string::npos) << r.output;
@@ -561,7 +538,7 @@ TEST(CliHostile, StreamJsonSaysWhetherItWasStopped) {
 
 TEST(CliHostile, SighupEndsStreamAndOtherSignalsEndEveryCommandByTheSignal) {
   const TempDir d("hup");
-  const std::string g = d.file("g.mtx", kSimpleMtx);
+  const std::string g = d.write("g.mtx", kSimpleMtx);
   const std::string out = d.file("o.txt");
   Child c = spawn_spgraph({"stream", g, "--updates", "-", "--out", out}, "", "", true, true);
   ASSERT_GT(c.pid, 0);
@@ -602,9 +579,9 @@ RingFiles write_rings(const TempDir& d) {
   EXPECT_GT(metis.size(), std::size_t(1) << 20);
   EXPECT_GT(mtx.size(), std::size_t(1) << 20);
   EXPECT_GT(edges.size(), std::size_t(1) << 20);
-  r.metis = d.file("ring.graph", metis);
-  r.mtx = d.file("ring.mtx", mtx);
-  r.edges = d.file("ring.txt", edges);
+  r.metis = d.write("ring.graph", metis);
+  r.mtx = d.write("ring.mtx", mtx);
+  r.edges = d.write("ring.txt", edges);
   return r;
 }
 

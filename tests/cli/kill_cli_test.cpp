@@ -18,16 +18,15 @@
 #include <thread>
 #include <vector>
 
-#include "tests/cli/cli_process.hpp"
-#include "tests/cli/cli_run.hpp"
+#include "tests/support/spgraph_cli.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using spgraph::testing::Child;
 using spgraph::testing::CliRun;
+using spgraph::testing::read_file;
 using spgraph::testing::run;
-using spgraph::testing::slurp;
 using spgraph::testing::spawn_spgraph;
 using spgraph::testing::temp_file;
 using spgraph::testing::wait_child;
@@ -93,7 +92,7 @@ class KillTest : public ::testing::Test {
                  {"bfs", src_, "--source", "0", "--out", "TARGET"},
                  "levels.txt",
                  [this](const std::string& path, const std::string&) {
-                   const std::string text = slurp(path);
+                   const std::string text = read_file(path);
                    return text.rfind("# vertex level parent\n", 0) == 0 &&
                           std::count(text.begin(), text.end(), '\n') == n_ + 1 &&
                           text.back() == '\n';
@@ -143,8 +142,8 @@ TEST_F(KillTest, KilledWritersLeaveTheOldFileOrACompleteOne) {
     const int ref_status = wait_child(ref);
     const double ref_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    ASSERT_TRUE(WIFEXITED(ref_status) && WEXITSTATUS(ref_status) == 0) << slurp(err_path);
-    ASSERT_TRUE(w.complete(target, slurp(err_path))) << w.name << ": the reference run";
+    ASSERT_TRUE(WIFEXITED(ref_status) && WEXITSTATUS(ref_status) == 0) << read_file(err_path);
+    ASSERT_TRUE(w.complete(target, read_file(err_path))) << w.name << ": the reference run";
     struct Trial {
       int sig;
       bool old;
@@ -171,7 +170,7 @@ TEST_F(KillTest, KilledWritersLeaveTheOldFileOrACompleteOne) {
       std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
       kill(c.pid, trial.sig);
       const int status = wait_child(c);
-      const std::string err = slurp(err_path);
+      const std::string err = read_file(err_path);
       // Finished first, stopped gracefully (stream: 128 + SIGTERM), or ended by the signal.
       const bool finished = WIFEXITED(status) && WEXITSTATUS(status) == 0;
       const bool graceful = WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM &&
@@ -198,7 +197,7 @@ TEST_F(KillTest, KilledWritersLeaveTheOldFileOrACompleteOne) {
         ++absent;
         EXPECT_FALSE(trial.old) << "the old file was removed";
         EXPECT_FALSE(finished || graceful) << "a finished run left no output";
-      } else if (slurp(target) == kOld) {
+      } else if (read_file(target) == kOld) {
         ++old;
         EXPECT_TRUE(trial.old);
         EXPECT_FALSE(finished || graceful) << "a finished run left the old file";

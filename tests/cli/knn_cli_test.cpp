@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "tests/cli/cli_run.hpp"
+#include "tests/support/spgraph_cli.hpp"
 #include "tests/support/test_data.hpp"
 
 namespace {

@@ -273,10 +273,10 @@ TEST(ServeAttack, TokenFileGuardsUpdatesOnly) {
   const auto short_token = temp_file("attack_short_token", "abc\n");
   Server bad = start_server({g.string(), "--token-file", short_token.string()});
   EXPECT_EQ(bad.port, 0);
-  EXPECT_NE(slurp(bad.log).find("use at least 16"), std::string::npos) << slurp(bad.log);
+  EXPECT_NE(read_file(bad.log).find("use at least 16"), std::string::npos) << read_file(bad.log);
   // The token file is checked before the graph is read: a missing graph is not the error.
-  const CliRun early = run("serve /nonexistent/graph.txt --port 0 --token-file " +
-                           short_token.string());
+  const CliRun early =
+      run("serve /nonexistent/graph.txt --port 0 --token-file " + short_token.string());
   EXPECT_EQ(early.exit_code, 1) << early.output;
   EXPECT_NE(early.output.find("use at least 16"), std::string::npos) << early.output;
   const std::string token = "s3cret-token-0123456789";
@@ -342,9 +342,7 @@ TEST(ServeAttack, SlowClientsNeitherStarveHealthNorBlockShutdown) {
 // were taken; the store holds exactly the answered batches.
 TEST(ServeAttack, PostsInFlightAtShutdownAreAnsweredAndKept) {
   const auto g = small_graph("attack_g7.txt", "0 1\n1 2\n");
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("spgraph_attack_store_" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
+  const auto dir = temp_file("attack_store");
   Server s = start_server({g.string(), "--store", dir.string()});
   ASSERT_GT(s.port, 0) << s.first_line;
   std::atomic<int> acknowledged{0};

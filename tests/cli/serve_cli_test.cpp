@@ -28,9 +28,8 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/cli/cli_process.hpp"
-#include "tests/cli/cli_run.hpp"
 #include "tests/cli/serve_process.hpp"
+#include "tests/support/spgraph_cli.hpp"
 
 namespace spgraph::testing {
 namespace {
@@ -137,7 +136,7 @@ TEST(ServeCli, BundledGraphHasItsKnownAnswers) {
     }
   }
   Server s = start_server({wiki, "--undirected", "--base", "0"});
-  ASSERT_GT(s.port, 0) << s.first_line << slurp(s.log);
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
   httplib::Client c("127.0.0.1", s.port);
   const Json h = get(c, "/health");
   EXPECT_EQ(h["status"], "ok");
@@ -170,7 +169,7 @@ TEST(ServeCli, BundledGraphHasItsKnownAnswers) {
   EXPECT_EQ(t["triangles"], 608389 + common);
   EXPECT_EQ(t["version"], 1);
   EXPECT_EQ(get(c, "/edges")["edges"], m.edges.size() + 1);
-  EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
 }
 
 // GET /knn with the common-neighbours measure against brute force on the model, after updates
@@ -197,7 +196,7 @@ TEST(ServeCli, KnnMatchesBruteForceCommonNeighbours) {
     }
   }
   Server s = start_server({karate});
-  ASSERT_GT(s.port, 0) << s.first_line << slurp(s.log);
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
   httplib::Client c("127.0.0.1", s.port);
   post(c, "+ 1 20\n- 1 2\n+ 5 30\n");
   m.insert(0, 19);
@@ -233,7 +232,7 @@ TEST(ServeCli, KnnMatchesBruteForceCommonNeighbours) {
   get(c, "/knn?vertex=1&measure=nearest", 400);
   get(c, "/knn?vertex=35", 400);
   EXPECT_EQ(get(c, "/knn?vertex=1")["measure"], "jaccard");
-  EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
 }
 
 // --json: the first line is a JSON object naming the port, which serves; after SIGTERM the
@@ -244,9 +243,9 @@ TEST(ServeCli, JsonFirstAndLastLinesParse) {
   Server s;
   s.log = temp_file("serve_json_err.txt").string();
   s.child = spawn_spgraph(a, "", s.log, true, false);
-  s.first_line = first_line(s.child, 60);
+  s.first_line = read_line(s.child, 60);
   const Json first = Json::parse(s.first_line, nullptr, false);
-  ASSERT_TRUE(first.is_object()) << s.first_line << slurp(s.log);
+  ASSERT_TRUE(first.is_object()) << s.first_line << read_file(s.log);
   ASSERT_TRUE(first["port"].is_number_unsigned()) << s.first_line;
   s.port = first["port"].get<int>();
   EXPECT_EQ(first["listening"], "http://127.0.0.1:" + std::to_string(s.port));
@@ -261,7 +260,7 @@ TEST(ServeCli, JsonFirstAndLastLinesParse) {
   char buf[4096];
   for (ssize_t k; (k = read(s.child.stdout_fd, buf, sizeof buf)) > 0;)
     rest.append(buf, std::size_t(k));
-  EXPECT_TRUE(exited_ok(wait_child(s.child))) << slurp(s.log);
+  EXPECT_TRUE(exited_ok(wait_child(s.child))) << read_file(s.log);
   const Json last = Json::parse(rest, nullptr, false);
   ASSERT_TRUE(last.is_object()) << rest;
   EXPECT_EQ(last["version"], 1);
@@ -272,7 +271,7 @@ TEST(ServeCli, JsonFirstAndLastLinesParse) {
 TEST(ServeCli, TextAndJsonBodiesOnASmallGraph) {
   const auto g = temp_file("serve_g.txt", "0 1\n1 2\n2 0\n3 4\n");
   Server s = start_server({g.string(), "--undirected"});
-  ASSERT_GT(s.port, 0) << s.first_line << slurp(s.log);
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
   httplib::Client c("127.0.0.1", s.port);
   EXPECT_EQ(get(c, "/edges")["edges"], 4);
   EXPECT_EQ(get(c, "/triangles")["triangles"], 1);
@@ -327,7 +326,7 @@ TEST(ServeCli, TextAndJsonBodiesOnASmallGraph) {
   EXPECT_EQ(st["format"]["live"], 12);  // 6 edges, both arcs
   EXPECT_TRUE(st["store"].is_null());
   EXPECT_GE(st["uptime_seconds"].get<double>(), 0.0);
-  EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
 }
 
 /// Random batches (text and JSON, inserts with self-loops and duplicates, erases of present
@@ -354,7 +353,7 @@ TEST(ServeCli, RandomBatchesAgreeWithABruteForceModel) {
       std::vector<std::string> args{g.string(), "--base", std::to_string(base)};
       if (!directed) args.push_back("--undirected");
       Server s = start_server(args);
-      ASSERT_GT(s.port, 0) << s.first_line << slurp(s.log);
+      ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
       httplib::Client c("127.0.0.1", s.port);
       ASSERT_EQ(get(c, "/edges")["edges"], m.edges.size());
       for (int batch = 1; batch <= 25; ++batch) {
@@ -389,7 +388,7 @@ TEST(ServeCli, RandomBatchesAgreeWithABruteForceModel) {
       }
       get(c, "/degree?vertex=" + std::to_string(m.n + base), 400);
       if (base == 1) get(c, "/degree?vertex=0", 400);
-      EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
+      EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
     }
   }
 }
@@ -397,7 +396,7 @@ TEST(ServeCli, RandomBatchesAgreeWithABruteForceModel) {
 TEST(ServeCli, WeightedUpdatesAndShortestPaths) {
   const auto g = temp_file("serve_w.txt", "0 1 2.5\n1 2 1\n0 2 10\n");
   Server s = start_server({g.string(), "--undirected"});
-  ASSERT_GT(s.port, 0) << s.first_line << slurp(s.log);
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
   httplib::Client c("127.0.0.1", s.port);
   Model m;
   m.insert(0, 1, 2.5);
@@ -424,13 +423,13 @@ TEST(ServeCli, WeightedUpdatesAndShortestPaths) {
   post(c, "+ 0 4 -1\n");
   EXPECT_TRUE(get(c, "/sssp?source=0", 400)["error"].is_string());
   EXPECT_EQ(get(c, "/stats")["weighted"], true);
-  EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
 }
 
 TEST(ServeCli, BadRequestsAre400AndChangeNothing) {
   const auto g = temp_file("serve_bad.txt", "0 1\n");
   Server s = start_server({g.string(), "--max-body", "1000", "--max-vertices", "100"});
-  ASSERT_GT(s.port, 0) << s.first_line << slurp(s.log);
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
   httplib::Client c("127.0.0.1", s.port);
   // Each body has a good first update; the whole body is refused.
   const std::vector<std::pair<std::string, std::string>> bodies = {
@@ -485,7 +484,7 @@ TEST(ServeCli, BadRequestsAre400AndChangeNothing) {
   // The graph still takes a good body, and the limit is exactly --max-vertices.
   EXPECT_EQ(post(c, "+ 1 99\n")["vertices"], 100);
   EXPECT_GE(get(c, "/stats")["bad_requests"], long(bodies.size()) + 10);
-  EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
 }
 
 TEST(ServeCli, RefusesWhatItCannotServe) {
@@ -508,7 +507,7 @@ TEST(ServeCli, RefusesWhatItCannotServe) {
 TEST(ServeCli, ConcurrentWritersAndReaders) {
   const auto g = temp_file("serve_conc.txt", "0 1\n");
   Server s = start_server({g.string(), "--undirected"});
-  ASSERT_GT(s.port, 0) << s.first_line << slurp(s.log);
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
   constexpr int kWriters = 4, kPosts = 25, kPerPost = 20;
   std::atomic<bool> writing{true};
   std::atomic<int> failures{0}, reads{0};
@@ -584,7 +583,7 @@ TEST(ServeCli, ConcurrentWritersAndReaders) {
   const Json st = get(c, "/stats");
   EXPECT_EQ(st["batches_applied"], kWriters * kPosts);
   EXPECT_LE(st["commit_groups"].get<long>(), kWriters * kPosts);
-  EXPECT_TRUE(exited_ok(stop_server(s))) << slurp(s.log);
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
 }
 
 TEST(ServeCli, AKilledServerRestartedOnItsStoreLosesNothingAcknowledged) {
@@ -592,7 +591,7 @@ TEST(ServeCli, AKilledServerRestartedOnItsStoreLosesNothingAcknowledged) {
   const std::string dir = temp_file("serve_store").string();
   std::filesystem::remove_all(dir);
   Server s = start_server({g.string(), "--undirected", "--base", "1", "--store", dir});
-  ASSERT_GT(s.port, 0) << s.first_line << slurp(s.log);
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
   Model m;
   m.insert(1, 2);
   long acked = 0;
@@ -635,7 +634,7 @@ TEST(ServeCli, AKilledServerRestartedOnItsStoreLosesNothingAcknowledged) {
     std::vector<std::string> args{"--store", dir};
     if (with_file) args.insert(args.begin(), g.string());
     Server again = start_server(args);
-    ASSERT_GT(again.port, 0) << again.first_line << slurp(again.log);
+    ASSERT_GT(again.port, 0) << again.first_line << read_file(again.log);
     httplib::Client c("127.0.0.1", again.port);
     const Json e = get(c, "/edges");
     EXPECT_EQ(e["version"], acked);
@@ -649,28 +648,13 @@ TEST(ServeCli, AKilledServerRestartedOnItsStoreLosesNothingAcknowledged) {
     EXPECT_EQ(r["version"], acked + 1);
     m.insert(500, 501);
     ++acked;
-    EXPECT_TRUE(exited_ok(stop_server(again))) << slurp(again.log);
+    EXPECT_TRUE(exited_ok(stop_server(again))) << read_file(again.log);
     if (with_file) {
-      EXPECT_NE(slurp(again.log).find("is ignored"), std::string::npos);
+      EXPECT_NE(read_file(again.log).find("is ignored"), std::string::npos);
     }
   }
   std::filesystem::remove_all(dir);
 }
-
-/// Removes this process's temporary files and stores (all named serve_*) after the tests.
-class RemoveServeTemporaries : public ::testing::Environment {
- public:
-  void TearDown() override {
-    const std::string prefix = temp_file("serve_").filename().string();
-    std::error_code ec;
-    for (const auto& e :
-         std::filesystem::directory_iterator(std::filesystem::temp_directory_path(), ec))
-      if (e.path().filename().string().rfind(prefix, 0) == 0)
-        std::filesystem::remove_all(e.path(), ec);
-  }
-};
-const ::testing::Environment* const kCleanup =
-    ::testing::AddGlobalTestEnvironment(new RemoveServeTemporaries);
 
 }  // namespace
 }  // namespace spgraph::testing

@@ -10,8 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/cli/cli_process.hpp"
-#include "tests/cli/cli_run.hpp"
+#include "tests/support/spgraph_cli.hpp"
 
 namespace spgraph::testing {
 namespace {
@@ -145,7 +144,7 @@ TEST(StoreCli, ADamagedLogRecordIsRefusedUntilSalvaged) {
   CliRun r = run("stream " + g.string() + " --store " + dir + " -u " + u.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;  // checkpoint 1, the log only its 16-byte header
   const std::string log_path = dir + "/wal.log";
-  std::string log = slurp(log_path);
+  std::string log = read_file(log_path);
   ASSERT_EQ(log.size(), 16u);
   // Record version 2 holding an empty batch (docs/store.md, "Log format"), whole, with a
   // checksum that cannot match: magic, payload bytes, version, type and 3 zero bytes, a u64
@@ -160,13 +159,13 @@ TEST(StoreCli, ADamagedLogRecordIsRefusedUntilSalvaged) {
   EXPECT_NE(r.output.find("wal.log at byte 16: corrupt record (checksum mismatch)"),
             std::string::npos)
       << r.output;
-  EXPECT_EQ(slurp(log_path), log);
+  EXPECT_EQ(read_file(log_path), log);
   r = run("stream --store " + dir + " --salvage -q -u " + none.string());
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("--salvage: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("wal.log.salvage-1"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("edges 4 version=1"), std::string::npos) << r.output;
-  EXPECT_EQ(slurp(dir + "/wal.log.salvage-1"), log.substr(16));
+  EXPECT_EQ(read_file(dir + "/wal.log.salvage-1"), log.substr(16));
   std::filesystem::remove_all(dir);
 }
 

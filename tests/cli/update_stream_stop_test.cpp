@@ -8,7 +8,6 @@
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <atomic>
 #include <chrono>
@@ -19,7 +18,8 @@
 
 #include "engine/core/error.hpp"
 #include "loaders/update_stream.hpp"
-#include "tests/cli/cli_run.hpp"
+#include "tests/support/gzip.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -144,17 +144,7 @@ TEST(UpdateStreamStop, AFlagSetWithoutASignalIsSeenWhileWaiting) {
 TEST(UpdateStreamStop, AGzipStreamStoppedMidMemberIsNotAnError) {
   std::string text;
   for (int k = 0; k < 2000; ++k) text += "+ " + std::to_string(k) + " 1\n";
-  // gzip-compress with zlib (windowBits 15 + 16 writes a gzip header).
-  z_stream zs{};
-  ASSERT_EQ(deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string gz(deflateBound(&zs, uLong(text.size())), '\0');
-  zs.next_in = reinterpret_cast<Bytef*>(text.data());
-  zs.avail_in = uInt(text.size());
-  zs.next_out = reinterpret_cast<Bytef*>(gz.data());
-  zs.avail_out = uInt(gz.size());
-  ASSERT_EQ(deflate(&zs, Z_FINISH), Z_STREAM_END);
-  gz.resize(gz.size() - zs.avail_out);
-  deflateEnd(&zs);
+  const std::string gz = spgraph::testing::gzip_bytes(text);
   StdinPipe p;
   UpdateStreamOptions o = stoppable();
   o.read_chunk = 64;

@@ -6,18 +6,13 @@
 // (updates_*) run through `stream GOOD --updates FILE` with and without --strict. A FIFO with
 // no writer, /dev/null, a directory and a missing path are rows too (names starting with '@'),
 // and so are edgy but legal files (tests/hostile/accept/), which every subcommand must accept.
-#include <fcntl.h>
-#include <poll.h>
 #include <regex.h>
-#include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
-#include <cerrno>
-#include <chrono>
+#include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -27,6 +22,10 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/spgraph_cli.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/test_data.hpp"
+
 namespace spgraph::testing {
 namespace {
 
@@ -35,11 +34,8 @@ namespace fs = std::filesystem;
 constexpr int kTimeoutSeconds = 30;             // per run: a hang fails, it does not stall CI
 constexpr std::size_t kMaxOutputBytes = 16384;  // an error is a line or two, never an echo
 
-fs::path source_dir() {
-  return fs::path(SPGRAPH_SOURCE_DIR);
-}
 fs::path bad_dir() {
-  return source_dir() / "tests" / "data" / "bad";
+  return test_data("bad");
 }
 fs::path table_path() {
   return source_dir() / "tests" / "hostile" / "HOSTILE.tsv";
@@ -49,91 +45,21 @@ fs::path accept_dir() {
 }
 /// A valid graph that update streams are applied to.
 fs::path good_graph() {
-  return source_dir() / "tests" / "data" / "karate.mtx";
+  return test_data("karate.mtx");
 }
 
 // ---- running the binary ------------------------------------------------------------------------
 
-struct Outcome {
-  bool started = false;
-  bool timed_out = false;
-  bool signalled = false;
-  int exit_code = -1;  ///< when neither signalled nor timed out
-  int signal = 0;      ///< when signalled
-  std::string output;  ///< stdout and stderr together
-  std::size_t output_bytes = 0;
-  double seconds = 0;
-};
-
-/// Runs SPGRAPH_CLI with `args` (no shell), stdin on /dev/null, stdout and stderr into one pipe;
-/// kills its process group after `timeout` seconds. Distinguishes exit codes from signals.
-Outcome run_cli(const std::vector<std::string>& args, int timeout = kTimeoutSeconds) {
-  Outcome r;
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) return r;
-  const auto t0 = std::chrono::steady_clock::now();
-  const pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return r;
-  }
-  if (pid == 0) {
-    setpgid(0, 0);
-    // A small machine's budget (docs/cli.md): the corpus's gzip bombs expand past half of it.
-    setenv("SPGRAPH_MEMORY_LIMIT", "64M", 1);
-    const int in = open("/dev/null", O_RDONLY);
-    if (in >= 0) dup2(in, 0);
-    dup2(fds[1], 1);
-    dup2(fds[1], 2);
-    std::vector<char*> argv;
-    std::string exe = SPGRAPH_CLI;
-    argv.push_back(exe.data());
-    std::vector<std::string> copy = args;
-    for (std::string& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(exe.c_str(), argv.data());
-    _exit(127);
-  }
-  setpgid(pid, pid);
-  close(fds[1]);
-  r.started = true;
-  const auto deadline = t0 + std::chrono::seconds(timeout);
-  char buf[65536];
-  for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                          deadline - std::chrono::steady_clock::now())
-                          .count();
-    if (left <= 0) {
-      r.timed_out = true;
-      break;
-    }
-    pollfd p{fds[0], POLLIN, 0};
-    const int k = poll(&p, 1, int(std::min<long long>(left, 1000)));
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) continue;
-    const ssize_t got = read(fds[0], buf, sizeof buf);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;  // EOF: every writer closed
-    r.output_bytes += std::size_t(got);
-    if (r.output.size() < (1u << 20)) r.output.append(buf, std::size_t(got));
-  }
-  close(fds[0]);
-  if (r.timed_out) kill(-pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (r.timed_out) {
-    // A grandchild may still hold the group; make sure nothing outlives the test.
-    kill(-pid, SIGKILL);
-  } else if (WIFSIGNALED(status)) {
-    r.signalled = true;
-    r.signal = WTERMSIG(status);
-  } else if (WIFEXITED(status)) {
-    r.exit_code = WEXITSTATUS(status);
-  }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return r;
+/// Runs SPGRAPH_CLI with `args` (no shell) as the table's runs all run: stdin on /dev/null,
+/// stdout and stderr together, a small machine's memory budget (docs/cli.md: the corpus's gzip
+/// bombs expand past half of it), and the child's process group killed after kTimeoutSeconds.
+RunResult run_cli(const std::vector<std::string>& args) {
+  RunOptions o;
+  o.stderr_to = Stderr::Merge;
+  o.timeout_seconds = kTimeoutSeconds;
+  o.env = {{"SPGRAPH_MEMORY_LIMIT", "64M"}};
+  o.keep_bytes = 1 << 20;
+  return run_spgraph(args, o);
 }
 
 /// `s` with control bytes as \xNN, cut to `max` bytes, for failure messages.
@@ -261,22 +187,12 @@ bool message_matches(const std::string& output, const std::string& fragment) {
 class Scratch {
  public:
   Scratch() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::string n = std::string(info->test_suite_name()) + "_" + info->name();
-    for (char& c : n)
-      if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-    root_ = fs::temp_directory_path() / ("spgraph_hostile_" + std::to_string(getpid()) + "_" + n);
-    fs::remove_all(root_);
     fs::create_directories(out());
-    std::ofstream(empty_updates()).flush();
+    write_file(empty_updates(), "");
   }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-  }
-  fs::path root() const { return root_; }
-  fs::path out() const { return root_ / "out"; }
-  fs::path empty_updates() const { return root_ / "empty_updates.txt"; }
+  fs::path root() const { return dir_.path(); }
+  fs::path out() const { return root() / "out"; }
+  fs::path empty_updates() const { return root() / "empty_updates.txt"; }
 
   /// The names in out/, which is emptied for the next run.
   std::vector<std::string> take_outputs() const {
@@ -287,7 +203,7 @@ class Scratch {
   }
 
  private:
-  fs::path root_;
+  TempDir dir_;
 };
 
 /// The file a row names: a file of tests/data/bad, or a special path for '@' rows.
@@ -316,24 +232,23 @@ struct Command {
 std::map<std::string, bool> compare_jobs() {
   static const std::map<std::string, bool> jobs = [] {
     std::map<std::string, bool> found;
-    const Outcome help = run_cli({"compare", "--help"});
+    const RunResult help = run_cli({"compare", "--help"});
     if (help.exit_code != 0) return found;
     // The "Subcommands:" list: one "  NAME  description" line per job.
-    std::istringstream lines(help.output);
+    std::istringstream lines(help.out);
     std::string line;
     while (std::getline(lines, line)) {
       std::istringstream words(line);
       std::string job;
       words >> job;
-      if (line.starts_with("  ") &&
-          (job == "bfs" || job == "tc" || job == "closure" || job == "mxm" || job == "pagerank" ||
-           job == "cc")) {
-        const Outcome job_help = run_cli({"compare", job, "--help"});
-        found[job] = job_help.output.find("--runs") != std::string::npos;
+      if (line.starts_with("  ") && (job == "bfs" || job == "tc" || job == "closure" ||
+                                     job == "mxm" || job == "pagerank" || job == "cc")) {
+        const RunResult job_help = run_cli({"compare", job, "--help"});
+        found[job] = job_help.out.find("--runs") != std::string::npos;
       }
     }
-    const Outcome probe = run_cli({"compare", "tc", good_graph().string()});
-    if (probe.output.find("unavailable") != std::string::npos) found.clear();
+    const RunResult probe = run_cli({"compare", "tc", good_graph().string()});
+    if (probe.out.find("unavailable") != std::string::npos) found.clear();
     return found;
   }();
   return jobs;
@@ -349,8 +264,8 @@ std::vector<Command> graph_commands() {
       {"convert", {"convert", "{F}", "{O}/converted.mtx"}},
       {"stream", {"stream", "{F}", "--updates", "{E}", "--out", "{O}/stream.mtx"}},
       {"pagerank", {"pagerank", "{F}", "--out", "{O}/pagerank.txt"}},
-      {"sssp", {"sssp", "{F}", "--source", "1", "--method", "bellman-ford", "--out",
-                "{O}/sssp.txt"}},
+      {"sssp",
+       {"sssp", "{F}", "--source", "1", "--method", "bellman-ford", "--out", "{O}/sssp.txt"}},
       {"cc", {"cc", "{F}", "--out", "{O}/cc.txt"}},
   };
   for (const auto& [job, has_runs] : compare_jobs()) {
@@ -375,7 +290,7 @@ std::vector<std::string> expand(const std::vector<std::string>& args, const fs::
 }
 
 /// Every check on one run; returns the problems found (empty: the run passed).
-std::vector<std::string> check_run(const Outcome& o, int want_code, const std::string& fragment,
+std::vector<std::string> check_run(const RunResult& o, int want_code, const std::string& fragment,
                                    const std::string& path, long long line,
                                    const std::vector<std::string>& left_behind) {
   std::vector<std::string> bad;
@@ -392,33 +307,33 @@ std::vector<std::string> check_run(const Outcome& o, int want_code, const std::s
                   std::to_string(want_code));
   }
   if (fragment != "-") {
-    if (!message_matches(o.output, fragment)) bad.push_back("message lacks '" + fragment + "'");
-    if (o.output.find(path) == std::string::npos) {
+    if (!message_matches(o.out, fragment)) bad.push_back("message lacks '" + fragment + "'");
+    if (o.out.find(path) == std::string::npos) {
       bad.push_back("message does not name the file " + path);
     } else if (line > 0) {
       const std::string at = path + ":" + std::to_string(line) + ":";
-      if (o.output.find(at) == std::string::npos) bad.push_back("message lacks '" + at + "'");
+      if (o.out.find(at) == std::string::npos) bad.push_back("message lacks '" + at + "'");
     }
   }
-  if (const int c = first_control_byte(o.output); c >= 0) {
+  if (const int c = first_control_byte(o.out); c >= 0) {
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02x", c);
     bad.push_back(std::string("raw control byte ") + hex + " in the output");
   }
-  if (o.output_bytes > kMaxOutputBytes)
-    bad.push_back(std::to_string(o.output_bytes) + " bytes of output (limit " +
+  if (o.out_bytes > kMaxOutputBytes)
+    bad.push_back(std::to_string(o.out_bytes) + " bytes of output (limit " +
                   std::to_string(kMaxOutputBytes) + ")");
   if (want_code != 0)
     for (const std::string& f : left_behind) bad.push_back("left an output file behind: " + f);
   return bad;
 }
 
-void report(const std::vector<std::string>& args, const Outcome& o,
+void report(const std::vector<std::string>& args, const RunResult& o,
             const std::vector<std::string>& problems) {
   if (problems.empty()) return;
   std::string all;
   for (const std::string& p : problems) all += "\n  - " + p;
-  ADD_FAILURE() << joined(args) << all << "\n  output: " << shown(o.output);
+  ADD_FAILURE() << joined(args) << all << "\n  output: " << shown(o.out);
 }
 
 /// The listing of tests/data/bad: no run may add to it.
@@ -443,7 +358,7 @@ TEST_P(HostileGraph, EverySubcommandFailsCleanly) {
   const auto before = bad_dir_listing();
   for (const Command& cmd : graph_commands()) {
     const std::vector<std::string> args = expand(cmd.args, file, scratch);
-    const Outcome o = run_cli(args);
+    const RunResult o = run_cli(args);
     report(
         args, o,
         check_run(o, row.exit_code, row.fragment, file.string(), row.line, scratch.take_outputs()));
@@ -466,7 +381,7 @@ TEST_P(HostileUpdates, StrictStopsAndLenientSkipsTheLine) {
     const std::vector<std::string> args = {
         "stream",      graph,      "--weighted", "--updates",
         file.string(), "--strict", "--out",      (scratch.out() / "g.mtx").string()};
-    const Outcome o = run_cli(args);
+    const RunResult o = run_cli(args);
     report(
         args, o,
         check_run(o, row.exit_code, row.fragment, file.string(), row.line, scratch.take_outputs()));
@@ -474,10 +389,10 @@ TEST_P(HostileUpdates, StrictStopsAndLenientSkipsTheLine) {
   {
     const std::vector<std::string> args = {"stream", graph, "--weighted", "--updates",
                                            file.string()};
-    const Outcome o = run_cli(args);
+    const RunResult o = run_cli(args);
     std::vector<std::string> problems =
         check_run(o, 0, row.fragment, file.string(), row.line, scratch.take_outputs());
-    const bool skipped = o.output.find("line skipped") != std::string::npos;
+    const bool skipped = o.out.find("line skipped") != std::string::npos;
     if (row.exit_code != 0 && !skipped)
       problems.push_back("lenient run does not say 'line skipped'");
     if (row.exit_code == 0 && skipped) problems.push_back("an accepted stream had a line skipped");
@@ -521,9 +436,9 @@ TEST(HostileCli, GoodGraphRunsCleanlyUnderTheSameHarness) {
   Scratch scratch;
   for (const Command& cmd : graph_commands()) {
     const std::vector<std::string> args = expand(cmd.args, good_graph(), scratch);
-    const Outcome o = run_cli(args);
-    EXPECT_FALSE(o.signalled || o.timed_out) << joined(args) << "\n" << shown(o.output);
-    EXPECT_EQ(o.exit_code, 0) << joined(args) << "\n" << shown(o.output);
+    const RunResult o = run_cli(args);
+    EXPECT_FALSE(o.signalled || o.timed_out) << joined(args) << "\n" << shown(o.out);
+    EXPECT_EQ(o.exit_code, 0) << joined(args) << "\n" << shown(o.out);
     scratch.take_outputs();
   }
 }

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/cli/cli_run.hpp"
+#include "tests/support/spgraph_cli.hpp"
 #include "tests/support/test_data.hpp"
 
 namespace {
@@ -20,32 +20,8 @@ using spgraph::testing::bundled_data;
 using spgraph::testing::CliRun;
 using spgraph::testing::run;
 using spgraph::testing::run_shell;
-using spgraph::testing::temp_file;
-
-/// A fresh directory for one test, removed with it.
-struct Dir {
-  fs::path path;
-  explicit Dir(const std::string& name) : path(temp_file("s28_" + name)) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~Dir() { fs::remove_all(path); }
-  /// path/name, written with `content` (binary) when given; single-quoted for the shell.
-  std::string file(const std::string& name, const std::string& content = "") const {
-    const fs::path p = path / name;
-    if (!content.empty()) std::ofstream(p, std::ios::binary) << content;
-    std::string quoted(1, '\'');  // appends: GCC 12 misreports "'" + string (-Wrestrict)
-    quoted.append(p.string());
-    quoted.push_back('\'');
-    return quoted;
-  }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(path)) names.push_back(e.path().filename());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-};
+using spgraph::testing::shell_quote;
+using spgraph::testing::TempDir;
 
 /// `ascii` as UTF-16 with its byte order mark (little- or big-endian).
 std::string utf16(const std::string& ascii, bool big_endian) {
@@ -62,14 +38,16 @@ bool has(const CliRun& r, const std::string& fragment) {
 }
 
 TEST(SilentAccepts, FeatureTripletsFollowTheHeaderRule) {
-  const Dir d("features");
+  const TempDir d("features");
   // "1 2 1O" on line 1 is data with a malformed value, not a header.
-  const CliRun bad = run("knn --features " + d.file("x.txt", "0 0 1O\n0 1 1\n1 0 1\n1 1 1\n"));
+  const CliRun bad =
+      run("knn --features " + shell_quote(d.write("x.txt", "0 0 1O\n0 1 1\n1 0 1\n1 1 1\n")));
   EXPECT_EQ(bad.exit_code, 1) << bad.output;
   EXPECT_TRUE(has(bad, "x.txt:1: weight '1O' is not a number")) << bad.output;
   // A real header still names the columns.
   const CliRun good =
-      run("knn --features " + d.file("h.csv", "row,col,value\n0,0,1\n0,1,1\n1,0,1\n1,1,1\n") +
+      run("knn --features " +
+          shell_quote(d.write("h.csv", "row,col,value\n0,0,1\n0,1,1\n1,0,1\n1,1,1\n")) +
           " --k 1 --json");
   EXPECT_EQ(good.exit_code, 0) << good.output;
   EXPECT_TRUE(has(good, "\"answer_count\": 2")) << good.output;
@@ -77,12 +55,12 @@ TEST(SilentAccepts, FeatureTripletsFollowTheHeaderRule) {
 }
 
 TEST(SilentAccepts, CosineOfHugeAndTinyRowsHasItsAnswers) {
-  const Dir d("cosine");
+  const TempDir d("cosine");
   // Rows 0 and 1 are [1e200, 1e200]; rows 2 and 3 [5e-324, 5e-324]: each pair has cosine 1.
   const std::string x =
-      d.file("x.txt",
-             "0 0 1e200\n0 1 1e200\n1 0 1e200\n1 1 1e200\n2 0 5e-324\n2 1 5e-324\n"
-             "3 0 5e-324\n3 1 5e-324\n");
+      shell_quote(d.write("x.txt",
+                          "0 0 1e200\n0 1 1e200\n1 0 1e200\n1 1 1e200\n2 0 5e-324\n2 1 5e-324\n"
+                          "3 0 5e-324\n3 1 5e-324\n"));
   const CliRun r = run("knn --features " + x + " --k 1 --measure cosine --json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   // Every row has an answer, of cosine 1 (to rounding); before, none had any.
@@ -95,59 +73,63 @@ TEST(SilentAccepts, CosineOfHugeAndTinyRowsHasItsAnswers) {
 }
 
 TEST(SilentAccepts, MetisRefusesWeightsItCannotHold) {
-  const Dir d("metis");
+  const TempDir d("metis");
   for (const char* w : {"inf", "-inf", "1e19", "-2", "2.5"}) {
     SCOPED_TRACE(w);
-    const std::string in = d.file("in.txt", std::string("1 2 ") + w + "\n2 3 1\n");
-    const CliRun r = run("convert " + in + " " + d.file("out.graph") + " --undirected");
+    const std::string in = shell_quote(d.write("in.txt", std::string("1 2 ") + w + "\n2 3 1\n"));
+    const CliRun r =
+        run("convert " + in + " " + shell_quote(d.file("out.graph")) + " --undirected");
     EXPECT_EQ(r.exit_code, 1) << r.output;
     EXPECT_TRUE(has(r, "METIS edge weights are integers")) << r.output;
     EXPECT_EQ(d.entries(), std::vector<std::string>{"in.txt"}) << "no output file is left";
   }
-  const std::string in = d.file("in.txt", "1 2 7\n2 3 1\n");
-  const CliRun ok = run("convert " + in + " " + d.file("out.graph") + " --undirected -q");
+  const std::string in = shell_quote(d.write("in.txt", "1 2 7\n2 3 1\n"));
+  const CliRun ok =
+      run("convert " + in + " " + shell_quote(d.file("out.graph")) + " --undirected -q");
   ASSERT_EQ(ok.exit_code, 0) << ok.output;
-  std::ifstream f(d.path / "out.graph");
+  std::ifstream f(d.path() / "out.graph");
   const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("2 7\n"), std::string::npos) << text;  // vertex 1: neighbour 2, weight 7
 }
 
 TEST(SilentAccepts, WideEncodingsAreRefusedByName) {
-  const Dir d("bom");
-  const std::string upd = d.file("u.upd", utf16("+ 1 2\n", false));
-  const std::string g = d.file("g.txt", "1 2\n2 3\n");
+  const TempDir d("bom");
+  const std::string upd = shell_quote(d.write("u.upd", utf16("+ 1 2\n", false)));
+  const std::string g = shell_quote(d.write("g.txt", "1 2\n2 3\n"));
   for (const char* strict : {"", " --strict"}) {
     const CliRun r = run("stream " + g + " --updates " + upd + strict);
     EXPECT_EQ(r.exit_code, 1) << r.output;
     EXPECT_TRUE(has(r, "u.upd:1: the file is UTF-16LE text")) << r.output;
   }
-  const CliRun f = run("knn --features " + d.file("f.txt", utf16("0 0 1\n", true)));
+  const CliRun f = run("knn --features " + shell_quote(d.write("f.txt", utf16("0 0 1\n", true))));
   EXPECT_EQ(f.exit_code, 1) << f.output;
   EXPECT_TRUE(has(f, "f.txt:1: the file is UTF-16BE text")) << f.output;
 }
 
 TEST(SilentAccepts, DuplicateHeaderNamesAreRefused) {
-  const Dir d("dupheader");
-  const CliRun r = run("tc " + d.file("g.csv", "a,b,a\n1,2,x\n2,3,y\n") + " --src a --dst b");
+  const TempDir d("dupheader");
+  const CliRun r =
+      run("tc " + shell_quote(d.write("g.csv", "a,b,a\n1,2,x\n2,3,y\n")) + " --src a --dst b");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(has(r, "g.csv:1: the header names two columns 'a' (columns 1 and 3)")) << r.output;
 }
 
 TEST(SilentAccepts, ATypedLineWithoutItsTypeIsRefused) {
-  const Dir d("typed");
-  const std::string g = d.file("g.txt", "1 2 5 friend\n2 3 7\n3 1 5 friend\n");
+  const TempDir d("typed");
+  const std::string g = shell_quote(d.write("g.txt", "1 2 5 friend\n2 3 7\n3 1 5 friend\n"));
   const CliRun r = run("tc " + g + " --edge-type friend");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(has(r, "g.txt:2: this line has 3 fields but the lines before it have 4")) << r.output;
-  const CliRun ok = run("tc " + d.file("ok.txt", "1 2 5 friend\n2 3 7 friend\n3 1 5 friend\n") +
-                        " --edge-type friend -q");
+  const CliRun ok =
+      run("tc " + shell_quote(d.write("ok.txt", "1 2 5 friend\n2 3 7 friend\n3 1 5 friend\n")) +
+          " --edge-type friend -q");
   EXPECT_EQ(ok.exit_code, 0) << ok.output;
   EXPECT_EQ(ok.output, "1\n");
 }
 
 TEST(SilentAccepts, DuplicateArcsAreNoted) {
-  const Dir d("dups");
-  const std::string g = d.file("g.txt", "1 2 5\n1 2 7\n2 3 1\n");
+  const TempDir d("dups");
+  const std::string g = shell_quote(d.write("g.txt", "1 2 5\n1 2 7\n2 3 1\n"));
   const CliRun r = run("sssp " + g + " --source 1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(has(r, "1 repeated arcs were merged, each keeping the weight of its first line"))
@@ -161,8 +143,8 @@ TEST(SilentAccepts, DuplicateArcsAreNoted) {
 }
 
 TEST(SilentAccepts, EmptyValuesAndNumberDelimitersAreUsageErrors) {
-  const Dir d("empty");
-  const std::string g = d.file("g.txt", "1 2\n2 3\n3 1\n");
+  const TempDir d("empty");
+  const std::string g = shell_quote(d.write("g.txt", "1 2\n2 3\n3 1\n"));
   for (const std::string& args :
        {"bfs " + g + " --source 1 --out ''", "tc " + g + " --delimiter ''", "tc " + g + " --src ''",
         "pagerank " + g + " --out ''", "tc " + g + " --delimiter 1", "tc " + g + " --delimiter -",
@@ -181,9 +163,9 @@ TEST(SilentAccepts, EmptyValuesAndNumberDelimitersAreUsageErrors) {
 }
 
 TEST(SilentAccepts, StringIdsCanBeNamedInEveryListFlag) {
-  const Dir d("names");
-  const std::string g =
-      d.file("g.csv", "src,dst\n\"Smith, Ann\",Bob\nBob,Carl\nCarl,Dee\n\"Smith, Ann\",Dee\n");
+  const TempDir d("names");
+  const std::string g = shell_quote(
+      d.write("g.csv", "src,dst\n\"Smith, Ann\",Bob\nBob,Carl\nCarl,Dee\n\"Smith, Ann\",Dee\n"));
   const CliRun q = run("closure " + g + " --remap-ids --query '\"Smith, Ann\",Carl' --query " +
                        "'Carl,\"Smith, Ann\"'");
   ASSERT_EQ(q.exit_code, 0) << q.output;
@@ -207,11 +189,11 @@ TEST(SilentAccepts, StringIdsCanBeNamedInEveryListFlag) {
 }
 
 TEST(SilentAccepts, AFailedCheckpointIsReported) {
-  const Dir d("store");
-  const std::string store = d.file("s");
+  const TempDir d("store");
+  const std::string store = shell_quote(d.file("s"));
   const std::string base = bundled_data("email-Eu-core.csv").string();
-  const std::string upd = d.file("u.upd", "+ 1 2\n+ 2 3\n+ 3 4\n");
-  const std::string empty = d.file("e.upd", "# nothing\n");
+  const std::string upd = shell_quote(d.write("u.upd", "+ 1 2\n+ 2 3\n+ 3 4\n"));
+  const std::string empty = shell_quote(d.write("e.upd", "# nothing\n"));
   ASSERT_EQ(run("stream " + base + " --store " + store + " --updates " + empty + " -q").exit_code,
             0);
   // A file size limit far below a checkpoint of the graph (its log records are tiny): every
@@ -234,26 +216,26 @@ TEST(SilentAccepts, AFailedCheckpointIsReported) {
 }
 
 TEST(SilentAccepts, LongOutputNamesWorkOrFailBeforeTheWork) {
-  const Dir d("longname");
-  const std::string g = d.file("g.txt", "1 2\n2 3\n3 1\n");
+  const TempDir d("longname");
+  const std::string g = shell_quote(d.write("g.txt", "1 2\n2 3\n3 1\n"));
   const std::string name250 = std::string(246, 'n') + ".mtx";
-  const CliRun ok = run("bfs " + g + " --source 1 --out " + d.file(name250) + " -q");
+  const CliRun ok = run("bfs " + g + " --source 1 --out " + shell_quote(d.file(name250)) + " -q");
   EXPECT_EQ(ok.exit_code, 0) << ok.output;
-  EXPECT_TRUE(fs::is_regular_file(d.path / name250));
+  EXPECT_TRUE(fs::is_regular_file(d.path() / name250));
   const std::string name256 = std::string(252, 'n') + ".mtx";
-  const CliRun no = run("bfs " + g + " --source 1 --out " + d.file(name256));
+  const CliRun no = run("bfs " + g + " --source 1 --out " + shell_quote(d.file(name256)));
   EXPECT_EQ(no.exit_code, 1) << no.output;
   EXPECT_TRUE(has(no, "its file name is 256 bytes, and file names hold at most 255")) << no.output;
 }
 
 TEST(SilentAccepts, NamesAreEscapedInEveryMessage) {
-  const Dir d("escape");
+  const TempDir d("escape");
   const std::string name = "g\x1b[31m\xff\xc2\x9b.txt";
-  const std::string g = d.file(name, "1 2\n2 3\n");
+  const std::string g = shell_quote(d.write(name, "1 2\n2 3\n"));
   const CliRun info = run("info " + g);
   ASSERT_EQ(info.exit_code, 0) << info.output;
   EXPECT_TRUE(has(info, "g\\x1b[31m\\xff\\xc2\\x9b.txt")) << info.output;
-  const CliRun bad = run("info " + d.file("x\xfe.txt", "1 2 1O\n"));
+  const CliRun bad = run("info " + shell_quote(d.write("x\xfe.txt", "1 2 1O\n")));
   EXPECT_EQ(bad.exit_code, 1) << bad.output;
   EXPECT_TRUE(has(bad, "x\\xfe.txt:1:")) << bad.output;
   for (const CliRun* r : {&info, &bad})
@@ -263,11 +245,11 @@ TEST(SilentAccepts, NamesAreEscapedInEveryMessage) {
 
 #ifdef SPGRAPH_HAVE_GRAPHBLAS
 TEST(SilentAccepts, CompareClosureChecksMemoryBeforeAnyEngineRuns) {
-  const Dir d("closure");
+  const TempDir d("closure");
   // A 3,000-vertex path: 4.5 million closure pairs, about 140 MB for the job's engines.
   std::string path;
   for (int v = 1; v < 3000; ++v) path += std::to_string(v) + " " + std::to_string(v + 1) + "\n";
-  const std::string g = d.file("path.txt", path);
+  const std::string g = shell_quote(d.write("path.txt", path));
   const CliRun r = run("compare closure " + g + " --max-memory 0.05 --runs 1");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(has(r, "compare closure")) << r.output;

@@ -4,7 +4,6 @@
 // tests/cli/ and the corpus run in tests/hostile/.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
-#include <zlib.h>
 
 #include <chrono>
 #include <cmath>
@@ -19,29 +18,11 @@
 #include "loaders/parallel_lines.hpp"
 #include "loaders/symmetry.hpp"
 #include "loaders/update_stream.hpp"
+#include "tests/support/gzip.hpp"
 #include "tests/unit/loaders/loader_test_util.hpp"
 
 namespace spgraph::testing {
 namespace {
-
-std::string gzip_of(const std::string& text) {
-  std::string out(compressBound(uLong(text.size())) + 64, '\0');
-  z_stream zs{};
-  deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  zs.avail_in = uInt(text.size());
-  zs.next_out = reinterpret_cast<Bytef*>(out.data());
-  zs.avail_out = uInt(out.size());
-  EXPECT_EQ(deflate(&zs, Z_FINISH), Z_STREAM_END);
-  out.resize(zs.total_out);
-  deflateEnd(&zs);
-  return out;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
-}
 
 // ---- The chunk plan is a pure function of the input and the thread count ----------------------
 
@@ -171,7 +152,7 @@ TEST(ClaimedDimensions, SparseButReasonableDimensionsStillLoad) {
 }
 
 TEST(ClaimedDimensions, GzipBombStopsAtTheBudget) {
-  const std::string packed = gzip_of(std::string(8 << 20, ' '));
+  const std::string packed = gzip_bytes(std::string(8 << 20, ' '));
   LoadOptions o;
   o.memory_limit = 4 << 20;  // inflating may use half: 2 MB
   expect_parse_error([&] { load_matrix_from_buffer("bomb.txt.gz", packed, o); },
@@ -327,11 +308,11 @@ TEST(InfinitiesAndNan, NanIsRefusedByEveryReader) {
 
 TEST(GzipTrailingData, TrailingJunkIsRefusedAndMembersStillConcatenate) {
   const std::string text = "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n";
-  expect_parse_error([&] { load_matrix_from_buffer("j.mtx.gz", gzip_of(text) + "JUNK\n"); },
+  expect_parse_error([&] { load_matrix_from_buffer("j.mtx.gz", gzip_bytes(text) + "JUNK\n"); },
                      "trailing data after the gzip stream");
   // Two members: the first three lines, then the rest, is one file.
-  const LoadedMatrix m =
-      load_matrix_from_buffer("two.mtx.gz", gzip_of(text.substr(0, 20)) + gzip_of(text.substr(20)));
+  const LoadedMatrix m = load_matrix_from_buffer(
+      "two.mtx.gz", gzip_bytes(text.substr(0, 20)) + gzip_bytes(text.substr(20)));
   EXPECT_EQ(nvals_of(m.matrix), 1u);
 }
 

@@ -1,13 +1,11 @@
-// Helpers for the loader tests: temporary files, tuple extraction from any matrix, and a
-// matcher for ParseError messages.
+// Helpers for the loader tests: tuple extraction from any matrix and a matcher for ParseError
+// messages; scratch files come from tests/support/temp_dir.hpp, included here for every loader
+// test.
 #pragma once
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -15,35 +13,9 @@
 #include "engine/any_matrix.hpp"
 #include "engine/core/error.hpp"
 #include "loaders/load.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace spgraph::testing {
-
-/// A directory under the system temp dir, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            ("spgraph_loaders_" + std::to_string(::getpid()) + "_" + info->test_suite_name() + "_" +
-             info->name());
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  /// A path inside the directory.
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  /// Writes `content` to `name` and returns its path.
-  std::string write(const std::string& name, const std::string& content) const {
-    std::ofstream out(file(name), std::ios::binary);
-    out << content;
-    return file(name);
-  }
-
- private:
-  std::filesystem::path path_;
-};
 
 /// (row, col, value as double) for every stored entry, row-major.
 using Tuples = std::vector<std::tuple<Vertex, Vertex, double>>;

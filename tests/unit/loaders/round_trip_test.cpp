@@ -2,7 +2,6 @@
 // edge list and binary round trips; gzip input equals plain input; threads=2 equals threads=1;
 // progress is reported; binary corruption is detected.
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <iostream>
 #include <random>
@@ -10,6 +9,7 @@
 
 #include "loaders/input_buffer.hpp"
 #include "loaders/load.hpp"
+#include "tests/support/gzip.hpp"
 #include "tests/support/test_data.hpp"
 #include "tests/unit/loaders/loader_test_util.hpp"
 
@@ -110,21 +110,6 @@ TEST(RoundTrip, EdgeListWithExternalIds) {
   };
   EXPECT_EQ(external(a), external(b));
   EXPECT_EQ(external(a).size(), 3u);
-}
-
-std::string gzip_bytes(const std::string& text) {
-  uLongf cap = compressBound(uLong(text.size())) + 64;
-  std::string out(cap, '\0');
-  z_stream zs{};
-  deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  zs.avail_in = uInt(text.size());
-  zs.next_out = reinterpret_cast<Bytef*>(out.data());
-  zs.avail_out = uInt(cap);
-  EXPECT_EQ(deflate(&zs, Z_FINISH), Z_STREAM_END);
-  out.resize(zs.total_out);
-  deflateEnd(&zs);
-  return out;
 }
 
 TEST(Gzip, CompressedInputEqualsPlainInputForEveryFormat) {

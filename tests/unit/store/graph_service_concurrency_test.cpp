@@ -5,8 +5,6 @@
 // reader never go back, each snapshot's arcs agree with its own counts, and after the service
 // closes, the reopened store equals a model that replays the acknowledged batches in version
 // order.
-#include <unistd.h>
-
 #include <atomic>
 #include <filesystem>
 #include <map>
@@ -17,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "store/graph_store.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/unit/store/store_test_model.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
 
@@ -24,8 +23,8 @@ namespace spgraph {
 namespace {
 
 TEST(GraphServiceConcurrency, WritersAndReadersOverAStore) {
-  const std::string dir = ::testing::TempDir() + "spgraph_service_" + std::to_string(::getpid());
-  std::filesystem::remove_all(dir);
+  const testing::TempDir scratch;
+  const std::string dir = scratch.file("store");
   constexpr int kWriters = 3, kReaders = 2, kBatchesPerWriter = 25;
   std::map<std::uint64_t, UpdateBatch<bool>> acknowledged;  // version -> batch
   std::mutex acknowledged_mutex;

@@ -23,11 +23,11 @@ namespace spgraph {
 namespace {
 
 namespace fsys = std::filesystem;
-using namespace store_test;  // fresh_dir, slurp, spill, expect_model, fill
+using namespace store_test;  // expect_model, fill
 
 template <class T>
 void reopen_round_trip(bool directed, bool combine) {
-  const std::string dir = fresh_dir("roundtrip");
+  const std::string dir = testing::temp_file("roundtrip").string();
   testing::StoreModel m;
   StoreOptions o;
   o.checkpoint_on_close = false;  // the reopen replays the log
@@ -61,7 +61,7 @@ TEST(GraphStore, DirectedWeightedSurvivesReopen) {
 }
 
 TEST(GraphStore, VersionsGoOnAcrossRestartsAndCheckpoints) {
-  const std::string dir = fresh_dir("versions");
+  const std::string dir = testing::temp_file("versions").string();
   testing::StoreModel m;
   StoreOptions o;
   o.checkpoint_every = 4;
@@ -90,17 +90,17 @@ TEST(GraphStore, VersionsGoOnAcrossRestartsAndCheckpoints) {
 }
 
 TEST(GraphStore, CrashBetweenCheckpointAndTruncationSkipsOldRecords) {
-  const std::string dir = fresh_dir("skip");
+  const std::string dir = testing::temp_file("skip").string();
   testing::StoreModel m;
   StoreOptions o;
   o.checkpoint_on_close = false;
   std::string old_log;
   {
     auto s = fill<bool>(dir, m, 6, o);
-    old_log = slurp(dir + "/wal.log");
+    old_log = testing::read_file(dir + "/wal.log");
     s->checkpoint();
   }
-  spill(dir + "/wal.log", old_log);  // as if the crash came before the truncation
+  testing::write_file(dir + "/wal.log", old_log);  // as if the crash came before the truncation
   auto s = GraphStore<bool>::open(dir, o);
   EXPECT_EQ(s->recovery().checkpoint_version, 6u);
   EXPECT_EQ(s->recovery().skipped, 6u);
@@ -112,7 +112,7 @@ TEST(GraphStore, CrashBetweenCheckpointAndTruncationSkipsOldRecords) {
 }
 
 TEST(GraphStore, TornTailIsDroppedAndTheStoreGoesOn) {
-  const std::string dir = fresh_dir("torn");
+  const std::string dir = testing::temp_file("torn").string();
   testing::StoreModel m;
   StoreOptions o;
   o.checkpoint_on_close = false;
@@ -120,16 +120,16 @@ TEST(GraphStore, TornTailIsDroppedAndTheStoreGoesOn) {
   std::size_t five = 0;
   {
     auto s = fill<double>(dir, m, 5, o);
-    five = slurp(dir + "/wal.log").size();
+    five = testing::read_file(dir + "/wal.log").size();
     s->apply(testing::store_test_batch<double>(7, 6, true));  // not in the model: torn below
-    full = slurp(dir + "/wal.log");
+    full = testing::read_file(dir + "/wal.log");
   }
   // Every cut inside record 6, and a tail of zeros (a crash after the size grew).
   for (std::size_t cut = five + 1; cut < full.size(); cut += 7) {
     for (int zeros = 0; zeros < 2; ++zeros) {
       std::string torn = full.substr(0, cut);
       if (zeros) torn.append(full.size() - cut, '\0');
-      spill(dir + "/wal.log", torn);
+      testing::write_file(dir + "/wal.log", torn);
       auto s = GraphStore<double>::open(dir, o);
       EXPECT_EQ(s->version(), 5u) << "cut " << cut;
       EXPECT_EQ(s->recovery().torn_bytes, torn.size() - five) << "cut " << cut;
@@ -150,14 +150,14 @@ TEST(GraphStore, TornTailIsDroppedAndTheStoreGoesOn) {
 }
 
 TEST(GraphStore, CorruptRecordInTheMiddleNamesItsOffset) {
-  const std::string dir = fresh_dir("corrupt");
+  const std::string dir = testing::temp_file("corrupt").string();
   testing::StoreModel m;
   StoreOptions o;
   o.checkpoint_on_close = false;
   { auto s = fill<bool>(dir, m, 4, o); }
-  std::string log = slurp(dir + "/wal.log");
+  std::string log = testing::read_file(dir + "/wal.log");
   log[16 + 25] ^= 0x40;  // a byte of the first record's payload
-  spill(dir + "/wal.log", log);
+  testing::write_file(dir + "/wal.log", log);
   try {
     GraphStore<bool>::open(dir, o);
     FAIL() << "a corrupt record was accepted";
@@ -167,18 +167,18 @@ TEST(GraphStore, CorruptRecordInTheMiddleNamesItsOffset) {
     EXPECT_NE(what.find("checksum"), std::string::npos) << what;
   }
   // A bad magic with data after it is corruption too, not a torn tail.
-  log = slurp(dir + "/wal.log");
+  log = testing::read_file(dir + "/wal.log");
   log[16 + 25] ^= 0x40;
   log[16] = 'X';
-  spill(dir + "/wal.log", log);
+  testing::write_file(dir + "/wal.log", log);
   EXPECT_THROW(GraphStore<bool>::open(dir, o), StoreError);
   // A flipped bit in the first record's length field makes it seem to run past the end of the
   // log, as a torn tail does; the sound records after it show that it is corruption, and
   // dropping them would lose acknowledged batches.
-  log = slurp(dir + "/wal.log");
+  log = testing::read_file(dir + "/wal.log");
   log[16] = 'S';
   log[16 + 7] ^= 0x10;  // the length's top byte: the record now claims 256 MiB more
-  spill(dir + "/wal.log", log);
+  testing::write_file(dir + "/wal.log", log);
   try {
     GraphStore<bool>::open(dir, o);
     FAIL() << "a record whose length was corrupted was taken for a torn tail";
@@ -193,13 +193,13 @@ TEST(GraphStore, CorruptRecordInTheMiddleNamesItsOffset) {
 // A crash in the middle of writing a checkpoint leaves the atomic writer's hidden temporary
 // file beside the store's files; opening the store deletes it and keeps everything else.
 TEST(GraphStore, UnfinishedWritesAreDeletedOnOpen) {
-  const std::string dir = fresh_dir("unfinished");
+  const std::string dir = testing::temp_file("unfinished").string();
   testing::StoreModel m;
   StoreOptions o;
   o.checkpoint_on_close = false;
   { auto s = fill<bool>(dir, m, 3, o); }
   const std::string leftover = dir + "/.checkpoint-00000000000000000004.spg.spgraph-Ab12Cd";
-  spill(leftover, "half a checkpoint");
+  testing::write_file(leftover, "half a checkpoint");
   auto s = GraphStore<bool>::open(dir, o);
   EXPECT_FALSE(fsys::exists(leftover));
   EXPECT_EQ(s->version(), 3u);
@@ -209,15 +209,15 @@ TEST(GraphStore, UnfinishedWritesAreDeletedOnOpen) {
 }
 
 TEST(GraphStore, CorruptCheckpointIsAnError) {
-  const std::string dir = fresh_dir("badckpt");
+  const std::string dir = testing::temp_file("badckpt").string();
   testing::StoreModel m;
   { auto s = fill<bool>(dir, m, 3); }
   for (const auto& e : fsys::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();
     if (name.rfind("checkpoint-", 0) != 0) continue;
-    std::string bytes = slurp(e.path().string());
+    std::string bytes = testing::read_file(e.path().string());
     bytes[bytes.size() / 2] ^= 1;
-    spill(e.path().string(), bytes);
+    testing::write_file(e.path().string(), bytes);
   }
   try {
     GraphStore<bool>::open(dir, {});
@@ -229,7 +229,7 @@ TEST(GraphStore, CorruptCheckpointIsAnError) {
 }
 
 TEST(GraphStore, InvalidBatchIsRefusedBeforeLogging) {
-  const std::string dir = fresh_dir("invalid");
+  const std::string dir = testing::temp_file("invalid").string();
   testing::StoreModel m;
   auto s = fill<bool>(dir, m, 2);
   const std::uint64_t bytes = s->log_bytes();
@@ -289,7 +289,7 @@ class FaultyIo : public StoreIo {
 };
 
 TEST(GraphStore, ShortWriteAndEnospcLeaveTheStoreConsistent) {
-  const std::string dir = fresh_dir("enospc");
+  const std::string dir = testing::temp_file("enospc").string();
   testing::StoreModel m;
   auto io = std::make_shared<FaultyIo>();
   StoreOptions o;
@@ -326,7 +326,7 @@ TEST(GraphStore, ShortWriteAndEnospcLeaveTheStoreConsistent) {
 }
 
 TEST(GraphStore, FailedFsyncRefusesUpdatesUntilReopened) {
-  const std::string dir = fresh_dir("fsync");
+  const std::string dir = testing::temp_file("fsync").string();
   testing::StoreModel m;
   auto io = std::make_shared<FaultyIo>();
   StoreOptions o;
@@ -350,7 +350,7 @@ TEST(GraphStore, FailedFsyncRefusesUpdatesUntilReopened) {
 }
 
 TEST(GraphStore, AddVerticesIsLogged) {
-  const std::string dir = fresh_dir("addv");
+  const std::string dir = testing::temp_file("addv").string();
   testing::StoreModel m;
   StoreOptions o;
   o.checkpoint_on_close = false;
@@ -365,7 +365,7 @@ TEST(GraphStore, AddVerticesIsLogged) {
 }
 
 TEST(GraphStore, WrongUseIsAClearError) {
-  const std::string dir = fresh_dir("wrong");
+  const std::string dir = testing::temp_file("wrong").string();
   EXPECT_THROW(GraphStore<bool>::open(dir, {}), StoreError);  // no such store
   StoreOptions keep;
   keep.graph.directed = true;
@@ -390,13 +390,13 @@ TEST(GraphStore, WrongUseIsAClearError) {
           << e.what();
     }
   }
-  spill(dir + "/store.meta", "spgraph-store 1\ndirected 2\n");
+  testing::write_file(dir + "/store.meta", "spgraph-store 1\ndirected 2\n");
   EXPECT_THROW(read_store_meta(dir), StoreError);
   fsys::remove_all(dir);
 }
 
 TEST(GraphStore, StartsFromAGraphWithIsolatedVerticesAndSelfLoops) {
-  const std::string dir = fresh_dir("base");
+  const std::string dir = testing::temp_file("base").string();
   Coo<bool> coo{10, 10, true, {0, 1, 2, 3}, {1, 1, 3, 2}, {}};
   const Matrix<bool> base = Matrix<bool>::from_coo(std::move(coo));
   {
@@ -415,12 +415,12 @@ TEST(GraphStore, StartsFromAGraphWithIsolatedVerticesAndSelfLoops) {
 // store.meta was lost is not "an unfinished create"; creating over it is refused, naming what is
 // there, and its files stay as they were.
 TEST(GraphStore, CreateRefusesTheFilesOfAStoreWithoutMeta) {
-  const std::string dir = fresh_dir("nometa");
+  const std::string dir = testing::temp_file("nometa").string();
   testing::StoreModel m;
   StoreOptions o;
   o.checkpoint_on_close = false;
   { auto s = fill<bool>(dir, m, 12, o); }  // checkpoint 0 and 12 logged batches
-  const std::string log = slurp(dir + "/wal.log");
+  const std::string log = testing::read_file(dir + "/wal.log");
   fsys::remove(dir + "/store.meta");
   try {
     GraphStore<bool>::create(dir, Matrix<bool>(64, 64), 0, o);
@@ -432,11 +432,11 @@ TEST(GraphStore, CreateRefusesTheFilesOfAStoreWithoutMeta) {
         << what;
     EXPECT_NE(what.find("Recovery"), std::string::npos) << what;
   }
-  EXPECT_EQ(slurp(dir + "/wal.log"), log);
+  EXPECT_EQ(testing::read_file(dir + "/wal.log"), log);
   // A checkpoint past version 0 (the log since emptied) is refused the same way.
-  spill(dir + "/store.meta",
-        "spgraph-store 1\ndirected 0\nweighted 0\nduplicates ignore\n"
-        "index_base 0\n");
+  testing::write_file(dir + "/store.meta",
+                      "spgraph-store 1\ndirected 0\nweighted 0\nduplicates ignore\n"
+                      "index_base 0\n");
   { auto s = GraphStore<bool>::open(dir, {}); }  // a clean close writes checkpoint 12
   fsys::remove(dir + "/store.meta");
   try {
@@ -461,22 +461,22 @@ TEST(GraphStore, CreateRefusesTheFilesOfAStoreWithoutMeta) {
 // record's offset, and the log is left as it was. With salvage the records before it are kept and
 // the damaged part is moved to a copy.
 TEST(GraphStore, DamagedLastRecordIsRefusedAndCanBeSalvaged) {
-  const std::string dir = fresh_dir("lastrecord");
+  const std::string dir = testing::temp_file("lastrecord").string();
   testing::StoreModel m;
   StoreOptions o;
   o.checkpoint_on_close = false;
   std::size_t four = 0;
   {
     auto s = fill<double>(dir, m, 4, o);
-    four = slurp(dir + "/wal.log").size();
+    four = testing::read_file(dir + "/wal.log").size();
     s->apply(testing::store_test_batch<double>(7, 5, true));
   }
-  const std::string log = slurp(dir + "/wal.log");
+  const std::string log = testing::read_file(dir + "/wal.log");
   for (std::size_t at = four; at < log.size(); ++at) {
     for (const unsigned char flip : {0x01, 0x80, 0xff}) {
       std::string damaged = log;
       damaged[at] = char(damaged[at] ^ flip);
-      spill(dir + "/wal.log", damaged);
+      testing::write_file(dir + "/wal.log", damaged);
       try {
         auto s = GraphStore<double>::open(dir, o);
         FAIL() << "byte " << at << " ^ " << int(flip) << " opened at version " << s->version();
@@ -485,13 +485,13 @@ TEST(GraphStore, DamagedLastRecordIsRefusedAndCanBeSalvaged) {
                   std::string::npos)
             << e.what();
       }
-      EXPECT_EQ(slurp(dir + "/wal.log"), damaged) << "byte " << at;
+      EXPECT_EQ(testing::read_file(dir + "/wal.log"), damaged) << "byte " << at;
     }
   }
   // Salvage: version 4, the damaged record moved to wal.log.salvage-1, the log sound again.
   std::string damaged = log;
   damaged[four + 30] ^= 0x10;
-  spill(dir + "/wal.log", damaged);
+  testing::write_file(dir + "/wal.log", damaged);
   StoreOptions salvage = o;
   salvage.salvage = true;
   {
@@ -502,8 +502,8 @@ TEST(GraphStore, DamagedLastRecordIsRefusedAndCanBeSalvaged) {
     EXPECT_NE(s->recovery().damage.find("checksum"), std::string::npos) << s->recovery().damage;
     expect_model(*s, m, "salvaged");
   }
-  EXPECT_EQ(slurp(dir + "/wal.log.salvage-1"), damaged.substr(four));
-  EXPECT_EQ(slurp(dir + "/wal.log"), log.substr(0, four));
+  EXPECT_EQ(testing::read_file(dir + "/wal.log.salvage-1"), damaged.substr(four));
+  EXPECT_EQ(testing::read_file(dir + "/wal.log"), log.substr(0, four));
   auto s = GraphStore<double>::open(dir, o);
   EXPECT_EQ(s->version(), 4u);
   EXPECT_EQ(s->recovery().salvaged_bytes, 0u);
@@ -515,11 +515,11 @@ TEST(GraphStore, DamagedLastRecordIsRefusedAndCanBeSalvaged) {
 // checked against the checkpoint's header; an edited setting or a repeated key is refused, naming
 // what disagrees.
 TEST(GraphStore, EditedMetaIsRefused) {
-  const std::string dir = fresh_dir("editedmeta");
+  const std::string dir = testing::temp_file("editedmeta").string();
   { auto s = GraphStore<bool>::create(dir, Matrix<bool>(8, 8), 1, {}); }  // undirected
-  const std::string meta = slurp(dir + "/store.meta");
+  const std::string meta = testing::read_file(dir + "/store.meta");
   const auto refused = [&](const std::string& edited, const std::string& expected) {
-    spill(dir + "/store.meta", edited);
+    testing::write_file(dir + "/store.meta", edited);
     try {
       GraphStore<bool>::open(dir, {});
       ADD_FAILURE() << "accepted:\n" << edited;
@@ -537,16 +537,16 @@ TEST(GraphStore, EditedMetaIsRefused) {
   refused(edit("directed 0", "directed 1"), "an undirected graph");
   refused(meta + "directed 1\n", "'directed' is given twice");
   refused(edit("index_base 1\n", ""), "'index_base' is missing");
-  spill(dir + "/store.meta", meta);
+  testing::write_file(dir + "/store.meta", meta);
   EXPECT_EQ(GraphStore<bool>::open(dir, {})->index_base(), 1);
   // A weighted store's metadata set to "weighted 0" (opened as a pattern graph) is refused too.
-  const std::string wdir = fresh_dir("editedmeta_w");
+  const std::string wdir = testing::temp_file("editedmeta_w").string();
   StoreOptions directed;
   directed.graph.directed = true;
   { auto s = GraphStore<double>::create(wdir, Matrix<double>(8, 8), 0, directed); }
-  std::string w = slurp(wdir + "/store.meta");
+  std::string w = testing::read_file(wdir + "/store.meta");
   w.replace(w.find("weighted 1"), 10, "weighted 0");
-  spill(wdir + "/store.meta", w);
+  testing::write_file(wdir + "/store.meta", w);
   try {
     GraphStore<bool>::open(wdir, {});
     ADD_FAILURE() << "a weighted checkpoint opened as a pattern graph";
@@ -562,7 +562,8 @@ TEST(GraphStore, EditedMetaIsRefused) {
 // refused, naming the file. A store made before ids (no `id` in store.meta, unstamped checkpoints,
 // tag 0 in the log) still opens.
 TEST(GraphStore, RenamedOrForeignFilesAreRefused) {
-  const std::string dir = fresh_dir("stamp"), other = fresh_dir("stamp_other");
+  const std::string dir = testing::temp_file("stamp").string(),
+                    other = testing::temp_file("stamp_other").string();
   testing::StoreModel m, mo;
   StoreOptions o;
   o.checkpoint_on_close = false;
@@ -581,14 +582,14 @@ TEST(GraphStore, RenamedOrForeignFilesAreRefused) {
   fsys::rename(ck0, ck99);
   refused("the file name says version 99 but the checkpoint holds version 0");
   fsys::rename(ck99, ck0);
-  const std::string own = slurp(ck0);
-  spill(ck0, slurp(other + "/checkpoint-00000000000000000000.spg"));
+  const std::string own = testing::read_file(ck0);
+  testing::write_file(ck0, testing::read_file(other + "/checkpoint-00000000000000000000.spg"));
   refused("a checkpoint of another store");
-  spill(ck0, own);
-  const std::string log = slurp(dir + "/wal.log");
-  spill(dir + "/wal.log", slurp(other + "/wal.log"));
+  testing::write_file(ck0, own);
+  const std::string log = testing::read_file(dir + "/wal.log");
+  testing::write_file(dir + "/wal.log", testing::read_file(other + "/wal.log"));
   refused("the log belongs to another store");
-  spill(dir + "/wal.log", log);
+  testing::write_file(dir + "/wal.log", log);
   {
     auto s = GraphStore<bool>::open(dir, o);
     EXPECT_EQ(s->version(), 12u);
@@ -596,22 +597,22 @@ TEST(GraphStore, RenamedOrForeignFilesAreRefused) {
   }
   // store.meta written again by hand without its id: the checkpoint's stamp still names the
   // store, so another store's log is still refused.
-  std::string meta = slurp(dir + "/store.meta");
+  std::string meta = testing::read_file(dir + "/store.meta");
   meta.erase(meta.find("id "));
-  spill(dir + "/store.meta", meta);
-  spill(dir + "/wal.log", slurp(other + "/wal.log"));
+  testing::write_file(dir + "/store.meta", meta);
+  testing::write_file(dir + "/wal.log", testing::read_file(other + "/wal.log"));
   refused("the log belongs to another store");
-  spill(dir + "/wal.log", log);
+  testing::write_file(dir + "/wal.log", log);
   EXPECT_EQ(GraphStore<bool>::open(dir, o)->version(), 12u);
   // A store made before ids: no id, no stamp, tag 0.
   LoadOptions lo;
   const LoadedMatrix ck = read_binary(ck0, own, lo);
   ASSERT_TRUE(ck.info.store_stamp.has_value());
   EXPECT_EQ(ck.info.store_stamp->version, 0u);
-  spill(ck0, encode_binary(ck.matrix, true, 0));
+  testing::write_file(ck0, encode_binary(ck.matrix, true, 0));
   std::string old_log = log;
   old_log.replace(12, 4, std::string(4, '\0'));
-  spill(dir + "/wal.log", old_log);
+  testing::write_file(dir + "/wal.log", old_log);
   auto s = GraphStore<bool>::open(dir, o);
   EXPECT_EQ(s->version(), 12u);
   expect_model(*s, m, "a store made before ids");

@@ -6,9 +6,7 @@
 // exactly the batches 1..V, where V is the last acknowledged version or the one after it (the batch
 // in flight), and equal a map model of those batches. The child then goes on from the recovered
 // store.
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -19,6 +17,8 @@
 #include <gtest/gtest.h>
 
 #include "store/graph_store.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/unit/store/store_test_model.hpp"
 
 namespace spgraph {
@@ -33,26 +33,19 @@ struct Run {
 /// it with SIGKILL and returns the last version it acknowledged.
 Run run_and_kill(const std::string& dir, std::uint64_t seed, bool weighted, int acks,
                  int delay_us) {
-  int fds[2];
-  if (pipe(fds) != 0) ADD_FAILURE() << "pipe failed";
-  const std::string seed_s = std::to_string(seed), weighted_s = weighted ? "1" : "0";
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], STDOUT_FILENO);
-    close(fds[0]);
-    close(fds[1]);
-    execl(STORE_CRASH_CHILD, STORE_CRASH_CHILD, dir.c_str(), seed_s.c_str(), weighted_s.c_str(),
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(fds[1]);
+  testing::SpawnOptions so;
+  so.pipe_stdout = true;
+  so.inherit_stderr = true;  // the child reports its errors there
+  testing::Child child =
+      testing::spawn({STORE_CRASH_CHILD, dir, std::to_string(seed), weighted ? "1" : "0"}, so);
+  if (child.pid < 0) ADD_FAILURE() << "could not start " << STORE_CRASH_CHILD;
   Run r;
   std::string pending;
   auto consume = [&](bool until_eof, int want) {
     int seen = 0;
     char buf[4096];
     while (until_eof || seen < want) {
-      const ssize_t n = read(fds[0], buf, sizeof buf);
+      const ssize_t n = read(child.stdout_fd, buf, sizeof buf);
       if (n <= 0) return false;  // the child exited (an error: it reports on stderr)
       pending.append(buf, std::size_t(n));
       std::size_t nl;
@@ -67,20 +60,17 @@ Run run_and_kill(const std::string& dir, std::uint64_t seed, bool weighted, int 
   };
   const bool alive = acks == 0 || consume(false, acks);
   if (alive && delay_us > 0) usleep(useconds_t(delay_us));
-  kill(pid, SIGKILL);
+  kill(child.pid, SIGKILL);
   consume(true, 0);  // acknowledgements written before the kill
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  const int status = testing::wait_child(child);
   EXPECT_TRUE(WIFSIGNALED(status)) << "the child exited on its own (status " << status << ")";
   return r;
 }
 
 template <class T>
 void crash_test(bool weighted, std::uint64_t seed) {
-  const std::string dir = ::testing::TempDir() + "spgraph_crash_" + std::to_string(getpid()) + "_" +
-                          std::to_string(seed);
-  std::filesystem::remove_all(dir);
+  const testing::TempDir scratch;
+  const std::string dir = scratch.file("store");
   testing::StoreModel model;
   model.n = 64;
   std::uint64_t model_version = 0;

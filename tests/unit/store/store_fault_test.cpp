@@ -28,7 +28,7 @@ std::map<std::string, std::string> files_of(const std::string& dir) {
   std::map<std::string, std::string> out;
   for (const auto& e : fsys::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();
-    if (name != "store.lock") out[name] = slurp(e.path().string());
+    if (name != "store.lock") out[name] = testing::read_file(e.path().string());
   }
   return out;
 }
@@ -67,7 +67,7 @@ bool acknowledged_or_refused(const std::string& dir, const std::string& file,
 class StoreFault : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fresh_dir("fault");
+    dir_ = testing::temp_file("fault").string();
     StoreOptions o;
     o.checkpoint_on_close = false;
     auto s = fill<bool>(dir_, model_, 2, o);  // checkpoint 0, then batches 1 and 2 in the log
@@ -88,11 +88,11 @@ class StoreFault : public ::testing::Test {
     const std::string good = pristine_.at(file);
     int failures = 0;
     for (std::size_t k = 0; k < cases && failures < 5; ++k) {
-      spill(path, damage(good, k));
+      testing::write_file(path, damage(good, k));
       if (!acknowledged_or_refused(dir_, file, model_, 3,
                                    file + " " + kind + " " + std::to_string(k)))
         ++failures;
-      spill(path, good);
+      testing::write_file(path, good);
     }
   }
   void flips(const std::string& file) {
@@ -139,7 +139,7 @@ TEST_F(StoreFault, TheLogCutAtEveryLengthKeepsTheWholeRecords) {
   StoreOptions o;
   o.checkpoint_on_close = false;
   for (std::size_t cut = 16; cut < log.size(); ++cut) {
-    spill(dir_ + "/wal.log", log.substr(0, cut));
+    testing::write_file(dir_ + "/wal.log", log.substr(0, cut));
     auto s = GraphStore<bool>::open(dir_, o);
     EXPECT_EQ(s->version(), 2u) << "cut " << cut;
     EXPECT_EQ(s->recovery().torn_bytes, cut - 16) << "cut " << cut;

@@ -1,13 +1,9 @@
-// Shared by the store's unit tests (graph_store_test.cpp, store_fault_test.cpp): a fresh
-// scratch directory, whole-file reads and writes, a store filled with the model's batches, and
-// the check of a store against the model (store_test_model.hpp).
+// Shared by the store's unit tests (graph_store_test.cpp, store_fault_test.cpp): a store filled
+// with the model's batches, and the check of a store against the model (store_test_model.hpp).
+// Their scratch directories and whole-file reads and writes come from tests/support/temp_dir.hpp.
 #pragma once
 
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
@@ -17,24 +13,10 @@
 #include <gtest/gtest.h>
 
 #include "store/graph_store.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/unit/store/store_test_model.hpp"
 
 namespace spgraph::store_test {
-
-inline std::string fresh_dir(const std::string& name) {
-  const std::string d =
-      ::testing::TempDir() + "spgraph_store_" + name + "_" + std::to_string(::getpid());
-  std::filesystem::remove_all(d);
-  return d;
-}
-
-inline std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-inline void spill(const std::string& p, const std::string& bytes) {
-  std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
-}
 
 template <class T>
 void expect_model(const GraphStore<T>& s, const testing::StoreModel& m, const std::string& where) {
