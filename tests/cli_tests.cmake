@@ -14,6 +14,13 @@ spgraph_test(report_tests SOURCES unit/tools/report_test.cpp LIBS spgraph_cli_re
 # The progress line (tools/common/progress.hpp): text, throttle and clearing, on a fake clock.
 spgraph_test(progress_tests SOURCES unit/tools/progress_test.cpp LIBS spgraph_tool_support LABELS unit cli)
 
+# The GraphBLAS peers' one graph (tools/compare/peers/graphblas_graph.hpp): properties cached on
+# demand, and every peer algorithm refusing a graph without the ones it needs.
+if(SPGRAPH_HAVE_GRAPHBLAS)
+  spgraph_test(peers_graphblas_tests SOURCES unit/tools/graphblas_graph_test.cpp LIBS spgraph_peers
+               LABELS unit cli)
+endif()
+
 # Every subcommand and compare job with --json, parsed (nlohmann-json); every documented exit code.
 spgraph_test(cli_contract_tests SOURCES cli/json_cli_test.cpp cli/exit_code_cli_test.cpp
              LIBS nlohmann_json::nlohmann_json LABELS cli)

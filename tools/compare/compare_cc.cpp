@@ -23,7 +23,7 @@ struct CcState {
   Matrix<bool> a;
   IdSpace ids;
   double prepare_s = 0;
-  std::unique_ptr<peers::GraphBlasCcGraph> grb;
+  std::unique_ptr<peers::GraphBlasGraph> grb;
   CcOptions o;
   CcResult ours;
   peers::GraphBlasCcResult theirs;
@@ -48,7 +48,8 @@ ComparePlan CcJob::plan(const CompareFlags& f, int threads) {
   const auto tp = std::chrono::steady_clock::now();
   s->a = simple_undirected_pattern(std::get<Matrix<bool>>(graph.loaded.matrix));
   s->prepare_s = seconds_since(tp);
-  s->grb = std::make_unique<peers::GraphBlasCcGraph>(s->a.csr());
+  s->grb =
+      std::make_unique<peers::GraphBlasGraph>(s->a.csr(), peers::GraphBlasGraph::Kind::Undirected);
   s->o = cc_options(method, true);
 
   ComparePlan p;

@@ -29,43 +29,10 @@
 namespace spgraph::peers {
 
 using detail::check;
-using detail::GrbOwner;
-
-struct GraphBlasCcGraph::Impl {
-  GrB_Index n = 0;
-  GrB_Matrix a = nullptr;
-  ~Impl() {
-    if (a) GrB_Matrix_free(&a);
-  }
-};
-
-GraphBlasCcGraph::GraphBlasCcGraph(const Csr<bool>& csr) : impl_(std::make_unique<Impl>()) {
-  const auto t0 = std::chrono::steady_clock::now();
-  impl_->n = csr.nrows;
-  impl_->a = detail::grb_matrix_from_csr(csr);
-  build_seconds_ = detail::seconds_since(t0);
-}
-
-GraphBlasCcGraph::~GraphBlasCcGraph() = default;
-
-std::size_t GraphBlasCcGraph::memory_bytes() const {
-  std::size_t a = 0;
-  check(GxB_Matrix_memoryUsage(&a, impl_->a), "memoryUsage");
-  return a;
-}
 
 namespace {
 
-/// malloc'd arrays handed to GraphBLAS by GxB pack (which takes ownership) and back by unpack.
-struct MallocOwner {
-  void* p = nullptr;
-  MallocOwner() = default;
-  MallocOwner(const MallocOwner&) = delete;
-  MallocOwner& operator=(const MallocOwner&) = delete;
-  ~MallocOwner() { std::free(p); }
-  GrB_Index*& idx() { return reinterpret_cast<GrB_Index*&>(p); }
-};
-
+/// malloc'd memory for an array GxB pack takes over (and unpack hands back).
 void* checked_malloc(std::size_t bytes) {
   void* p = std::malloc(bytes ? bytes : 1);
   if (!p) throw std::bad_alloc();
@@ -84,9 +51,10 @@ struct Ops {
 struct FastSv {
   GrB_Index n = 0;
   const Ops* ops = nullptr;
-  GrB_Vector parent = nullptr, mngp = nullptr, gp = nullptr, gp_new = nullptr, t = nullptr;
-  GrB_Matrix c = nullptr;  // empty between calls; holds Cp, Px while packed
-  MallocOwner cp, px, cx;
+  GrbOwner<GrB_Vector> parent, mngp, gp, gp_new, t;
+  GrbOwner<GrB_Matrix> c;  // empty between calls; holds Cp, Px while packed
+  GrbOwner<GrB_Index*> cp, px;
+  GrbOwner<void*> cx;
   GrB_Index cp_size = 0, px_size = 0, cx_size = 0;
 
   /// Hooking and shortcutting on A until the grandparents stop changing.
@@ -96,21 +64,21 @@ struct FastSv {
       check(GrB_mxv(mngp, nullptr, ops->min, ops->min_2nd, a, gp, nullptr),
             "mngp = min(mngp, A*gp)");
       // parent = min(parent, C * mngp), C(i,j) present iff i = Px[j], packed in O(1).
-      check(GxB_Matrix_pack_CSC(c, &cp.idx(), &px.idx(), &cx.p, cp_size, px_size, cx_size, true,
-                                false, nullptr),
+      check(GxB_Matrix_pack_CSC(c, cp.address(), px.address(), cx.address(), cp_size, px_size,
+                                cx_size, true, false, nullptr),
             "pack C");
       check(GrB_mxv(parent, nullptr, ops->min, ops->min_2nd, c, mngp, nullptr),
             "parent = min(parent, C*mngp)");
       bool iso = false, jumbled = false;
-      check(GxB_Matrix_unpack_CSC(c, &cp.idx(), &px.idx(), &cx.p, &cp_size, &px_size, &cx_size,
+      check(GxB_Matrix_unpack_CSC(c, cp.out(), px.out(), cx.out(), &cp_size, &px_size, &cx_size,
                                   &iso, &jumbled, nullptr),
             "unpack C");
       check(GrB_Vector_eWiseAdd_BinaryOp(parent, nullptr, ops->min, ops->min, mngp, gp, nullptr),
             "parent = min(parent, mngp, gp)");
       // gp_new = parent(parent), with Px the index copy of parent.
       nn = n;
-      check(GrB_Vector_extractTuples_UINT64(nullptr, px.idx(), &nn, parent), "Px = parent");
-      check(GrB_Vector_extract(gp_new, nullptr, nullptr, parent, px.idx(), n, nullptr),
+      check(GrB_Vector_extractTuples_UINT64(nullptr, px.get(), &nn, parent), "Px = parent");
+      check(GrB_Vector_extract(gp_new, nullptr, nullptr, parent, px.get(), n, nullptr),
             "gp_new = parent(Px)");
       check(GrB_Vector_eWiseMult_BinaryOp(t, nullptr, nullptr, ops->eq, gp_new, gp, nullptr),
             "t = gp_new == gp");
@@ -120,18 +88,13 @@ struct FastSv {
       std::swap(gp, gp_new);
     }
   }
-
-  ~FastSv() {
-    for (GrB_Vector* v : {&parent, &mngp, &gp, &gp_new, &t})
-      if (*v) GrB_Vector_free(v);
-    if (c) GrB_Matrix_free(&c);
-  }
 };
 
 }  // namespace
 
-GraphBlasCcResult graphblas_connected_components(const GraphBlasCcGraph& graph) {
-  const GraphBlasCcGraph::Impl& g = graph.impl();
+GraphBlasCcResult graphblas_connected_components(const GraphBlasGraph& graph) {
+  const GraphBlasGraph::Impl& g = graph.impl();
+  g.require_undirected("graphblas_connected_components");
   const GrB_Index n = g.n;
   GraphBlasCcResult res;
   if (n == 0) return res;
@@ -166,32 +129,31 @@ GraphBlasCcResult graphblas_connected_components(const GraphBlasCcGraph& graph) 
   f.cp_size = (n + 1) * sizeof(GrB_Index);
   f.px_size = n * sizeof(GrB_Index);
   f.cx_size = sizeof(bool);
-  f.cp.p = checked_malloc(f.cp_size);
-  f.px.p = checked_malloc(f.px_size);
-  f.cx.p = checked_malloc(f.cx_size);
-  std::memset(f.cx.p, 0, f.cx_size);
-  for (GrB_Index i = 0; i <= n; ++i) f.cp.idx()[i] = i;
-  check(GrB_Matrix_new(&f.c, GrB_BOOL, n, n), "new C");
+  f.cp.reset(static_cast<GrB_Index*>(checked_malloc(f.cp_size)));
+  f.px.reset(static_cast<GrB_Index*>(checked_malloc(f.px_size)));
+  f.cx.reset(checked_malloc(f.cx_size));
+  std::memset(f.cx, 0, f.cx_size);
+  for (GrB_Index i = 0; i <= n; ++i) f.cp.get()[i] = i;
+  check(GrB_Matrix_new(f.c.out(), GrB_BOOL, n, n), "new C");
 
   // Warm-up: y = min(0:n-1, A min.secondi 0): each vertex's smallest neighbour or itself.
-  check(GrB_Vector_new(&zeros.obj, ops.int_type, n), "new t");
-  check(GrB_Vector_assign_INT64(zeros.obj, nullptr, nullptr, 0, GrB_ALL, n, nullptr), "t = 0");
-  check(GrB_Vector_new(&y.obj, ops.int_type, n), "new y");
-  check(GrB_Vector_assign_INT64(y.obj, nullptr, nullptr, 0, GrB_ALL, n, nullptr), "y = 0");
-  check(GrB_Vector_apply_IndexOp_INT64(y.obj, nullptr, nullptr, ops.ramp, y.obj, 0, nullptr),
-        "y = 0:n-1");
-  check(GrB_mxv(y.obj, nullptr, ops.imin, ops.min_2ndi, a, zeros.obj, nullptr),
+  check(GrB_Vector_new(zeros.out(), ops.int_type, n), "new t");
+  check(GrB_Vector_assign_INT64(zeros, nullptr, nullptr, 0, GrB_ALL, n, nullptr), "t = 0");
+  check(GrB_Vector_new(y.out(), ops.int_type, n), "new y");
+  check(GrB_Vector_assign_INT64(y, nullptr, nullptr, 0, GrB_ALL, n, nullptr), "y = 0");
+  check(GrB_Vector_apply_IndexOp_INT64(y, nullptr, nullptr, ops.ramp, y, 0, nullptr), "y = 0:n-1");
+  check(GrB_mxv(y, nullptr, ops.imin, ops.min_2ndi, a, zeros, nullptr),
         "y = min(y, A min.secondi t)");
-  GrB_Vector_free(&zeros.obj);
-  check(GrB_Vector_new(&f.parent, ops.uint_type, n), "new parent");
-  check(GrB_Vector_assign(f.parent, nullptr, nullptr, y.obj, GrB_ALL, n, nullptr), "parent = y");
-  GrB_Vector_free(&y.obj);
+  zeros.reset();
+  check(GrB_Vector_new(f.parent.out(), ops.uint_type, n), "new parent");
+  check(GrB_Vector_assign(f.parent, nullptr, nullptr, y, GrB_ALL, n, nullptr), "parent = y");
+  y.reset();
   GrB_Index nn = n;
-  check(GrB_Vector_extractTuples_UINT64(nullptr, f.px.idx(), &nn, f.parent), "Px = parent");
-  check(GrB_Vector_dup(&f.gp, f.parent), "gp = parent");
-  check(GrB_Vector_dup(&f.mngp, f.parent), "mngp = parent");
-  check(GrB_Vector_new(&f.gp_new, ops.uint_type, n), "new gp_new");
-  check(GrB_Vector_new(&f.t, GrB_BOOL, n), "new t");
+  check(GrB_Vector_extractTuples_UINT64(nullptr, f.px.get(), &nn, f.parent), "Px = parent");
+  check(GrB_Vector_dup(f.gp.out(), f.parent), "gp = parent");
+  check(GrB_Vector_dup(f.mngp.out(), f.parent), "mngp = parent");
+  check(GrB_Vector_new(f.gp_new.out(), ops.uint_type, n), "new gp_new");
+  check(GrB_Vector_new(f.t.out(), GrB_BOOL, n), "new t");
 
   if (nvals > 0) f.run(a);
   check(GrB_Vector_wait(f.parent, GrB_MATERIALIZE), "wait parent");

@@ -1,6 +1,7 @@
 // GraphBLAS peer for `spgraph compare knn` (see graphblas_knn.hpp). There is no top-k in
 // LAGraph, so this follows the idioms a GraphBLAS expert composes for it:
-//   similarity (B row x = N(x); du = |N(u)| and cnt(w) cached by GrB_Matrix_reduce, PLUS):
+//   similarity (B row x = N(x), Bᵀ, du = |N(u)| and cnt(w): the graph's A, A' and degrees,
+//   cached as LAGraph caches them; for both-neighbourhoods the graph is A ∪ A'):
 //     M = B ∪ I (or B, I, or none, as the exclusions ask)    the vertices to leave out
 //     C<¬M,struct> = B plus_pair Bᵀ                          common neighbours (GxB_PLUS_PAIR,
 //                                                            LAGr_TriangleCount's masked mxm)
@@ -30,41 +31,12 @@
 namespace spgraph::peers {
 
 using detail::check;
-using detail::GrbOwner;
+using detail::new_matrix;
 
 namespace {
 
 /// Multiply-adds per block of query rows.
 constexpr double kBlockProducts = double(1 << 24);
-
-/// A new matrix of `type`, nrows × ncols, held by row.
-GrB_Matrix new_matrix(GrB_Type type, GrB_Index nrows, GrB_Index ncols) {
-  GrB_Matrix m = nullptr;
-  check(GrB_Matrix_new(&m, type, nrows, ncols), "GrB_Matrix_new");
-  check(GxB_Matrix_Option_set(m, GxB_FORMAT, GxB_BY_ROW), "set by-row");
-  return m;
-}
-
-/// The row degrees of `a` (INT64, no entry for an empty row).
-GrB_Vector row_degrees(GrB_Matrix a, GrB_Index n) {
-  GrB_Vector d = nullptr;
-  check(GrB_Vector_new(&d, GrB_INT64, n), "new degree");
-  check(GrB_Matrix_reduce_Monoid(d, nullptr, nullptr, GrB_PLUS_MONOID_INT64, a, nullptr),
-        "degree = reduce(A)");
-  return d;
-}
-
-/// The entries of vector v at rows[0..count) as a dense array (0 where v has none).
-std::vector<double> dense_at(GrB_Vector v, GrB_Index n) {
-  GrB_Index nv = 0;
-  check(GrB_Vector_nvals(&nv, v), "nvals");
-  std::vector<GrB_Index> idx(std::max<GrB_Index>(nv, 1));
-  std::vector<double> val(std::max<GrB_Index>(nv, 1));
-  check(GrB_Vector_extractTuples_FP64(idx.data(), val.data(), &nv, v), "extract vector");
-  std::vector<double> dense(n, 0.0);
-  for (GrB_Index k = 0; k < nv; ++k) dense[idx[k]] = val[k];
-  return dense;
-}
 
 /// Cuts the query rows into blocks of at most kBlockProducts multiply-adds (a row above it is
 /// a block alone): block b is rows [bounds[b], bounds[b+1]).
@@ -84,9 +56,9 @@ std::vector<GrB_Index> block_bounds(const std::vector<double>& products) {
 
 /// Rows of `a` (its rows `list[lo..hi)`, or the range [lo, hi) when list is null) as a new
 /// matrix of the same type.
-GrB_Matrix rows_of(GrB_Matrix a, GrB_Type type, const GrB_Index* list, GrB_Index lo, GrB_Index hi,
-                   GrB_Index ncols) {
-  GrB_Matrix m = new_matrix(type, hi - lo, ncols);
+GrbOwner<GrB_Matrix> rows_of(GrB_Matrix a, GrB_Type type, const GrB_Index* list, GrB_Index lo,
+                             GrB_Index hi, GrB_Index ncols) {
+  GrbOwner<GrB_Matrix> m = new_matrix(type, hi - lo, ncols);
   if (list) {
     check(GrB_Matrix_extract(m, nullptr, nullptr, a, list + lo, hi - lo, GrB_ALL, ncols, nullptr),
           "A(I, :)");
@@ -141,19 +113,18 @@ void keep_top_k(GrB_Matrix s, GrB_Index nrows, std::size_t k, GraphBlasKnnResult
 }
 
 /// A diagonal matrix from vector v (GrB_Matrix_diag).
-GrB_Matrix diagonal(GrB_Vector v) {
-  GrB_Matrix d = nullptr;
-  check(GrB_Matrix_diag(&d, v, 0), "diag(v)");
+GrbOwner<GrB_Matrix> diagonal(GrB_Vector v) {
+  GrbOwner<GrB_Matrix> d;
+  check(GrB_Matrix_diag(d.out(), v, 0), "diag(v)");
   return d;
 }
 
 /// The n × n identity pattern (bool).
-GrB_Matrix identity(GrB_Index n) {
+GrbOwner<GrB_Matrix> identity(GrB_Index n) {
   GrbOwner<GrB_Vector> ones;
-  check(GrB_Vector_new(&ones.obj, GrB_BOOL, n), "new ones");
-  check(GrB_Vector_assign_BOOL(ones.obj, nullptr, nullptr, true, GrB_ALL, n, nullptr),
-        "ones = true");
-  return diagonal(ones.obj);
+  check(GrB_Vector_new(ones.out(), GrB_BOOL, n), "new ones");
+  check(GrB_Vector_assign_BOOL(ones, nullptr, nullptr, true, GrB_ALL, n, nullptr), "ones = true");
+  return diagonal(ones);
 }
 
 }  // namespace
@@ -161,77 +132,34 @@ GrB_Matrix identity(GrB_Index n) {
 // ---------------------------------------------------------------------------------------------
 // Similarity.
 
-struct GraphBlasKnnGraph::Impl {
-  GrB_Index n = 0;
-  GrB_Matrix b = nullptr, bt = nullptr;          ///< bt == b when B is symmetric
-  GrB_Vector degree = nullptr, count = nullptr;  ///< |N(x)|; cnt(w) (== degree when symmetric)
-  ~Impl() {
-    if (bt && bt != b) GrB_Matrix_free(&bt);
-    if (b) GrB_Matrix_free(&b);
-    if (count && count != degree) GrB_Vector_free(&count);
-    if (degree) GrB_Vector_free(&degree);
-  }
+namespace {
+
+/// What the similarity measures read: B (row x = N(x)), Bᵀ, |N(x)| and cnt(w), all held by the
+/// graph (B = Bᵀ = A and one degree vector when it is undirected).
+struct Neighborhoods {
+  GrB_Matrix b, bt;
+  GrB_Vector degree, count;
 };
 
-GraphBlasKnnGraph::GraphBlasKnnGraph(const Csr<bool>& a, bool undirected,
-                                     GraphBlasNeighborhood neighborhood)
-    : impl_(std::make_unique<Impl>()) {
-  Impl& g = *impl_;
-  const auto t0 = std::chrono::steady_clock::now();
-  g.n = a.nrows;
-  GrB_Matrix m = detail::grb_matrix_from_csr(a);
-  auto transpose = [&](GrB_Matrix x) {
-    GrB_Matrix t = new_matrix(GrB_BOOL, g.n, g.n);
-    check(GrB_transpose(t, nullptr, nullptr, x, nullptr), "A'");
-    check(GrB_Matrix_wait(t, GrB_MATERIALIZE), "wait A'");
-    return t;
-  };
-  if (undirected) {
-    g.b = g.bt = m;
-  } else if (neighborhood == GraphBlasNeighborhood::Out) {
-    g.b = m;
-    g.bt = transpose(m);
-  } else if (neighborhood == GraphBlasNeighborhood::In) {
-    g.bt = m;
-    g.b = transpose(m);
-  } else {
-    g.b = new_matrix(GrB_BOOL, g.n, g.n);
-    const GrB_Info info =
-        GrB_Matrix_eWiseAdd_BinaryOp(g.b, nullptr, nullptr, GrB_LOR, m, m, GrB_DESC_T1);
-    GrB_Matrix_free(&m);
-    check(info, "B = A | A'");
-    check(GrB_Matrix_wait(g.b, GrB_MATERIALIZE), "wait B");
-    g.bt = g.b;
-  }
-  g.degree = row_degrees(g.b, g.n);
-  g.count = g.bt == g.b ? g.degree : row_degrees(g.bt, g.n);
-  build_seconds_ = detail::seconds_since(t0);
+Neighborhoods neighborhoods(const GraphBlasGraph::Impl& g, GraphBlasNeighborhood nb) {
+  const char* who = "graphblas_similarity_knn";
+  if (!g.undirected() && nb == GraphBlasNeighborhood::Both)
+    throw InvalidArgument(
+        std::string(who) +
+        ": both-neighbourhoods read the undirected GraphBlasGraph::symmetrized(A)");
+  const GrB_Matrix at = g.cached_at(who);
+  const GrB_Vector out = g.cached_out_degree(who), in = g.cached_in_degree(who);
+  if (!g.undirected() && nb == GraphBlasNeighborhood::In) return {at, g.a, in, out};
+  return {g.a, at, out, in};
 }
 
-GraphBlasKnnGraph::~GraphBlasKnnGraph() = default;
+}  // namespace
 
-std::size_t GraphBlasKnnGraph::memory_bytes() const {
-  std::size_t total = 0, x = 0;
-  check(GxB_Matrix_memoryUsage(&x, impl_->b), "memoryUsage");
-  total += x;
-  if (impl_->bt != impl_->b) {
-    check(GxB_Matrix_memoryUsage(&x, impl_->bt), "memoryUsage");
-    total += x;
-  }
-  check(GxB_Vector_memoryUsage(&x, impl_->degree), "memoryUsage");
-  total += x;
-  if (impl_->count != impl_->degree) {
-    check(GxB_Vector_memoryUsage(&x, impl_->count), "memoryUsage");
-    total += x;
-  }
-  return total;
-}
-
-GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasKnnGraph& graph,
+GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasGraph& graph,
                                             const std::vector<std::uint32_t>* queries,
                                             const GraphBlasSimilarityOptions& o) {
-  const GraphBlasKnnGraph::Impl& g = graph.impl();
-  const GrB_Index n = g.n;
+  const Neighborhoods g = neighborhoods(graph.impl(), o.neighborhood);
+  const GrB_Index n = graph.impl().n;
   const GrB_Index nq = queries ? queries->size() : n;
   std::vector<GrB_Index> list;
   if (queries) {
@@ -253,17 +181,15 @@ GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasKnnGraph& graph,
   GrbOwner<GrB_Matrix> mask;
   if (!o.include_self || !o.include_neighbors) {
     if (o.include_neighbors) {
-      mask.obj = identity(n);
+      mask = identity(n);
     } else {
-      mask.obj = new_matrix(GrB_BOOL, n, n);
+      mask = new_matrix(GrB_BOOL, n, n);
       if (o.include_self) {
-        check(GrB_Matrix_select_INT64(mask.obj, nullptr, nullptr, GrB_OFFDIAG, g.b, 0, nullptr),
+        check(GrB_Matrix_select_INT64(mask, nullptr, nullptr, GrB_OFFDIAG, g.b, 0, nullptr),
               "M = offdiag(B)");
       } else {
-        GrbOwner<GrB_Matrix> eye;
-        eye.obj = identity(n);
-        check(GrB_Matrix_eWiseAdd_BinaryOp(mask.obj, nullptr, nullptr, GrB_LOR, g.b, eye.obj,
-                                           nullptr),
+        const GrbOwner<GrB_Matrix> eye = identity(n);
+        check(GrB_Matrix_eWiseAdd_BinaryOp(mask, nullptr, nullptr, GrB_LOR, g.b, eye, nullptr),
               "M = B | I");
       }
     }
@@ -272,41 +198,38 @@ GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasKnnGraph& graph,
   GrbOwner<GrB_Matrix> w_diag;
   if (weighted) {
     GrbOwner<GrB_Vector> w, ones;
-    check(GrB_Vector_new(&w.obj, GrB_FP64, n), "new w");
+    check(GrB_Vector_new(w.out(), GrB_FP64, n), "new w");
     if (o.measure == GraphBlasSimilarity::AdamicAdar) {
-      check(GrB_Vector_apply(w.obj, nullptr, nullptr, GxB_LOG_FP64, g.count, nullptr),
-            "w = ln cnt");
-      check(GrB_Vector_apply(w.obj, nullptr, nullptr, GrB_MINV_FP64, w.obj, nullptr), "w = 1/w");
-      check(GrB_Vector_new(&ones.obj, GrB_BOOL, n), "new ones");
-      check(GrB_Vector_select_INT64(ones.obj, nullptr, nullptr, GrB_VALUEEQ_INT64, g.count, 1,
-                                    nullptr),
+      check(GrB_Vector_apply(w, nullptr, nullptr, GxB_LOG_FP64, g.count, nullptr), "w = ln cnt");
+      check(GrB_Vector_apply(w, nullptr, nullptr, GrB_MINV_FP64, w, nullptr), "w = 1/w");
+      check(GrB_Vector_new(ones.out(), GrB_BOOL, n), "new ones");
+      check(GrB_Vector_select_INT64(ones, nullptr, nullptr, GrB_VALUEEQ_INT64, g.count, 1, nullptr),
             "cnt == 1");
-      check(GrB_Vector_assign_FP64(w.obj, ones.obj, nullptr, 0.0, GrB_ALL, n, GrB_DESC_S),
+      check(GrB_Vector_assign_FP64(w, ones, nullptr, 0.0, GrB_ALL, n, GrB_DESC_S),
             "w<cnt == 1> = 0");
     } else {
-      check(GrB_Vector_apply(w.obj, nullptr, nullptr, GrB_MINV_FP64, g.count, nullptr),
-            "w = 1/cnt");
+      check(GrB_Vector_apply(w, nullptr, nullptr, GrB_MINV_FP64, g.count, nullptr), "w = 1/cnt");
     }
-    w_diag.obj = diagonal(w.obj);
+    w_diag = diagonal(w);
   }
   // |N(x)| as FP64 for the normalised measures.
   GrbOwner<GrB_Vector> degree;
   GrbOwner<GrB_Matrix> degree_diag;
   if (normalised) {
-    check(GrB_Vector_new(&degree.obj, GrB_FP64, n), "new degree");
-    check(GrB_Vector_apply(degree.obj, nullptr, nullptr, GrB_IDENTITY_FP64, g.degree, nullptr),
+    check(GrB_Vector_new(degree.out(), GrB_FP64, n), "new degree");
+    check(GrB_Vector_apply(degree, nullptr, nullptr, GrB_IDENTITY_FP64, g.degree, nullptr),
           "degree (FP64)");
-    degree_diag.obj = diagonal(degree.obj);
+    degree_diag = diagonal(degree);
   }
 
   // Multiply-adds per query row: B plus_second cnt, to cut the rows into blocks.
   std::vector<double> products;
   {
     GrbOwner<GrB_Vector> p;
-    check(GrB_Vector_new(&p.obj, GrB_FP64, n), "new p");
-    check(GrB_mxv(p.obj, nullptr, nullptr, GxB_PLUS_SECOND_FP64, g.b, g.count, nullptr),
+    check(GrB_Vector_new(p.out(), GrB_FP64, n), "new p");
+    check(GrB_mxv(p, nullptr, nullptr, GxB_PLUS_SECOND_FP64, g.b, g.count, nullptr),
           "p = B plus_second cnt");
-    const std::vector<double> all = dense_at(p.obj, n);
+    const std::vector<double> all = detail::dense_vector<double>(p, n, 0.0);
     products.resize(nq);
     for (GrB_Index q = 0; q < nq; ++q) products[q] = all[qlist ? qlist[q] : q];
   }
@@ -317,21 +240,20 @@ GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasKnnGraph& graph,
     const GrB_Index lo = bounds[blk], hi = bounds[blk + 1], nb = hi - lo;
     const bool whole = !qlist && lo == 0 && hi == n;
     GrbOwner<GrB_Matrix> bq, mq, lq, c;
-    if (!whole) bq.obj = rows_of(g.b, GrB_BOOL, qlist, lo, hi, n);
-    const GrB_Matrix brows = whole ? g.b : bq.obj;
-    if (mask.obj && !whole) mq.obj = rows_of(mask.obj, GrB_BOOL, qlist, lo, hi, n);
-    const GrB_Matrix mrows = whole ? mask.obj : mq.obj;
-    c.obj = new_matrix(GrB_FP64, nb, n);
+    if (!whole) bq = rows_of(g.b, GrB_BOOL, qlist, lo, hi, n);
+    const GrB_Matrix brows = whole ? g.b : bq;
+    if (mask && !whole) mq = rows_of(mask, GrB_BOOL, qlist, lo, hi, n);
+    const GrB_Matrix mrows = whole ? mask : mq;
+    c = new_matrix(GrB_FP64, nb, n);
     if (weighted) {
-      lq.obj = new_matrix(GrB_FP64, nb, n);
-      check(GrB_mxm(lq.obj, nullptr, nullptr, GrB_PLUS_TIMES_SEMIRING_FP64, brows, w_diag.obj,
-                    nullptr),
+      lq = new_matrix(GrB_FP64, nb, n);
+      check(GrB_mxm(lq, nullptr, nullptr, GrB_PLUS_TIMES_SEMIRING_FP64, brows, w_diag, nullptr),
             "L = B(q,:) diag(w)");
-      check(GrB_mxm(c.obj, mrows, nullptr, GrB_PLUS_TIMES_SEMIRING_FP64, lq.obj, g.bt,
+      check(GrB_mxm(c, mrows, nullptr, GrB_PLUS_TIMES_SEMIRING_FP64, lq, g.bt,
                     mrows ? GrB_DESC_SC : nullptr),
             "C<!M> = L B'");
     } else {
-      check(GrB_mxm(c.obj, mrows, nullptr, GxB_PLUS_PAIR_FP64, brows, g.bt,
+      check(GrB_mxm(c, mrows, nullptr, GxB_PLUS_PAIR_FP64, brows, g.bt,
                     mrows ? GrB_DESC_SC : nullptr),
             "C<!M> = B(q,:) plus_pair B'");
     }
@@ -339,39 +261,38 @@ GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasKnnGraph& graph,
       // Ru(i, v) = |N(q_i)|, Rv(i, v) = |N(v)|, on C's pattern.
       GrbOwner<GrB_Vector> dq;
       GrbOwner<GrB_Matrix> dq_diag, ru, rv;
-      check(GrB_Vector_new(&dq.obj, GrB_FP64, nb), "new dq");
+      check(GrB_Vector_new(dq.out(), GrB_FP64, nb), "new dq");
       if (qlist) {
-        check(GrB_Vector_extract(dq.obj, nullptr, nullptr, degree.obj, qlist + lo, nb, nullptr),
+        check(GrB_Vector_extract(dq, nullptr, nullptr, degree, qlist + lo, nb, nullptr),
               "dq = degree(q)");
       } else {
         const GrB_Index range[2] = {lo, hi - 1};
-        check(GrB_Vector_extract(dq.obj, nullptr, nullptr, degree.obj, range, GxB_RANGE, nullptr),
+        check(GrB_Vector_extract(dq, nullptr, nullptr, degree, range, GxB_RANGE, nullptr),
               "dq = degree(lo:hi)");
       }
-      dq_diag.obj = diagonal(dq.obj);
-      ru.obj = new_matrix(GrB_FP64, nb, n);
-      rv.obj = new_matrix(GrB_FP64, nb, n);
-      check(GrB_mxm(ru.obj, nullptr, nullptr, GxB_ANY_FIRST_FP64, dq_diag.obj, c.obj, nullptr),
+      dq_diag = diagonal(dq);
+      ru = new_matrix(GrB_FP64, nb, n);
+      rv = new_matrix(GrB_FP64, nb, n);
+      check(GrB_mxm(ru, nullptr, nullptr, GxB_ANY_FIRST_FP64, dq_diag, c, nullptr),
             "Ru = diag(dq) any_first C");
-      check(GrB_mxm(rv.obj, nullptr, nullptr, GxB_ANY_SECOND_FP64, c.obj, degree_diag.obj, nullptr),
+      check(GrB_mxm(rv, nullptr, nullptr, GxB_ANY_SECOND_FP64, c, degree_diag, nullptr),
             "Rv = C any_second diag(d)");
       auto ewise = [&](GrB_Matrix out, GrB_BinaryOp op, GrB_Matrix x, GrB_Matrix y,
                        const char* what) {
         check(GrB_Matrix_eWiseMult_BinaryOp(out, nullptr, nullptr, op, x, y, nullptr), what);
       };
       if (o.measure == GraphBlasSimilarity::Jaccard) {
-        ewise(ru.obj, GrB_PLUS_FP64, ru.obj, rv.obj, "T = du + dv");
-        ewise(ru.obj, GrB_MINUS_FP64, ru.obj, c.obj, "T = T - c");
+        ewise(ru, GrB_PLUS_FP64, ru, rv, "T = du + dv");
+        ewise(ru, GrB_MINUS_FP64, ru, c, "T = T - c");
       } else if (o.measure == GraphBlasSimilarity::Cosine) {
-        ewise(ru.obj, GrB_TIMES_FP64, ru.obj, rv.obj, "T = du * dv");
-        check(GrB_Matrix_apply(ru.obj, nullptr, nullptr, GxB_SQRT_FP64, ru.obj, nullptr),
-              "T = sqrt(T)");
+        ewise(ru, GrB_TIMES_FP64, ru, rv, "T = du * dv");
+        check(GrB_Matrix_apply(ru, nullptr, nullptr, GxB_SQRT_FP64, ru, nullptr), "T = sqrt(T)");
       } else {
-        ewise(ru.obj, GrB_MIN_FP64, ru.obj, rv.obj, "T = min(du, dv)");
+        ewise(ru, GrB_MIN_FP64, ru, rv, "T = min(du, dv)");
       }
-      ewise(c.obj, GrB_DIV_FP64, c.obj, ru.obj, "S = C / T");
+      ewise(c, GrB_DIV_FP64, c, ru, "S = C / T");
     }
-    keep_top_k(c.obj, nb, k, res);
+    keep_top_k(c, nb, k, res);
     ++res.blocks;
   }
   res.seconds = detail::seconds_since(t0);
@@ -381,64 +302,37 @@ GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasKnnGraph& graph,
 // ---------------------------------------------------------------------------------------------
 // Features.
 
-struct GraphBlasFeatures::Impl {
-  GrB_Index items = 0, queries = 0, features = 0;
-  GrB_Matrix x = nullptr, xt = nullptr, q = nullptr;  ///< q null: the queries are X's rows
-  ~Impl() {
-    if (x) GrB_Matrix_free(&x);
-    if (xt) GrB_Matrix_free(&xt);
-    if (q) GrB_Matrix_free(&q);
-  }
-};
-
 GraphBlasFeatures::GraphBlasFeatures(const Csr<double>& x, const Csr<double>* q)
-    : impl_(std::make_unique<Impl>()) {
-  Impl& f = *impl_;
+    : x_(x), q_(q ? GraphBlasMatrix(*q) : GraphBlasMatrix()), has_queries_(q != nullptr) {
   const auto t0 = std::chrono::steady_clock::now();
-  f.items = x.nrows;
-  f.features = x.ncols;
-  f.queries = q ? q->nrows : x.nrows;
-  f.x = detail::grb_matrix_from_csr(x);
-  f.xt = new_matrix(GrB_FP64, f.features, f.items);
-  check(GrB_transpose(f.xt, nullptr, nullptr, f.x, nullptr), "X'");
-  check(GrB_Matrix_wait(f.xt, GrB_MATERIALIZE), "wait X'");
-  if (q) f.q = detail::grb_matrix_from_csr(*q);
-  build_seconds_ = detail::seconds_since(t0);
+  xt_.impl().m = detail::transposed(x_.impl().m);
+  build_seconds_ = x_.build_seconds() + q_.build_seconds() + detail::seconds_since(t0);
 }
 
-GraphBlasFeatures::~GraphBlasFeatures() = default;
-
 std::size_t GraphBlasFeatures::memory_bytes() const {
-  std::size_t total = 0, x = 0;
-  for (GrB_Matrix m : {impl_->x, impl_->xt, impl_->q}) {
-    if (!m) continue;
-    check(GxB_Matrix_memoryUsage(&x, m), "memoryUsage");
-    total += x;
-  }
-  return total;
+  return x_.memory_bytes() + xt_.memory_bytes() + q_.memory_bytes();
 }
 
 namespace {
 
 /// diag(1/‖row‖) plus_times A: each row scaled to unit length; rows of norm 0 are dropped.
-GrB_Matrix normalised_rows(GrB_Matrix a, GrB_Index nrows, GrB_Index ncols) {
+GrbOwner<GrB_Matrix> normalised_rows(GrB_Matrix a, GrB_Index nrows, GrB_Index ncols) {
   GrbOwner<GrB_Matrix> sq, d;
   GrbOwner<GrB_Vector> norm;
-  sq.obj = new_matrix(GrB_FP64, nrows, ncols);
-  check(GrB_Matrix_eWiseMult_BinaryOp(sq.obj, nullptr, nullptr, GrB_TIMES_FP64, a, a, nullptr),
+  sq = new_matrix(GrB_FP64, nrows, ncols);
+  check(GrB_Matrix_eWiseMult_BinaryOp(sq, nullptr, nullptr, GrB_TIMES_FP64, a, a, nullptr),
         "A .* A");
-  check(GrB_Vector_new(&norm.obj, GrB_FP64, nrows), "new norm");
-  check(GrB_Matrix_reduce_Monoid(norm.obj, nullptr, nullptr, GrB_PLUS_MONOID_FP64, sq.obj, nullptr),
+  check(GrB_Vector_new(norm.out(), GrB_FP64, nrows), "new norm");
+  check(GrB_Matrix_reduce_Monoid(norm, nullptr, nullptr, GrB_PLUS_MONOID_FP64, sq, nullptr),
         "norm = reduce(A .* A)");
-  check(GrB_Vector_apply(norm.obj, nullptr, nullptr, GxB_SQRT_FP64, norm.obj, nullptr),
+  check(GrB_Vector_apply(norm, nullptr, nullptr, GxB_SQRT_FP64, norm, nullptr),
         "norm = sqrt(norm)");
-  check(
-      GrB_Vector_select_FP64(norm.obj, nullptr, nullptr, GrB_VALUENE_FP64, norm.obj, 0.0, nullptr),
-      "drop zero norms");
-  check(GrB_Vector_apply(norm.obj, nullptr, nullptr, GrB_MINV_FP64, norm.obj, nullptr), "1 / norm");
-  d.obj = diagonal(norm.obj);
-  GrB_Matrix out = new_matrix(GrB_FP64, nrows, ncols);
-  check(GrB_mxm(out, nullptr, nullptr, GxB_PLUS_TIMES_FP64, d.obj, a, nullptr), "diag(1/norm) A");
+  check(GrB_Vector_select_FP64(norm, nullptr, nullptr, GrB_VALUENE_FP64, norm, 0.0, nullptr),
+        "drop zero norms");
+  check(GrB_Vector_apply(norm, nullptr, nullptr, GrB_MINV_FP64, norm, nullptr), "1 / norm");
+  d = diagonal(norm);
+  GrbOwner<GrB_Matrix> out = new_matrix(GrB_FP64, nrows, ncols);
+  check(GrB_mxm(out, nullptr, nullptr, GxB_PLUS_TIMES_FP64, d, a, nullptr), "diag(1/norm) A");
   return out;
 }
 
@@ -446,42 +340,45 @@ GrB_Matrix normalised_rows(GrB_Matrix a, GrB_Index nrows, GrB_Index ncols) {
 
 GraphBlasKnnResult graphblas_feature_knn(const GraphBlasFeatures& features,
                                          const GraphBlasFeatureOptions& o) {
-  const GraphBlasFeatures::Impl& f = features.impl();
-  const GrB_Index nq = f.queries, ni = f.items, nf = f.features;
+  const GrB_Matrix x = features.items().impl().m, xt = features.items_transposed().impl().m;
+  const GrB_Matrix q = features.queries() ? features.queries()->impl().m.get() : nullptr;
+  GrB_Index nq = 0, ni = 0, nf = 0;
+  check(GrB_Matrix_nrows(&ni, x), "nrows(X)");
+  check(GrB_Matrix_ncols(&nf, x), "ncols(X)");
+  check(GrB_Matrix_nrows(&nq, q ? q : x), "nrows(Q)");
   const std::size_t k = std::min<std::size_t>(o.k, ni);
   GraphBlasKnnResult res;
   const auto t0 = std::chrono::steady_clock::now();
 
   GrbOwner<GrB_Matrix> xn, xnt, qn, mask;
-  GrB_Matrix qrows = f.q ? f.q : f.x, items_t = f.xt;
+  GrB_Matrix qrows = q ? q : x, items_t = xt;
   if (o.cosine) {
-    xn.obj = normalised_rows(f.x, ni, nf);
-    xnt.obj = new_matrix(GrB_FP64, nf, ni);
-    check(GrB_transpose(xnt.obj, nullptr, nullptr, xn.obj, nullptr), "Xn'");
-    items_t = xnt.obj;
-    if (f.q) {
-      qn.obj = normalised_rows(f.q, nq, nf);
-      qrows = qn.obj;
+    xn = normalised_rows(x, ni, nf);
+    xnt = new_matrix(GrB_FP64, nf, ni);
+    check(GrB_transpose(xnt, nullptr, nullptr, xn, nullptr), "Xn'");
+    items_t = xnt;
+    if (q) {
+      qn = normalised_rows(q, nq, nf);
+      qrows = qn;
     } else {
-      qrows = xn.obj;
+      qrows = xn;
     }
   }
-  if (!f.q && !o.include_self) mask.obj = identity(ni);
+  if (!q && !o.include_self) mask = identity(ni);
 
   // Multiply-adds per query row: pattern(Q) plus_second cnt, cnt(f) = entries of column f.
   std::vector<double> products;
   {
     GrbOwner<GrB_Vector> ones, cnt, p;
-    check(GrB_Vector_new(&ones.obj, GrB_FP64, ni), "new ones");
-    check(GrB_Vector_assign_FP64(ones.obj, nullptr, nullptr, 1.0, GrB_ALL, ni, nullptr),
-          "ones = 1");
-    check(GrB_Vector_new(&cnt.obj, GrB_FP64, nf), "new cnt");
-    check(GrB_mxv(cnt.obj, nullptr, nullptr, GxB_PLUS_PAIR_FP64, items_t, ones.obj, nullptr),
+    check(GrB_Vector_new(ones.out(), GrB_FP64, ni), "new ones");
+    check(GrB_Vector_assign_FP64(ones, nullptr, nullptr, 1.0, GrB_ALL, ni, nullptr), "ones = 1");
+    check(GrB_Vector_new(cnt.out(), GrB_FP64, nf), "new cnt");
+    check(GrB_mxv(cnt, nullptr, nullptr, GxB_PLUS_PAIR_FP64, items_t, ones, nullptr),
           "cnt = X' plus_pair 1");
-    check(GrB_Vector_new(&p.obj, GrB_FP64, nq), "new p");
-    check(GrB_mxv(p.obj, nullptr, nullptr, GxB_PLUS_SECOND_FP64, qrows, cnt.obj, nullptr),
+    check(GrB_Vector_new(p.out(), GrB_FP64, nq), "new p");
+    check(GrB_mxv(p, nullptr, nullptr, GxB_PLUS_SECOND_FP64, qrows, cnt, nullptr),
           "p = Q plus_second cnt");
-    products = dense_at(p.obj, nq);
+    products = detail::dense_vector<double>(p, nq, 0.0);
   }
   const std::vector<GrB_Index> bounds = block_bounds(products);
   res.ptr.reserve(nq + 1);
@@ -489,18 +386,17 @@ GraphBlasKnnResult graphblas_feature_knn(const GraphBlasFeatures& features,
     const GrB_Index lo = bounds[blk], hi = bounds[blk + 1], nb = hi - lo;
     const bool whole = lo == 0 && hi == nq;
     GrbOwner<GrB_Matrix> qb, mb, s;
-    if (!whole) qb.obj = rows_of(qrows, GrB_FP64, nullptr, lo, hi, nf);
-    if (mask.obj && !whole) mb.obj = rows_of(mask.obj, GrB_BOOL, nullptr, lo, hi, ni);
-    const GrB_Matrix mrows = whole ? mask.obj : mb.obj;
-    s.obj = new_matrix(GrB_FP64, nb, ni);
-    check(GrB_mxm(s.obj, mrows, nullptr, GxB_PLUS_TIMES_FP64, whole ? qrows : qb.obj, items_t,
+    if (!whole) qb = rows_of(qrows, GrB_FP64, nullptr, lo, hi, nf);
+    if (mask && !whole) mb = rows_of(mask, GrB_BOOL, nullptr, lo, hi, ni);
+    const GrB_Matrix mrows = whole ? mask : mb;
+    s = new_matrix(GrB_FP64, nb, ni);
+    check(GrB_mxm(s, mrows, nullptr, GxB_PLUS_TIMES_FP64, whole ? qrows : qb, items_t,
                   mrows ? GrB_DESC_SC : nullptr),
           "S<!I> = Q X'");
     if (std::isfinite(o.threshold))
-      check(GrB_Matrix_select_FP64(s.obj, nullptr, nullptr, GrB_VALUEGE_FP64, s.obj, o.threshold,
-                                   nullptr),
+      check(GrB_Matrix_select_FP64(s, nullptr, nullptr, GrB_VALUEGE_FP64, s, o.threshold, nullptr),
             "S >= threshold");
-    keep_top_k(s.obj, nb, k, res);
+    keep_top_k(s, nb, k, res);
     ++res.blocks;
   }
   res.seconds = detail::seconds_since(t0);

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "formats/csr/csr.hpp"
+#include "tools/compare/peers/graphblas_graph.hpp"
+#include "tools/compare/peers/graphblas_peer.hpp"
 
 namespace spgraph::peers {
 
@@ -27,28 +29,6 @@ struct GraphBlasKnnResult {
 
 enum class GraphBlasNeighborhood { Out, In, Both };
 
-/// A pattern graph with what the similarity measures read, built up front and not timed (as
-/// LAGraph caches A' and the degrees): B (row x = N(x)) and Bᵀ held by row, |N(x)| (row
-/// degrees of B) and cnt(w) (row degrees of Bᵀ), by GrB_Matrix_reduce with the PLUS monoid.
-class GraphBlasKnnGraph {
- public:
-  /// `undirected`: A is symmetric, so B = Bᵀ = A whatever the neighbourhood.
-  GraphBlasKnnGraph(const Csr<bool>& a, bool undirected, GraphBlasNeighborhood neighborhood);
-  ~GraphBlasKnnGraph();
-  GraphBlasKnnGraph(const GraphBlasKnnGraph&) = delete;
-  GraphBlasKnnGraph& operator=(const GraphBlasKnnGraph&) = delete;
-  double build_seconds() const { return build_seconds_; }
-  /// Bytes GraphBLAS holds for B, Bᵀ and the degrees.
-  std::size_t memory_bytes() const;
-
-  struct Impl;
-  const Impl& impl() const { return *impl_; }
-
- private:
-  std::unique_ptr<Impl> impl_;
-  double build_seconds_ = 0;
-};
-
 enum class GraphBlasSimilarity {
   CommonNeighbors,
   Jaccard,
@@ -60,14 +40,19 @@ enum class GraphBlasSimilarity {
 
 struct GraphBlasSimilarityOptions {
   std::size_t k = 10;
+  /// Of a directed graph: B = A (Out) or A' (In); Both reads GraphBlasGraph::symmetrized(A),
+  /// an undirected graph, whose B is A whatever the neighbourhood.
+  GraphBlasNeighborhood neighborhood = GraphBlasNeighborhood::Out;
   GraphBlasSimilarity measure = GraphBlasSimilarity::Jaccard;
   bool include_neighbors = false;
   bool include_self = false;
 };
 
 /// The k most similar vertices to each query (null: every vertex, in order), as
-/// algorithms/knn/knn.hpp defines them.
-GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasKnnGraph& g,
+/// algorithms/knn/knn.hpp defines them. B (row x = N(x)) and Bᵀ are the graph's A and A', |N(x)|
+/// and cnt(w) its out- and in-degrees (the other way round for In), as LAGraph caches them: it
+/// needs A', the out- and the in-degrees cached.
+GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasGraph& g,
                                             const std::vector<std::uint32_t>* queries,
                                             const GraphBlasSimilarityOptions& options);
 
@@ -76,17 +61,18 @@ GraphBlasKnnResult graphblas_similarity_knn(const GraphBlasKnnGraph& g,
 class GraphBlasFeatures {
  public:
   GraphBlasFeatures(const Csr<double>& x, const Csr<double>* q);
-  ~GraphBlasFeatures();
-  GraphBlasFeatures(const GraphBlasFeatures&) = delete;
-  GraphBlasFeatures& operator=(const GraphBlasFeatures&) = delete;
+  /// GrB_Matrix_build + wait of X (and Q), and the transpose.
   double build_seconds() const { return build_seconds_; }
   std::size_t memory_bytes() const;
 
-  struct Impl;
-  const Impl& impl() const { return *impl_; }
+  const GraphBlasMatrix& items() const { return x_; }
+  const GraphBlasMatrix& items_transposed() const { return xt_; }
+  /// Q, or null when the queries are X's rows.
+  const GraphBlasMatrix* queries() const { return has_queries_ ? &q_ : nullptr; }
 
  private:
-  std::unique_ptr<Impl> impl_;
+  GraphBlasMatrix x_, xt_, q_;
+  bool has_queries_ = false;
   double build_seconds_ = 0;
 };
 

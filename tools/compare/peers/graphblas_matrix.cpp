@@ -23,17 +23,17 @@ GraphBlasMatrix::GraphBlasMatrix(const Csr<T>& a) : impl_(std::make_unique<Impl>
   build_seconds_ = detail::seconds_since(t0);
 }
 
+GraphBlasMatrix::GraphBlasMatrix(GraphBlasMatrix&&) noexcept = default;
+GraphBlasMatrix& GraphBlasMatrix::operator=(GraphBlasMatrix&&) noexcept = default;
 GraphBlasMatrix::~GraphBlasMatrix() = default;
 
 std::size_t GraphBlasMatrix::memory_bytes() const {
-  std::size_t bytes = 0;
-  if (impl_->m) check(GxB_Matrix_memoryUsage(&bytes, impl_->m), "GxB_Matrix_memoryUsage");
-  return bytes;
+  return detail::grb_bytes(impl_->m);
 }
 
 template <class T>
 Csr<T> GraphBlasMatrix::to_csr() const {
-  GrB_Matrix m = impl_->m;
+  const GrB_Matrix m = impl_->m;
   GrB_Index nr = 0, nc = 0, nv = 0;
   check(GrB_Matrix_nrows(&nr, m), "nrows");
   check(GrB_Matrix_ncols(&nc, m), "ncols");
@@ -145,22 +145,6 @@ GrB_Semiring find_semiring(const std::string& name) {
   return it->second;
 }
 
-/// A GrB_Descriptor for `d` (freed on scope exit).
-struct OwnedDescriptor {
-  GrB_Descriptor d = nullptr;
-  explicit OwnedDescriptor(const Descriptor& s) {
-    check(GrB_Descriptor_new(&d), "GrB_Descriptor_new");
-    if (s.replace) check(GrB_Descriptor_set(d, GrB_OUTP, GrB_REPLACE), "desc");
-    const int mask = (s.mask_complement ? GrB_COMP : 0) + (s.mask_structural ? GrB_STRUCTURE : 0);
-    if (mask) check(GrB_Descriptor_set(d, GrB_MASK, GrB_Desc_Value(mask)), "desc");
-    if (s.transpose_a) check(GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN), "desc");
-    if (s.transpose_b) check(GrB_Descriptor_set(d, GrB_INP1, GrB_TRAN), "desc");
-  }
-  OwnedDescriptor(const OwnedDescriptor&) = delete;
-  OwnedDescriptor& operator=(const OwnedDescriptor&) = delete;
-  ~OwnedDescriptor() { GrB_Descriptor_free(&d); }
-};
-
 }  // namespace
 
 template <class T>
@@ -172,17 +156,18 @@ template <class T>
 double graphblas_mxm(GraphBlasMatrix& c, const std::string& semiring, const GraphBlasMatrix* mask,
                      const GraphBlasMatrix& a, const GraphBlasMatrix& b, const Descriptor& d) {
   const GrB_Semiring sr = find_semiring<T>(semiring);
-  const OwnedDescriptor desc(d);
+  const GrbOwner<GrB_Descriptor> desc = grb_descriptor(d);
   GrB_Index nr = 0, nc = 0;
   check(d.transpose_a ? GrB_Matrix_ncols(&nr, a.impl().m) : GrB_Matrix_nrows(&nr, a.impl().m),
         "dims");
   check(d.transpose_b ? GrB_Matrix_nrows(&nc, b.impl().m) : GrB_Matrix_ncols(&nc, b.impl().m),
         "dims");
-  GrB_Matrix& out = c.impl().m;
-  if (out) GrB_Matrix_free(&out);
+  GrbOwner<GrB_Matrix>& out = c.impl().m;
+  out.reset();  // the old C is freed before the timing
   const auto t0 = std::chrono::steady_clock::now();
-  check(GrB_Matrix_new(&out, detail::grb_type<T>(), nr, nc), "GrB_Matrix_new(C)");
-  check(GrB_mxm(out, mask ? mask->impl().m : nullptr, nullptr, sr, a.impl().m, b.impl().m, desc.d),
+  check(GrB_Matrix_new(out.out(), detail::grb_type<T>(), nr, nc), "GrB_Matrix_new(C)");
+  check(GrB_mxm(out, mask ? mask->impl().m.get() : nullptr, nullptr, sr, a.impl().m, b.impl().m,
+                desc),
         "GrB_mxm");
   check(GrB_Matrix_wait(out, GrB_MATERIALIZE), "GrB_wait(C)");
   return detail::seconds_since(t0);
@@ -192,11 +177,7 @@ template <class T>
 struct GraphBlasSpmv<T>::Impl {
   GrB_Matrix a = nullptr;  // not owned
   GrB_Semiring semiring = nullptr;
-  GrB_Vector x = nullptr, w = nullptr;
-  ~Impl() {
-    if (x) GrB_Vector_free(&x);
-    if (w) GrB_Vector_free(&w);
-  }
+  GrbOwner<GrB_Vector> x, w;
 };
 
 template <class T>
@@ -208,8 +189,8 @@ GraphBlasSpmv<T>::GraphBlasSpmv(const GraphBlasMatrix& a, const std::string& sem
   GrB_Index nr = 0, nc = 0;
   check(GrB_Matrix_nrows(&nr, impl_->a), "nrows");
   check(GrB_Matrix_ncols(&nc, impl_->a), "ncols");
-  check(GrB_Vector_new(&impl_->x, detail::grb_type<T>(), nc), "GrB_Vector_new(x)");
-  check(GrB_Vector_new(&impl_->w, detail::grb_type<T>(), nr), "GrB_Vector_new(w)");
+  check(GrB_Vector_new(impl_->x.out(), detail::grb_type<T>(), nc), "GrB_Vector_new(x)");
+  check(GrB_Vector_new(impl_->w.out(), detail::grb_type<T>(), nr), "GrB_Vector_new(w)");
   std::vector<GrB_Index> idx(std::max<GrB_Index>(nc, 1));
   for (GrB_Index i = 0; i < nc; ++i) idx[i] = i;
   std::vector<T> vals(x.begin(), x.end());
@@ -255,10 +236,7 @@ void GraphBlasSpmv<T>::result(std::vector<T>& values, std::vector<std::uint8_t>&
 
 template <class T>
 std::size_t GraphBlasSpmv<T>::memory_bytes() const {
-  std::size_t bx = 0, bw = 0;
-  check(GxB_Vector_memoryUsage(&bx, impl_->x), "GxB_Vector_memoryUsage");
-  check(GxB_Vector_memoryUsage(&bw, impl_->w), "GxB_Vector_memoryUsage");
-  return bx + bw;
+  return detail::grb_bytes(impl_->x) + detail::grb_bytes(impl_->w);
 }
 
 template class GraphBlasSpmv<double>;

@@ -1,7 +1,9 @@
-// The SuiteSparse:GraphBLAS side of `spgraph compare` and of the benchmarks: RAII owners of
-// GraphBLAS matrices and graphs, and each job written the way a GraphBLAS expert (LAGraph)
-// writes it: BFS (graphblas_peer.cpp), mxm (graphblas_matrix.cpp), triangle counting and the
-// semi-naive transitive closure. Built only when GraphBLAS is found (SPGRAPH_HAVE_GRAPHBLAS).
+// The SuiteSparse:GraphBLAS side of `spgraph compare` and of the benchmarks: GraphBLAS's start,
+// the general matrix GraphBlasMatrix, and each job written the way a GraphBLAS expert (LAGraph)
+// writes it on the graph of graphblas_graph.hpp: BFS (graphblas_peer.cpp, LAGraph's
+// LG_BreadthFirstSearch_SSGrB), mxm (graphblas_matrix.cpp), triangle counting (graphblas_tc.cpp,
+// LAGr_TriangleCount), the semi-naive transitive closure and the streaming inserts. Built only
+// when GraphBLAS is found (SPGRAPH_HAVE_GRAPHBLAS).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +13,7 @@
 
 #include "engine/core/descriptor.hpp"
 #include "formats/csr/csr.hpp"
+#include "tools/compare/peers/graphblas_graph.hpp"
 
 namespace spgraph::peers {
 
@@ -19,29 +22,6 @@ std::string graphblas_version();
 
 /// Starts GraphBLAS once per process (GrB_init) and sets its thread count.
 void graphblas_init(int threads);
-
-/// A graph held in GraphBLAS's native form, as LAGraph holds it: A by row, A' (only for a
-/// directed graph) and the row-degree vector, all built and finished (GrB_wait) up front.
-class GraphBlasGraph {
- public:
-  /// Builds from CSR with GrB_Matrix_build (bool, iso true) and GrB_wait.
-  GraphBlasGraph(const Csr<bool>& a, bool undirected);
-  ~GraphBlasGraph();
-  GraphBlasGraph(const GraphBlasGraph&) = delete;
-  GraphBlasGraph& operator=(const GraphBlasGraph&) = delete;
-
-  double build_seconds() const { return build_seconds_; }
-  /// Seconds spent on the cached properties (A' and degrees), which LAGraph also caches.
-  double properties_seconds() const { return properties_seconds_; }
-
-  struct Impl;
-  const Impl& impl() const { return *impl_; }
-
- private:
-  std::unique_ptr<Impl> impl_;
-  double build_seconds_ = 0;
-  double properties_seconds_ = 0;
-};
 
 /// BFS levels and parents as dense arrays (-1 = unreached).
 struct GraphBlasBfsResult {
@@ -52,6 +32,7 @@ struct GraphBlasBfsResult {
 
 /// Runs the push/pull BFS of LAGraph's LG_BreadthFirstSearch_SSGrB from `source`, computing
 /// levels, parents or both (levels when neither is asked for, as they are then the mask).
+/// Needs A' and the out-degrees cached.
 GraphBlasBfsResult graphblas_bfs(const GraphBlasGraph& g, std::uint32_t source, bool levels,
                                  bool parents);
 
@@ -63,9 +44,9 @@ class GraphBlasMatrix {
   /// Builds from CSR with GrB_Matrix_build and GrB_wait (a pattern builds every value as 1).
   template <class T>
   explicit GraphBlasMatrix(const Csr<T>& a);
+  GraphBlasMatrix(GraphBlasMatrix&&) noexcept;
+  GraphBlasMatrix& operator=(GraphBlasMatrix&&) noexcept;
   ~GraphBlasMatrix();
-  GraphBlasMatrix(const GraphBlasMatrix&) = delete;
-  GraphBlasMatrix& operator=(const GraphBlasMatrix&) = delete;
 
   /// Seconds spent in GrB_Matrix_build + GrB_wait (0 for a result).
   double build_seconds() const { return build_seconds_; }
@@ -95,26 +76,6 @@ template <class T>
 double graphblas_mxm(GraphBlasMatrix& c, const std::string& semiring, const GraphBlasMatrix* mask,
                      const GraphBlasMatrix& a, const GraphBlasMatrix& b, const Descriptor& d);
 
-/// A graph prepared for LAGraph's triangle count: A symmetric, bool, no self-edges, with its row
-/// degrees cached (LAGraph's G->rowdegree), all built up front and not timed.
-class GraphBlasTriangleGraph {
- public:
-  /// `a` must be symmetric with no self-loops.
-  explicit GraphBlasTriangleGraph(const Csr<bool>& a);
-  ~GraphBlasTriangleGraph();
-  GraphBlasTriangleGraph(const GraphBlasTriangleGraph&) = delete;
-  GraphBlasTriangleGraph& operator=(const GraphBlasTriangleGraph&) = delete;
-  double build_seconds() const { return build_seconds_; }
-  std::size_t memory_bytes() const;
-
-  struct Impl;
-  const Impl& impl() const { return *impl_; }
-
- private:
-  std::unique_ptr<Impl> impl_;
-  double build_seconds_ = 0;
-};
-
 struct GraphBlasTriangleResult {
   std::uint64_t triangles = 0;
   bool presorted = false;  ///< LAGraph's AutoSort chose to permute by ascending degree
@@ -122,8 +83,9 @@ struct GraphBlasTriangleResult {
 };
 
 /// LAGr_TriangleCount with method SandiaDot (sum((L*U') .* L), the masked dot product with
-/// GxB_PLUS_PAIR_INT64) and presort AutoSort.
-GraphBlasTriangleResult graphblas_triangle_count(const GraphBlasTriangleGraph& g);
+/// GxB_PLUS_PAIR_INT64) and presort AutoSort. Needs an undirected graph without self-edges and
+/// its out-degrees cached.
+GraphBlasTriangleResult graphblas_triangle_count(const GraphBlasGraph& g);
 
 struct GraphBlasClosureResult {
   std::uint64_t pairs = 0;
@@ -146,24 +108,20 @@ class GraphBlasStream {
     BuildAdd,    ///< GrB_Matrix_build of the batch (dup LOR), then GrB_eWiseAdd(A, A, T) + wait
   };
   /// Builds A (bool, held by row) from `base` with GrB_Matrix_build and GrB_wait.
-  GraphBlasStream(const Csr<bool>& base, Method method);
-  ~GraphBlasStream();
-  GraphBlasStream(const GraphBlasStream&) = delete;
-  GraphBlasStream& operator=(const GraphBlasStream&) = delete;
+  GraphBlasStream(const Csr<bool>& base, Method method) : a_(base), method_(method) {}
 
   /// Inserts the arcs (rows[k], cols[k]), k < n, given as GraphBLAS indices (its native input),
   /// and finishes A with GrB_wait, so the next batch or query sees a complete matrix.
   void insert(const std::uint64_t* rows, const std::uint64_t* cols, std::size_t n);
   std::uint64_t nvals() const;
-  std::size_t memory_bytes() const;
+  std::size_t memory_bytes() const { return a_.memory_bytes(); }
   /// The arcs, as CSR with sorted rows (for verification).
   Csr<bool> to_csr() const;
 
-  struct Impl;
-
  private:
-  std::unique_ptr<Impl> impl_;
+  GraphBlasMatrix a_;
   Method method_;
+  std::vector<std::uint8_t> ones_;  ///< batch values for GrB_Matrix_build (bool true)
 };
 
 }  // namespace spgraph::peers

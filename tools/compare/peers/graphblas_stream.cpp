@@ -14,23 +14,8 @@ namespace spgraph::peers {
 
 using detail::check;
 
-struct GraphBlasStream::Impl {
-  GrB_Matrix a = nullptr;
-  std::vector<std::uint8_t> ones;  // batch values for GrB_Matrix_build (bool true)
-  ~Impl() {
-    if (a) GrB_Matrix_free(&a);
-  }
-};
-
-GraphBlasStream::GraphBlasStream(const Csr<bool>& base, Method method)
-    : impl_(std::make_unique<Impl>()), method_(method) {
-  impl_->a = detail::grb_matrix_from_csr(base);
-}
-
-GraphBlasStream::~GraphBlasStream() = default;
-
 void GraphBlasStream::insert(const std::uint64_t* rows, const std::uint64_t* cols, std::size_t n) {
-  GrB_Matrix a = impl_->a;
+  const GrB_Matrix a = a_.impl().m;
   if (method_ == Method::SetElement) {
     for (std::size_t k = 0; k < n; ++k)
       check(GrB_Matrix_setElement_BOOL(a, true, rows[k], cols[k]), "GrB_Matrix_setElement");
@@ -38,14 +23,12 @@ void GraphBlasStream::insert(const std::uint64_t* rows, const std::uint64_t* col
     GrB_Index nr = 0, nc = 0;
     check(GrB_Matrix_nrows(&nr, a), "nrows");
     check(GrB_Matrix_ncols(&nc, a), "ncols");
-    if (impl_->ones.size() < n) impl_->ones.assign(n, 1);
-    detail::GrbOwner<GrB_Matrix> t;
-    check(GrB_Matrix_new(&t.obj, GrB_BOOL, nr, nc), "GrB_Matrix_new");
-    check(GxB_Matrix_Option_set(t.obj, GxB_FORMAT, GxB_BY_ROW), "set by-row");
-    check(GrB_Matrix_build_BOOL(t.obj, rows, cols,
-                                reinterpret_cast<const bool*>(impl_->ones.data()), n, GrB_LOR),
+    if (ones_.size() < n) ones_.assign(n, 1);
+    const GrbOwner<GrB_Matrix> t = detail::new_matrix(GrB_BOOL, nr, nc);
+    check(GrB_Matrix_build_BOOL(t, rows, cols, reinterpret_cast<const bool*>(ones_.data()), n,
+                                GrB_LOR),
           "GrB_Matrix_build");
-    check(GrB_Matrix_eWiseAdd_BinaryOp(a, nullptr, nullptr, GrB_LOR, a, t.obj, nullptr),
+    check(GrB_Matrix_eWiseAdd_BinaryOp(a, nullptr, nullptr, GrB_LOR, a, t, nullptr),
           "GrB_eWiseAdd");
   }
   check(GrB_Matrix_wait(a, GrB_MATERIALIZE), "GrB_wait");
@@ -53,25 +36,19 @@ void GraphBlasStream::insert(const std::uint64_t* rows, const std::uint64_t* col
 
 std::uint64_t GraphBlasStream::nvals() const {
   GrB_Index nv = 0;
-  check(GrB_Matrix_nvals(&nv, impl_->a), "nvals");
+  check(GrB_Matrix_nvals(&nv, a_.impl().m), "nvals");
   return nv;
 }
 
-std::size_t GraphBlasStream::memory_bytes() const {
-  std::size_t bytes = 0;
-  check(GxB_Matrix_memoryUsage(&bytes, impl_->a), "GxB_Matrix_memoryUsage");
-  return bytes;
-}
-
 Csr<bool> GraphBlasStream::to_csr() const {
+  const GrB_Matrix a = a_.impl().m;
   GrB_Index nr = 0, nc = 0, nv = 0;
-  check(GrB_Matrix_nrows(&nr, impl_->a), "nrows");
-  check(GrB_Matrix_ncols(&nc, impl_->a), "ncols");
-  check(GrB_Matrix_nvals(&nv, impl_->a), "nvals");
+  check(GrB_Matrix_nrows(&nr, a), "nrows");
+  check(GrB_Matrix_ncols(&nc, a), "ncols");
+  check(GrB_Matrix_nvals(&nv, a), "nvals");
   std::vector<GrB_Index> rows(nv), cols(nv);
   GrB_Index got = nv;
-  check(GrB_Matrix_extractTuples_BOOL(rows.data(), cols.data(), nullptr, &got, impl_->a),
-        "extractTuples");
+  check(GrB_Matrix_extractTuples_BOOL(rows.data(), cols.data(), nullptr, &got, a), "extractTuples");
   Coo<bool> coo{Vertex(nr), Vertex(nc), true, {}, {}, {}};
   coo.row.assign(rows.begin(), rows.begin() + std::ptrdiff_t(got));
   coo.col.assign(cols.begin(), cols.begin() + std::ptrdiff_t(got));

@@ -6,7 +6,8 @@
 //   2. L = tril(A,-1) and U = triu(A,1) with GrB_select;
 //   3. C<L> = L * U' over GxB_PLUS_PAIR_INT64 with a structural mask (GrB_DESC_ST1: the
 //      masked dot-product method), then ntri = sum(C).
-// The row degrees are a cached property, computed before timing as LAGraph caches them.
+// The row degrees are the graph's cached out-degrees (LAGraph's G->out_degree), computed before
+// timing as LAGraph caches them.
 #include <algorithm>
 #include <numeric>
 #include <random>
@@ -17,45 +18,11 @@
 namespace spgraph::peers {
 
 using detail::check;
-using detail::GrbOwner;
 
-struct GraphBlasTriangleGraph::Impl {
-  GrB_Matrix a = nullptr;
-  GrB_Vector degree = nullptr;
-  GrB_Index n = 0, nvals = 0;
-  ~Impl() {
-    if (a) GrB_Matrix_free(&a);
-    if (degree) GrB_Vector_free(&degree);
-  }
-};
-
-GraphBlasTriangleGraph::GraphBlasTriangleGraph(const Csr<bool>& csr)
-    : impl_(std::make_unique<Impl>()) {
-  Impl& g = *impl_;
-  const auto t0 = std::chrono::steady_clock::now();
-  g.a = detail::grb_matrix_from_csr(csr);
-  g.n = csr.nrows;
-  g.nvals = csr.nnz();
-  GrbOwner<GrB_Vector> ones;
-  check(GrB_Vector_new(&ones.obj, GrB_INT64, g.n), "GrB_Vector_new");
-  check(GrB_Vector_assign_INT64(ones.obj, nullptr, nullptr, 1, GrB_ALL, g.n, nullptr), "ones");
-  check(GrB_Vector_new(&g.degree, GrB_INT64, g.n), "GrB_Vector_new(degree)");
-  check(GrB_mxv(g.degree, nullptr, nullptr, GxB_PLUS_PAIR_INT64, g.a, ones.obj, nullptr), "degree");
-  check(GrB_Vector_wait(g.degree, GrB_MATERIALIZE), "GrB_wait(degree)");
-  build_seconds_ = detail::seconds_since(t0);
-}
-
-GraphBlasTriangleGraph::~GraphBlasTriangleGraph() = default;
-
-std::size_t GraphBlasTriangleGraph::memory_bytes() const {
-  std::size_t a = 0, d = 0;
-  check(GxB_Matrix_memoryUsage(&a, impl_->a), "memoryUsage");
-  check(GxB_Vector_memoryUsage(&d, impl_->degree), "memoryUsage");
-  return a + d;
-}
-
-GraphBlasTriangleResult graphblas_triangle_count(const GraphBlasTriangleGraph& graph) {
-  const GraphBlasTriangleGraph::Impl& g = graph.impl();
+GraphBlasTriangleResult graphblas_triangle_count(const GraphBlasGraph& graph) {
+  const GraphBlasGraph::Impl& g = graph.impl();
+  g.require_undirected("graphblas_triangle_count");
+  const GrB_Vector degree = g.cached_out_degree("graphblas_triangle_count");
   const GrB_Index n = g.n;
   GraphBlasTriangleResult r;
   const auto t0 = std::chrono::steady_clock::now();
@@ -64,12 +31,7 @@ GraphBlasTriangleResult graphblas_triangle_count(const GraphBlasTriangleGraph& g
   GrbOwner<GrB_Matrix> permuted, l, u, c;
   constexpr GrB_Index kSamples = 1000;
   if (n > kSamples && double(g.nvals) / double(n) >= 10) {
-    std::vector<GrB_Index> idx(n);
-    std::vector<std::int64_t> deg(n, 0);
-    GrB_Index nv = n;
-    check(GrB_Vector_extractTuples_INT64(idx.data(), deg.data(), &nv, g.degree), "degrees");
-    std::vector<std::int64_t> dense(n, 0);
-    for (GrB_Index k = 0; k < nv; ++k) dense[idx[k]] = deg[k];
+    const std::vector<std::int64_t> dense = detail::dense_vector<std::int64_t>(degree, n, 0);
     std::mt19937_64 rng(n);
     std::vector<std::int64_t> sample(kSamples);
     for (auto& x : sample) x = dense[rng() % n];
@@ -81,25 +43,23 @@ GraphBlasTriangleResult graphblas_triangle_count(const GraphBlasTriangleGraph& g
       std::iota(p.begin(), p.end(), GrB_Index(0));
       std::stable_sort(p.begin(), p.end(),
                        [&](GrB_Index x, GrB_Index y) { return dense[x] < dense[y]; });
-      check(GrB_Matrix_new(&permuted.obj, GrB_BOOL, n, n), "GrB_Matrix_new(T)");
-      check(GrB_Matrix_extract(permuted.obj, nullptr, nullptr, g.a, p.data(), n, p.data(), n,
-                               nullptr),
+      check(GrB_Matrix_new(permuted.out(), GrB_BOOL, n, n), "GrB_Matrix_new(T)");
+      check(GrB_Matrix_extract(permuted, nullptr, nullptr, g.a, p.data(), n, p.data(), n, nullptr),
             "GrB_extract");
-      a = permuted.obj;
+      a = permuted;
       r.presorted = true;
     }
   }
   // 2. L and U.
-  check(GrB_Matrix_new(&l.obj, GrB_BOOL, n, n), "GrB_Matrix_new(L)");
-  check(GrB_Matrix_select_INT64(l.obj, nullptr, nullptr, GrB_TRIL, a, -1, nullptr), "tril");
-  check(GrB_Matrix_new(&u.obj, GrB_BOOL, n, n), "GrB_Matrix_new(U)");
-  check(GrB_Matrix_select_INT64(u.obj, nullptr, nullptr, GrB_TRIU, a, 1, nullptr), "triu");
+  check(GrB_Matrix_new(l.out(), GrB_BOOL, n, n), "GrB_Matrix_new(L)");
+  check(GrB_Matrix_select_INT64(l, nullptr, nullptr, GrB_TRIL, a, -1, nullptr), "tril");
+  check(GrB_Matrix_new(u.out(), GrB_BOOL, n, n), "GrB_Matrix_new(U)");
+  check(GrB_Matrix_select_INT64(u, nullptr, nullptr, GrB_TRIU, a, 1, nullptr), "triu");
   // 3. C<L> = L * U' (masked dot products), ntri = sum(C).
-  check(GrB_Matrix_new(&c.obj, GrB_INT64, n, n), "GrB_Matrix_new(C)");
-  check(GrB_mxm(c.obj, l.obj, nullptr, GxB_PLUS_PAIR_INT64, l.obj, u.obj, GrB_DESC_ST1), "GrB_mxm");
+  check(GrB_Matrix_new(c.out(), GrB_INT64, n, n), "GrB_Matrix_new(C)");
+  check(GrB_mxm(c, l, nullptr, GxB_PLUS_PAIR_INT64, l, u, GrB_DESC_ST1), "GrB_mxm");
   std::int64_t ntri = 0;
-  check(GrB_Matrix_reduce_INT64(&ntri, nullptr, GrB_PLUS_MONOID_INT64, c.obj, nullptr),
-        "GrB_reduce");
+  check(GrB_Matrix_reduce_INT64(&ntri, nullptr, GrB_PLUS_MONOID_INT64, c, nullptr), "GrB_reduce");
   r.seconds = detail::seconds_since(t0);
   r.triangles = std::uint64_t(ntri);
   return r;
