@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The vocabulary the verifiers beside the algorithms share
 // (algorithms/<family>/<family>_verify.hpp): how a message names a vertex, what the two answers of
 // a comparison are called, and the one number format of a message. Verifiers return "" or a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A/B of two spgraph builds on the hot paths: BFS, triangle counting, mxm, stream inserts.
 
 Used when a change must not move performance (a refactor): both builds run the same command on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bfs_pull_bench: the pull (bottom-up) phase of BFS on the CSR5 view against the CSR pull kernel
 // with early exit (does a pull step gain from CSR5? bench/RESULTS.md, "BFS pull phase on the CSR5
 // view"). Both traversals expand every level bottom-up from the same sources over an undirected

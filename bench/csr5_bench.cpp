@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // csr5_bench: CSR5 (formats/csr5/, Liu & Vinter ICS'15) against plain CSR
 // (formats/csr/spmv_dense_cpu.hpp) for dense-vector SpMV, plus_times over double, on a valued
 // matrix (double values) and on the pattern of the same matrix (y = sum of x over the row).

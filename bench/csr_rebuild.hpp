@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The "rebuild CSR for each batch" contender of the streaming benchmarks: the best a static CSR
 // can do with a batch of new arcs. Phases: 1. order the batch by (row, column)
 // (formats/dcsr/batch_order.hpp, the same parallel radix sort the Dynamic CSR insert uses);

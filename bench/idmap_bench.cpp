@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // idmap_bench: the cost of string vertex ids (at most 1.5x integer ids, the target below). One edge
 // list with 64-bit integer ids (a Kronecker graph whose ids are scattered over 2^64, so they must
 // be remapped) is loaded with --remap-ids twice per round: as integers (VertexIds::Kind::Integer,

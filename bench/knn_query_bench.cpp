@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // knn_query_bench: single-vertex kNN query latency (the target: on a graph of 1M edges or more, a
 // median under 2 ms for top-10 Jaccard, with p99 reported). Each query is one call of
 // similarity_knn (or distance_knn for hops/distance) on one vertex, as the CLI and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """BFS sources drawn from a directed graph's largest strongly connected component (so that each
 search covers most of the graph, as in the GAPBS comparisons).
 

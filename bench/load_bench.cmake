@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # load_bench: spgraph's Matrix Market reader against a typical GraphBLAS-user reader
 # (owned by the loaders engineer; included from bench/CMakeLists.txt).
 add_executable(load_bench ${CMAKE_CURRENT_LIST_DIR}/load_bench.cpp)

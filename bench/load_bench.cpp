@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // load_bench: reads one Matrix Market file with spgraph's load_matrix and with a peer — the
 // reader a typical GraphBLAS user writes (fgets + strtoull/strtod per line into tuple arrays,
 // then GrB_Matrix_build + GrB_wait) — and prints MB/s, median / min-max times, the ratio and

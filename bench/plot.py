@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Turns bench/results/*.json into SVG charts: one chart per job (bfs, tc, closure, ...), one
 bar group per graph, one bar per peer engine, the bar being the median time ratio
 spgraph / peer on a log axis (below 1: spgraph is faster). bench/RESULTS.md shows the charts.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The spgraph Python module against networkx, scipy.sparse.csgraph and (when importable)
 python-graphblas, on BFS, triangle counting and transitive closure, on the same graphs in the
 same process (the module's targets: >= 50x networkx, >= 5x scipy.sparse.csgraph).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # BFS benchmark: spgraph vs SuiteSparse:GraphBLAS through `spgraph compare bfs` (the same code
 # users run), 32 sources per graph, A/B pairs, answers verified. Writes one JSON per graph to
 # bench/results/ and prints the tables. Usage: bench/run_bfs.sh [build-dir] [threads]

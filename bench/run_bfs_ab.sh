@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # BFS A/B against another build of spgraph (each kernel change measured as a pair in one run):
 # `spgraph bfs FILE.bin --sources 16 --seed 1 --compute MODE` on both builds, alternating which goes
 # first, five rounds, under the OpenMP runtime's default waiting (as bench/run_gapbs.sh times

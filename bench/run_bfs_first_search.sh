@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # What a CLI user waits for on the first BFS of an undirected graph stored as a "general" Matrix
 # Market file (both arcs of every edge listed, no "symmetric" header), which once paid for a
 # transpose it did not need: Kronecker 18 written that way, `spgraph bfs --sources 3` three times,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # BFS per output mode, A/B against another build (what computing only the asked output saves):
 # `spgraph bfs FILE --sources 16 --seed 1` with --compute levels, parents and both on this build,
 # and levels and --parents on the other (an older build, whose kernel always computed parents),

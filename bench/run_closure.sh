@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Transitive closure benchmark: spgraph (SCC method, pairs stored) vs the GraphBLAS semi-naive
 # loop and Boost.Graph's transitive_closure (in a child process limited to 8 GB) through
 # `spgraph compare closure`, on the closure set of ../shared/data, 3 A/B pairs each (the

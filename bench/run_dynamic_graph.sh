@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The update path users call (DynamicGraph), which should cost little over its format: DynamicGraph
 # against the format beneath it and against HYB, on a generated Kronecker scale-20 graph and on
 # NotreDame_www (when ../shared/data holds it): inserts at batches of 1K, 100K and 1M; SpMV and BFS

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A/B of the update path users call (each change to it measured as a pair in one run): DynamicGraph
 # inserts (undirected, set semantics: the default) in this build against another build of
 # stream_bench (say, the commit before a change), alternating A and B, on Kronecker scale 20 and on

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # GAPBS as a peer (the fastest hand-written CPU code, the bar for BFS and TC): the hand-written GAP
 # benchmark kernels `bfs` and `tc` (sbeamer/gapbs), timed on the same graphs and BFS sources as
 # spgraph, per kernel and end to end (process start to exit). GAPBS is not in Debian and no GAPBS

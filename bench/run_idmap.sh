@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # String vertex ids against integer ids (string ids must cost at most 1.5x): idmap_bench loads one
 # Kronecker edge list (64-bit scattered integer ids) with --remap-ids as integers and as strings, 5
 # rounds each, and prints both medians, the ratio (target <= 1.5) and the peak memory.

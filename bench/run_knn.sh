@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # kNN benchmarks (what fusing the product with the top-k saves in time and memory): spgraph's fused
 # top-k (hash SpGEMM row + bounded selector) against SuiteSparse:GraphBLAS written the GraphBLAS way
 # (masked plus_pair / plus_times mxm in row blocks, degree normalisation by mxm and eWiseMult,

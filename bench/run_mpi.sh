@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # spgraph-mpi (CombBLAS, for graphs past one machine) against single-node spgraph, measured in the
 # same run: BFS (levels, from the same sources) and TC on one Kronecker graph, at P = 1 and 4 ranks,
 # ROUNDS rounds alternating the engines; prints each engine's median time as its own report states

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # mxm benchmark: spgraph's hash SpGEMM vs SuiteSparse:GraphBLAS GrB_mxm through
 # `spgraph compare mxm` (the code users run): C = A*A over plus_times (double) for square
 # matrices, A*A' for rectangular ones, 7 A/B pairs each, results verified. Writes one JSON per

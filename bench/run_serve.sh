@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `spgraph serve` (what HTTP costs over the in-process API): updates/s through HTTP at batches of 1K
 # and 100K (in memory, and with --store from 1 and 4 clients) against in-process DynamicGraph::apply
 # of the same batches, and GET /degree and /bfs latency p50/p99 idle and under a concurrent update

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Dense SpMV benchmark (the data behind the CSR/CSR5 rule, and how near SpMV runs to the memory
 # bandwidth): spgraph's CSR kernel, its CSR5 view and the rule's choice against GrB_mxv in
 # SuiteSparse:GraphBLAS, through `spgraph compare spmv` (answers verified, A/B pairs in the same

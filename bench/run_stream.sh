@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Dynamic CSR / streaming benchmarks (what each update structure costs in time, memory and reader
 # speed): every mode of stream_bench on a generated Kronecker scale-20 graph and on NotreDame_www (a
 # real web graph, shuffled), with JSON per mode and graph in bench/results/ and the printed tables

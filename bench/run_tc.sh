@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Triangle counting benchmark: spgraph's fused count vs LAGraph's SandiaDot method in
 # SuiteSparse:GraphBLAS through `spgraph compare tc`: a generated Kronecker scale-18 graph and
 # the social graphs of ../shared/data, 7 A/B pairs each, counts verified. Writes one JSON per

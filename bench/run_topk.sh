@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # k-selection benchmark (where each selector wins, for kNN's per-row top-k): AdHeap (formats/topk/)
 # against nth_element, partial_sort, priority_queue, a FAISS-style binary heap and a full sort
 # (bench/topk_bench.cpp).

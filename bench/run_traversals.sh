@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Traversal benchmarks (the SpMV-based ones): PageRank, SSSP and connected components in spgraph
 # against SuiteSparse:GraphBLAS written as LAGraph does (LAGr_PageRankGAP,
 # LAGr_SingleSourceShortestPath, LG_CC_FastSV6) through `spgraph compare pagerank|sssp|cc` (answers

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks docs/scale-out.md's communication model against spgraph-mpi's MPI counters.
 
 Runs `mpirun -np P spgraph-mpi --traffic` for BFS and TC on one graph at P = 1, 4, 9 (more ranks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph serve` throughput and latency (what HTTP costs over the in-process API). Starts the real
 // server (the spgraph binary, a child process on a free port) on a graph file, then measures, in
 // the same run:

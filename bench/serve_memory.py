@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 # Usage: bench/serve_memory.py SPGRAPH GRAPH (checks the memory bound of docs/server.md, "Limits",
 # under body attacks). Starts `spgraph serve` with its default limits and prints its peak resident
 # memory (VmHWM) after a 100 MB chunked body (refused, 413) and after eight concurrent 16 MiB bodies

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // stream_bench: the Dynamic CSR / streaming benchmarks (modes in stream_bench.hpp).
 // Usage: stream_bench MODE GRAPH [--batches 10,1000,...] [--runs N] [--budget S] [--threads T]
 //        [--contenders a,b,...] [--json FILE]

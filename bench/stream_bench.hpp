@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/stream_bench: the Dynamic CSR and streaming-API benchmarks of bench/RESULTS.md. Each mode
 // is one file: inserts (streaming insert throughput against HYB, CSR rebuilds and GraphBLAS),
 // iterative (the paper's update-then-SpMV loop), fragmented (SpMV and BFS on fragmented and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Conversions between CSR and Dynamic CSR against a plain CSR copy (King et al., "Dynamic-CSR",
 // 2016, Table III: about 1.0-1.3x a CSR copy, which this checks): from_csr (streaming_dcsr_params,
 // set semantics), to_csr of the same matrix untouched, and to_csr after the paper's iterative

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SpMV and BFS on fragmented and defragmented Dynamic CSR against CSR (what fragmentation costs the
 // readers; King et al., "Dynamic-CSR", 2016, Fig. 4 compares the same), in two scenarios: the
 // paper's iterative workload (the whole graph, then 50 rounds of 0.2% random arcs) and a stress

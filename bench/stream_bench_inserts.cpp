@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Streaming inserts (how fast each structure takes updates): edges per second at each batch size,
 // for every contender of stream_contenders.hpp, from the same base (the first half of the shuffled
 // arcs) over the same stream (the second half). Each run of a contender is a forked child: it

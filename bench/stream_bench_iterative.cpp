@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Iterative updates plus SpMV (King et al. 2016, section IV.A, "iterative"): 50 iterations, each
 // adding 0.2% of the arcs as random new arcs (uniform endpoints, the same for every contender)
 // and then running 5 plus-times SpMVs. Contenders: Dynamic CSR (paper setting and set

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Update latency while queries run (issues "Dynamic CSR", section 3, and 14, section 1): a
 // DynamicGraph (undirected, set semantics: the API's default) starts from the base half of the
 // shuffled arcs; the writer inserts the stream in batches of 1,000 edges and records each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Memory per edge after rounds of random inserts (what slack and dead slots cost): every
 // contender starts from the whole graph and takes 10 rounds, each one batch of 2% of the arcs as
 // random new arcs (uniform endpoints, the same for all). Reported per contender, in a forked

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared pieces of bench/stream_bench: the benchmark graph (loaded or generated, its arcs
 // shuffled with a fixed seed and split into a base half and a stream half), peak memory since a
 // mark, and the machine line; contenders run in forked children (tools/common/child_process.hpp)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The contenders of the streaming benchmarks (bench/stream_bench.cpp), behind one interface:
 // each starts from the same base graph (a pattern CSR), takes batches of arc inserts, answers a
 // plus-times SpMV over its current state, and hands its arcs back as CSR for verification.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Prints the bench/RESULTS.md tables from the JSON that bench/run_{mxm,tc,closure}.sh write.
 
 Usage: bench/summarize.py mxm|tc|closure [results-dir]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topk_bench: k-selection (formats/topk/) against the usual alternatives.
 //
 // Contenders, each producing the k smallest keys of a list in ascending order:

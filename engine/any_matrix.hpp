@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AnyMatrix: a Matrix of any supported value type, for code (loaders, the CLI) that learns the
 // type only at run time. A pattern graph is a Matrix<bool> with is_pattern() true.
 #pragma once

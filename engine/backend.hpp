@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whether a backend can run here, and why not: the checks behind Descriptor::backend and the
 // CLI's --backend. The CUDA backend covers, today, the dense-vector SpMV on CSR5
 // (formats/csr5/csr5_spmv_cuda.hpp) for the semirings of csr5_cuda_has; every other operation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Global execution settings (see context.hpp). Threads are OpenMP's, so GraphBLAS and spgraph
 // share one setting when both run in the same process.
 #include "engine/context.hpp"

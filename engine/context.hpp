@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Global execution settings: the number of CPU threads kernels may use.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DynamicGraph<T>: a graph that takes a stream of edge updates from a writer while any number of
 // reader threads query consistent snapshots of it. Storage is Dynamic CSR
 // (formats/dcsr/dcsr.hpp, after King et al. 2016); an undirected graph stores both arcs of each

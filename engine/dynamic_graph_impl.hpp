@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DynamicGraph<T> member functions (declared in dynamic_graph.hpp).
 //
 // A batch, under the writer mutex (run):

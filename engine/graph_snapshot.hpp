@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphSnapshot<T>: an immutable, consistent view of a DynamicGraph as of one batch boundary
 // (engine/dynamic_graph.hpp). Cheap to copy (a shared handle) and safe to use from any thread
 // while the graph's writer goes on applying batches; the memory it reads stays alive until the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one list of (semiring, value type) combinations that run-time dispatch (the CLI,
 // with_semiring) may instantiate. Each row names a semiring, gives its template, and the value
 // types over which GraphBLAS defines it; adding a semiring is adding one row here.

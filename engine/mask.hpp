@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Mask views: read a GraphBLAS mask (a Vector or Matrix of any value type, or no mask at all)
 // as a yes/no question "may the operation write position i (or (i, j))?".
 //

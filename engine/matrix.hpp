@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Matrix<T>: the user's handle on a sparse matrix. It owns one CSR with sorted rows and builds
 // derived views lazily on first use, caching them until the matrix changes: the transpose (CSC
 // view) and the CSR5 views of A and A' (formats/csr5/, for dense-vector SpMV). The cache is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The operations front end: mxv, vxm, ewise_add, ewise_mult, apply, select, reduce, transpose
 // (and, through engine/ops_mxm.hpp, mxm), with GraphBLAS C API 2.0 semantics and argument order.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Argument checks and operand orientation shared by the operations of engine/ops.hpp and
 // engine/ops_mxm.hpp: shapes as an operation sees them (after an optional transpose), and
 // DimensionMismatch messages that name both shapes, and the backend check of operations that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Matrix-matrix multiply with GraphBLAS C API 2.0 semantics (GrB_mxm), and fused variants that
 // reduce the masked product to a vector or a scalar without storing it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The output write-back shared by every operation: C<M, replace> = accum(C, T).
 //
 // Computes, from the operation's result T, the old output C, the mask M, the accumulator and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Run-time lookup of semirings by name, for code that learns the semiring from a string (the
 // CLI). The names and the (semiring, type) combinations come from engine/instantiate.hpp.
 #pragma once

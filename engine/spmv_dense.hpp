@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dense-vector SpMV on a Matrix handle: y = op(A) ⊕.⊗ x with every x entry present, y written
 // in full (the monoid identity where a row of op(A) has no entry). The kernel of iterative
 // traversals (PageRank, Bellman-Ford, label propagation) and of mxv/vxm when u is full.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The dense-vector SpMV of mxv/vxm on the CUDA backend (Descriptor::backend = Cuda): op(A) in
 // CSR5 with the GPU tile shape (formats/csr5/csr5_gpu_params.hpp), uploaded with x, the kernel
 // of formats/csr5/csr5_spmv_cuda.hpp, and y copied back. Nothing is cached on the device yet:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Vector<T>: the user's handle on a sparse vector. It owns one SparseVector<T>
 // (formats/vec/sparse_vector.hpp: sorted lists or a bitmap, the form chosen by density), as
 // Matrix<T> owns one Csr<T>, checks every index it is given, and builds from tuples with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // api_snippets: every C++ snippet of docs/api.md, compiled and run against the installed
 // library on Zachary's karate club (34 vertices, 78 edges, 45 triangles, connected), with
 // checks on the results. Each snippet sits between "// [doc:NAME]" and "// [/doc]" markers;

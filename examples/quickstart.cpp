@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // quickstart: the installed spgraph library in one page. Loads a graph (the file named on the
 // command line, or a generated Kronecker graph), runs BFS and triangle counting, then streams a
 // batch of updates through a DynamicGraph and queries a snapshot of the result. Prints one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the binary format (layout in binary_format.hpp).
 #include "loaders/binary_format.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spgraph binary format, version 1 (little-endian):
 //   "SPGRAPH1" | u32 version | u32 value type (ValueType) | u32 flags (1 pattern, 2 symmetric,
 //   4 id map, 8 store stamp) | u32 index base (0 or 1: the id users see for row 0; 0 in files

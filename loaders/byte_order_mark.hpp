@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte order marks of encodings spgraph does not read: a file that starts with the mark of
 // UTF-16 or UTF-32 is refused by name, with the command that converts it, rather than read as
 // garbage (every other byte NUL). Every text loader (load.cpp's checked_input for edge lists,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the dimension guard (see dimension_guard.hpp).
 #include "loaders/dimension_guard.hpp"
 

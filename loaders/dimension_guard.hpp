@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The guard in front of every allocation proportional to a claimed vertex count: a size line,
 // a header, the largest id of an edge list, or an update that grows a streamed graph. A count
 // is accepted when (1) it is at most max(2^24, 8 per byte of content), since a file cannot

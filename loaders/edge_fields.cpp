@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the tabular edge list helpers (see edge_fields.hpp).
 #include "loaders/edge_fields.hpp"
 

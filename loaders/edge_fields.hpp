@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fields of a tabular edge list (CSV, TSV, whitespace): splitting a line into fields with RFC
 // 4180 quoting ("a ""quoted"" name", separators inside quotes), detecting the separator and
 // the header line, and resolving the columns the user names (--src, --dst, --weight,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the edge list reader (phases in edge_list.hpp).
 #include "loaders/edge_list.hpp"
 

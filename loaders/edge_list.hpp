@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Edge list reader: SNAP / TSV / CSV / whitespace "src dst [weight]" lines, '#' and '%'
 // comments, and LightGraphs .jlg text ("n,m,d|u,name" header, then 1-based "u,v").
 // Two parse paths. The fast path reads integer ids. The table path (edge_fields.hpp) reads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Synthetic graph generators (see generators.hpp for the models and their sources).
 // Phases of generate_kronecker:
 //   1. validate the initiator and size;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Synthetic graph generators for tests and benchmarks: Kronecker (R-MAT), uniform random arcs
 // (Erdős–Rényi style), a 4-neighbour 2-D grid and a 7-point 3-D grid. All return pattern COO
 // tuples; duplicates and self-loops are left in for the CSR build to merge. with_weights turns

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of InputBuffer: mmap for plain files, zlib inflate for gzip.
 #include "loaders/input_buffer.hpp"
 

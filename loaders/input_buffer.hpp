@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // InputBuffer: the bytes of an input file, memory-mapped read-only, or inflated into memory
 // when the content starts with the gzip magic 1f 8b (detected by content, not by name).
 // Only regular files; trailing bytes after the last gzip member are an error, as in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // load_matrix / load_graph / save_matrix / format_name: open the input (mmap or gunzip),
 // refuse empty files and CR-only line endings, detect the format (magic bytes and banner first,
 // then the name's extension), dispatch to the reader, apply --undirected to any format, and

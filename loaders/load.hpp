@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One entry point for reading and writing graph files: the format is detected from the
 // content and name (Matrix Market, edge list / SNAP / TSV / CSV, METIS .graph, spgraph binary),
 // gzip input is unpacked transparently, and every defect raises ParseError with file and line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The types of the loading interface: which format, how to read it (LoadOptions), what the
 // file said about itself (LoadInfo), what a reader returns (LoadedMatrix), and how to write a
 // file back (SaveOptions). The readers include this header, not the dispatcher in load.hpp.

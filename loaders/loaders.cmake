@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # File readers and writers (owned by the loaders engineer).
 target_sources(spgraph_loaders PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/binary_format.cpp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the Matrix Market reader (phases in matrix_market.hpp).
 #include "loaders/matrix_market.hpp"
 

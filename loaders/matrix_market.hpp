@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Matrix Market reader. Phases: (1) serial header scan (banner, %%GraphBLAS type, size line);
 // (2) coordinate: parallel chunk parse into per-chunk tuples (symmetric/skew mirrored there),
 // array: serial parse of the dense values; (3) concatenate chunks in parallel; (4)

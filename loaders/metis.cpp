@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the METIS reader (phases in metis.hpp).
 #include "loaders/metis.hpp"
 

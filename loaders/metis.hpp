@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // METIS .graph reader: header "n m [fmt [ncon]]", then one line per vertex listing its
 // 1-based neighbours (fmt xyz: x = vertex sizes, y = ncon vertex weights, z = edge weights
 // interleaved after each neighbour); '%' lines are comments, an empty line is an isolated vertex.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hand-rolled token scanning for the text loaders: skip blanks, read unsigned and signed 64-bit
 // integers with overflow detection, and doubles/floats via std::from_chars (no locale, no
 // allocation). One pass over the characters of each token; no phases.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of OutputFile (see output_file.hpp): mkstemp + write(2) + fsync + rename, with
 // zlib's deflate for ".gz" targets and a fixed table of pending temporary names that a signal
 // handler may unlink without allocating.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OutputFile: the one way spgraph writes a file. Bytes go to a temporary file beside the target
 // (".NAME.spgraph-XXXXXX" in the same directory, so the final rename stays on one file system),
 // gzip-compressed when the target's name ends in ".gz". commit() flushes, fsyncs the file,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the parallel chunked line runner (see parallel_lines.hpp).
 #include "loaders/parallel_lines.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Splits a text buffer into chunks that end at newlines and runs a parse function on each
 // chunk in parallel (OpenMP, dynamic schedule). A chunk reports an error as (local line,
 // message); the runner turns the earliest one into a ParseError with the global 1-based line:

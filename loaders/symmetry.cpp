@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The per-process key of the symmetry hash (see symmetry.hpp): drawn once from the system's
 // random source, so the sums a file must match cannot be known when the file is written.
 #include "loaders/symmetry.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Symmetry of a loaded matrix, as the readers and writers need it: finding the first entry
 // whose mirror is missing or holds another value (a METIS file, a binary file whose symmetric
 // flag makes a claim, a writer asked to write "symmetric"), and making a matrix symmetric for

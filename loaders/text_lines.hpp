@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Line iteration over an in-memory text buffer, shared by the text loaders: one memchr per
 // line, no copies. Also small helpers for case-insensitive token comparison.
 #pragma once

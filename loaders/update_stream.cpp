@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the update stream parser and its incremental reader (phases in
 // update_stream.hpp).
 #include "loaders/update_stream.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Update streams for `spgraph stream`: a text file or pipe with one record per line:
 //   + u v [w]   insert edge u->v (optional weight)     ? bfs s      BFS from s
 //   - u v       delete edge u->v                       ? degree v   degree of v

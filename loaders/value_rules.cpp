@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the value rules (see value_rules.hpp).
 #include "loaders/value_rules.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rules every reader applies to the values it reads, in one place (docs/cli.md states them):
 //   - NaN is refused in every format (Matrix Market, edge lists, METIS, binary, update
 //     streams): it compares unequal to itself, so no semiring answer built on it means

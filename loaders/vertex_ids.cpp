@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of VertexIds (see vertex_ids.hpp): open addressing with linear probing over
 // dense ids, a 32-bit tag per slot to skip most key comparisons, the table doubled at half load.
 #include "loaders/vertex_ids.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // VertexIds: the one map between a file's vertex names and dense ids 0..n-1, used by the
 // loaders, the writers, the CLI and the update stream. Three kinds:
 //  - Offset: external = dense + base (Matrix Market and METIS are 1-based), no table;

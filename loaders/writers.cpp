@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the writers (see writers.hpp).
 #include "loaders/writers.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writers, every one through OutputFile (atomic: the old file or the complete new one; gzip
 // when the name ends in ".gz"):
 //   - Matrix Market coordinate (pattern / integer / real; "general", or "symmetric" with the

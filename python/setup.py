@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Builds and installs the spgraph Python module with pip, offline, from this repository.
 
     python3 -m venv --system-site-packages ~/spgraph-env     # numpy/scipy from Debian

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Checks that every library header compiles on its own: a header must include what it uses, so
 # that any include order works and a header can be moved without breaking its readers.
 # Run by ctest as headers.self_contained (tests/structure_tests.cmake).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Checks the installed C++ library end to end, as a user would meet it: installs a configured and
 # built tree into a temporary prefix (no rebuild of spgraph itself), builds examples/ against it
 # with find_package(spgraph) and again with pkg-config, runs the programs on the bundled karate

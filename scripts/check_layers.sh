@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Checks the one-way layer rules of docs/ARCHITECTURE.md ("The map"): every room includes only
 # the rooms below it. The library, bottom up: engine/core/ -> formats/ -> engine/ (handles and
 # operations) -> algorithms/ and loaders/ (side by side, neither includes the other) -> store/.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs a fixed set of spgraph commands (every --help, each job in text and JSON, result files,
 # compare jobs, bad input) and writes what each printed, its exit code and its result files to
 # OUTDIR, with run-to-run noise masked: decimal numbers (times, ratios, rates) become '#', and

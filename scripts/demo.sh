@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The README's first command: install what is missing, build a release build, and run the
 # main job on the bundled wiki-Vote graph: its shape, BFS from a few sources, PageRank, connected
 # components, triangles and the transitive closure, each compared side by side with

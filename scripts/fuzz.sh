@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Long, randomly seeded libFuzzer runs over spgraph's parsers: minutes per target, not part of
 # CI (CI's fuzz step is deterministic: tests/fuzz/run_fuzz_target.sh). What a run here finds is
 # fixed, and its input committed to tests/fuzz/corpus/<target>/ (tests/fuzz/README.md).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian packages spgraph needs, skipping those already present (fast when all are).
 set -euo pipefail
 # C++ build (ccache speeds up rebuilds and the several presets) and tests; the JSON writer; the Python module (pybind11, numpy, scipy) with its test

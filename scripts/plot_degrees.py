@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Draws the degree distribution that `spgraph info FILE --degrees degrees.tsv` writes as a
 log-log scatter plot (SVG): number of vertices against degree, out- and in-degree as two
 series (one for an undirected graph). Degree 0 cannot sit on a log axis and is reported in

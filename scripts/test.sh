@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The README's second command. Installs what is missing, then:
 #   scripts/test.sh        the release build (Python module and spgraph-mpi included, warnings as
 #                          errors, no benchmark programs) and every ctest test: unit, oracle,
@@ -19,7 +20,7 @@ set -euo pipefail
 
 usage() {
   # The comment block at the top of this file, without its '#'.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+  awk 'NR > 1 && /^#/ { if (/SPDX-License-Identifier/) next; sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
 }
 all=0
 case "${1:-}" in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spgraph's umbrella header: `#include <spgraph/spgraph.hpp>` brings in the whole public C++ API
 // (docs/api.md shows how to use it):
 //   - the engine: Matrix, Vector, the GraphBLAS-style operations (mxm, mxv, vxm, eWise, apply,

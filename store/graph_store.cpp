@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphStore<T> (graph_store.hpp): a DynamicGraph with a write-ahead log (store_log.hpp) and
 // checkpoints in the binary format (loaders/binary_format.hpp). Directory layout:
 //   store.meta                 the graph's settings (written last when a store is created)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphStore<T>: a DynamicGraph (engine/dynamic_graph.hpp) made durable in a directory: a
 // write-ahead log of applied batches plus checkpoints in the binary format. The layout on disk
 // and the recovery rules are in docs/store.md; the record codec is in store_log.hpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // File-system steps of the durable store (store_files.hpp). Whole files are written through
 // the project's one atomic writer, loaders/output_file.hpp.
 #include "store/store_files.hpp"

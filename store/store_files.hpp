@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // File-system steps of the durable store (graph_store.hpp), each with the error it gives: an
 // owned file descriptor, whole-file reads, a durable atomic write (OutputFile, then an fsync of
 // the directory that must succeed), directory listing and syncing. Every failure is a

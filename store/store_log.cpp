@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The durable store's write-ahead log codec and recovery scan (store_log.hpp).
 #include "store/store_log.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The durable store's write-ahead log (graph_store.hpp): its file header, the framing of one
 // record per applied batch, and the scan that recovery runs. Layout (little-endian; docs/store.md):
 //   file header (16 bytes): "SPGWAL01" | u32 weighted (0 or 1) | u32 store tag (the low 32 bits

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Algorithm tests: BFS against the serial oracle, Boost.Graph (when found), LDBC Graphalytics
 # and LAGraph answers, plus the graph generators the randomized tests are built on.
 set(_spgraph_bfs_sources

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end tests of the spgraph binary.
 spgraph_test(cli_tests SOURCES cli/cli_test.cpp cli/stream_cli_test.cpp cli/hostile_cli_test.cpp
              cli/kill_cli_test.cpp cli/update_stream_stop_test.cpp cli/traversal_cli_test.cpp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Dynamic CSR and the streaming API: the format against map models (every duplicate policy,
 # segment limits, growth, snapshots), its kernels against the engine on CSR, boundary cases, the
 # DynamicGraph semantics, and the writer/readers stress test (label "concurrency", which CI

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Engine operations and handles: randomized comparisons with the dense oracle (tests/oracle),
 # edge cases, the semiring registry, and (when SuiteSparse:GraphBLAS is installed) an
 # entry-by-entry cross-check against GrB_* calls.

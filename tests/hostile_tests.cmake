@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Label "hostile" (no crash, hang, silent garbage or half-written file on bad input): every spgraph
 # subcommand on every hostile input of tests/data/bad, checked against tests/hostile/HOSTILE.tsv
 # (exit code, message, no signal, no hang, no raw control bytes, no output file left behind). Runs

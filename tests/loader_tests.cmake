@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Loader tests (owned by the loaders engineer): GoogleTest units, plus libFuzzer targets when
 # SPGRAPH_FUZZ is ON (clang; see the "fuzz" preset). The fuzzers' seed corpus is
 # tests/fuzz/corpus/<target>, tests/data and tests/data/bad, with the dictionary

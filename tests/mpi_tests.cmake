@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # spgraph-mpi against spgraph (label "mpi"; its answers must equal spgraph's):
 # tests/mpi/check_spgraph_mpi.py once per rank count, 1 to 4 (3 leaves two ranks idle: CombBLAS's
 # grid is square), run with `mpirun --oversubscribe` on this machine's cores. 4 ranks run the whole

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Tests of spgraph as users get it (the installed library, the Python module), run by ctest:
 #   - python_tests: the Python module's pytest suite (python/tests), against networkx and scipy,
 #     with the module from this build tree (only when SPGRAPH_PYTHON builds it);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Label "support": the tests of tests/support/, the one temp directory, gzip writer, process
 # runner and data locator that every other test uses.
 spgraph_test(support_tests ENGINE_ONLY

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Breadth-first search: levels and/or parents from one source or a batch of sources.
 //
 // Computes, for a graph A (entry A(u,v) = arc u -> v; an undirected graph stores both arcs),

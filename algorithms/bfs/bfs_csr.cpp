@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BFS over CSR: the fused kernel of bfs_kernel.hpp instantiated for AdjacencyView, and the
 // argument checks every entry point of bfs.hpp runs first.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BFS over Dynamic CSR views and snapshots (declared in bfs.hpp): the fused kernel of
 // bfs_kernel.hpp instantiated for DcsrAdjacency. Rows are read segment by segment with
 // tombstones skipped; no transpose exists, so a directed graph is traversed push-only.

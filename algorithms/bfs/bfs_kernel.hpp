@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fused direction-optimizing BFS kernel as a template over the graph structure: CSR
 // (AdjacencyView, formats/csr/adjacency.hpp) or Dynamic CSR (DcsrAdjacency,
 // formats/dcsr/dcsr_view.hpp), both offering degree / nnz / for_each_neighbor / find_neighbor.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Checks a BFS answer against the graph: that a parent array forms a valid BFS tree for the
 // given levels. The one verifier: `spgraph compare`, the benchmarks and the tests all use it
 // (parents may legitimately differ between engines, so they are checked for validity, not

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The closure family's public entry point: everything about "who reaches whom".
 //   - transitive_closure.hpp: the closure R+ (or R*) as a pattern matrix or a pair count, by the
 //     SCC method or by repeated hash SpGEMM (Nagasaka et al., ICPP 2017);

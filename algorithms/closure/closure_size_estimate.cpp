@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bottom-k sketches of reachable sets over the condensation (see closure_size_estimate.hpp).
 #include "algorithms/closure/closure_size_estimate.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A cheap estimate of the size of a transitive closure, computed before any large allocation so
 // that a closure too large for memory fails with a clear error instead of being killed.
 //

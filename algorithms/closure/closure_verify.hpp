@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Checks a transitive closure (transitive_closure.hpp), the one verifier `spgraph compare
 // closure` and the tests share. Three checks:
 //   - check_same_closure_count and check_same_closure_pairs: two closures have the same number

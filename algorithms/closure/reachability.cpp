@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The condensed closure's reach sets and the ReachabilityIndex (see reachability.hpp).
 #include "algorithms/closure/reachability.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The condensed transitive closure: for each strongly connected component, the set of
 // components it reaches, so that reachability queries are answered, and the closure's pairs
 // counted or listed, without materialising every pair. This is the core of the SCC closure

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Iterative Tarjan SCC and the condensation (see strongly_connected_components.hpp).
 #include "algorithms/closure/strongly_connected_components.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Strongly connected components of a directed graph, and its condensation (the DAG of
 // components).
 //

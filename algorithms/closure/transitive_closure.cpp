@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The transitive closure methods behind algorithms/closure/transitive_closure.hpp: the memory
 // check, the SCC method's output (each component's vertex list built once and copied to its
 // members' rows), and the semi-naive loop over the engine's masked SpGEMM.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Transitive closure of a directed graph: the pairs (u, v) joined by a path.
 //
 // Semantics: R+ by default, the pairs with a path of length >= 1 from u to v, so (v, v) is a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Connected-component entry points (components.hpp): argument checks, method choice, label
 // propagation on the dense SpMV (engine/spmv_dense.hpp, MIN_SECOND over double labels so any
 // value type converts exactly), and the structure kernels of components_kernel.hpp on CSR and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Connected components: for an undirected graph its components, for a directed graph its
 // weakly connected components (arc direction ignored). Values of A are ignored.
 //

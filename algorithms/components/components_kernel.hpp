@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Structure-only connected-component kernels (components.hpp describes the methods), templated
 // on the graph structure: CSR (AdjacencyView) or Dynamic CSR (DcsrAdjacency). Included only by
 // components.cpp. Parent arrays are read and written through relaxed atomics (other threads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Checks a connected-components answer (components.hpp), the one verifier `spgraph compare cc`
 // and the tests share. Two checks:
 //   - check_same_components: two labellings describe the same partition, whatever their label

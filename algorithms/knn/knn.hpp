@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // k-nearest-neighbour and top-k queries on graphs and sparse feature matrices. Every query
 // keeps at most k answers per query row in a bounded selector (formats/topk/, the d-ary
 // "ad-heap" of Liu's thesis §4.6 without its CPU-GPU bridge), so no product is materialised.

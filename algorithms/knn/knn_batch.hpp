@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The batch driver shared by every kNN query kind: runs independent queries in parallel
 // (OpenMP, dynamic schedule over chunks of queries, one workspace per thread) and gathers the
 // answers into a KnnResult in query order. Each query's answer is computed by one thread from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Argument checks shared by the kNN query kinds (algorithms/knn/knn.hpp): square graphs and
 // query vertices in range, with messages that name the query kind.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Distance kNN (algorithms/knn/knn.hpp): the k vertices nearest to a source.
 //
 // Hops: a BFS, level by level, that offers each newly reached level to a top-k selector

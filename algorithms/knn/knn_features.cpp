@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Feature kNN (algorithms/knn/knn.hpp): for each row r of Q (items × features), the k rows of
 // X with the largest dot product or cosine, fused with the selection so that only k answers
 // per row are ever held (the "sparse_dot_topn" operation, with a threshold, self-exclusion and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The kNN graph (algorithms/knn/knn.hpp): a KnnResult's answers as a sparse matrix, entry
 // (query, answer) = score, so that the other commands load it as a weighted graph. A query
 // asked twice gives the same row twice; the first copy is kept.

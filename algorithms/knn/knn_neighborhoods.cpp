@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The symmetric union A ∪ Aᵀ of knn_neighborhoods.hpp: two parallel passes over the rows,
 // counting the merged row lengths, then merging the sorted rows.
 #include "algorithms/knn/knn_neighborhoods.hpp"

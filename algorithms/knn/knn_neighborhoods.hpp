@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The neighbourhood rows the similarity measures read (algorithms/knn/knn.hpp): row x of B is
 // N(x) and row w of Bᵀ lists the x with w ∈ N(x). Out-neighbourhoods are A and Aᵀ, in-
 // neighbourhoods Aᵀ and A, and "both" the symmetric union A ∪ Aᵀ, built here once per call

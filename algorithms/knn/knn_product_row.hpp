@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One row of a product B·Cᵀ, accumulated column by column, for the fused kNN kernels: the
 // similarity row of B·Bᵀ (knn_similarity.cpp) and the feature row of Q·Xᵀ (knn_features.cpp).
 // It holds no output: the caller visits the row's columns once and offers them to a top-k

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Similarity kNN (algorithms/knn/knn.hpp): for each query u, one row of B·Bᵀ accumulated by
 // the hash SpGEMM row kernel (knn_product_row.hpp) and fed straight into a top-k selector
 // (formats/topk/topk_selector.hpp), so the product is never stored.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Checks kNN answers (knn.hpp), the one verifier `spgraph compare knn` and the tests share. Two
 // checks:
 //   - compare_knn: two engines' answers to the same queries agree. With `exact` (the count

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PageRank power iteration (pagerank.hpp): argument checks, the teleport vector, and the
 // fused update pass around one pull SpMV per step (GAP benchmark spec, Beamer et al. 2015,
 // "pr"; Graphalytics spec v1.0 section 2.3.2 for the dangling rank of the Standard variant).

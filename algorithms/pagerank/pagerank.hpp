@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PageRank: the stationary rank of a random surfer on the arcs of A (A(u,v) = arc u -> v;
 // values are ignored, the structure is the graph), by power iteration over the pull SpMV
 // r' = teleport + d · A' (r ./ outdeg), run on engine/spmv_dense.hpp (CSR or CSR5 view).

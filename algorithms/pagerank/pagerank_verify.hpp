@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Checks a PageRank answer (pagerank.hpp), the one verifier `spgraph compare pagerank` and the
 // tests share. Two checks:
 //   - compare_ranks: two power iterations with the same options agree: step counts within one,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SSSP entry points (sssp.hpp): argument and weight checks, the automatic Δ, and the weighted
 // views of CSR and Dynamic CSR rows the kernels of sssp_kernel.hpp run on.
 #include "algorithms/sssp/sssp.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Single-source shortest paths over the weighted arcs of A (A(u,v) = weight of u -> v; a
 // pattern matrix has unit weights).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SSSP kernels as templates over a weighted graph G offering n(), arcs(), degree(u) and
 // for_each(u, f(v, w)) (CsrArcs and DcsrArcs in sssp.cpp).
 // Included only by sssp.cpp; sssp.hpp describes the methods.

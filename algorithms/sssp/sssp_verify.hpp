@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Checks a single-source shortest-path answer (sssp.hpp), the one verifier `spgraph compare
 // sssp` and the tests share. Two checks:
 //   - check_same_distances: two distance arrays reach the same vertices and agree within a

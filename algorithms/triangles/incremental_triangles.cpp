@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Incremental triangle counting (see incremental_triangles.hpp for the method and its phases).
 #include "algorithms/triangles/incremental_triangles.hpp"
 

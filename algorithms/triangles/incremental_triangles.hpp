@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Incremental triangle counting for DynamicGraph (engine/dynamic_graph.hpp): the global number of
 // triangles of an undirected simple graph, kept up to date batch by batch, so that a snapshot
 // answers it in O(1).

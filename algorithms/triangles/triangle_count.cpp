@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The structure-only triangle counting kernels behind algorithms/triangles/triangle_count.hpp: the
 // degree orientation (phase 1), the fused merge / bitmap counts (phase 2) with optional per-vertex
 // counts (phase 3), and the Sandia methods through the engine's masked SpGEMM reduction.

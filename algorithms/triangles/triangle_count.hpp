@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Triangle counting: the number of triangles of an undirected simple graph, and optionally the
 // triangles through each vertex and its local clustering coefficient.
 //

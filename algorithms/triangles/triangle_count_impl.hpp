@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Template front end of algorithms/triangles/triangle_count.hpp: checks the shape, decides whether
 // the structure is symmetric (Matrix::structure_symmetric, tested once without a transpose,
 // unless the caller vouches for it), symmetrizes a directed input as A ∪ A', and calls the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The triangle family's public entry point.
 //   - triangle_count.hpp: the triangles of an undirected graph, in total and per vertex, with
 //     local clustering coefficients: a fused degree-ordered merge or hash kernel, or the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Checks a triangle count (triangle_count.hpp), the one verifier `spgraph compare tc` and the
 // tests share. Two checks:
 //   - check_same_triangle_count: two counts are equal; what the compare job asks of spgraph's

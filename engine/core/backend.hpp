@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Backends: where an operation runs. Cpu (OpenMP + SIMD) is always built; Cuda only with
 // SPGRAPH_ENABLE_CUDA (formats/device). Asking for a backend that is not built, or that has no
 // device, or that has no kernel for the operation, raises BackendUnavailable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Binary operators as plain structs (the GraphBLAS C API 2.0 GrB_BinaryOp set, plus the
 // positional operators of SuiteSparse's GxB_FIRSTI family).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Descriptor: the GraphBLAS C API 2.0 modifiers of an operation's output and inputs.
 // C<M, replace> = accum(C, T): with a mask, entries of C outside the (possibly complemented)
 // mask are kept, or deleted under replace; accum folds T into C instead of overwriting. Also

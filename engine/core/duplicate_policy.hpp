@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DuplicatePolicy: what happens to an entry (i, j) given again when one is already there. One
 // vocabulary for the COO -> CSR build (formats/coo/coo.hpp, the loaders), the Dynamic CSR format
 // (formats/dcsr/dcsr.hpp) and DynamicGraph. King et al., "Dynamic-CSR" (2016), section III.A,

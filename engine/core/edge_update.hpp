@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The update vocabulary, defined once for every layer that changes a graph: the update-stream
 // reader (loaders/update_stream.hpp), the Dynamic CSR format (formats/dcsr/dcsr.hpp) and
 // DynamicGraph (engine/dynamic_graph.hpp). King et al., "Dynamic-CSR" (2016), section III.A,

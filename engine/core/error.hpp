@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The spgraph exception family. Library code reports every failure by throwing one of these;
 // it never calls exit(). Messages say what was wrong and, where it applies, what to do.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Monoids: an associative operator with its identity, and an optional terminal value.
 //
 // A monoid has `value_type`, `identity()`, `add(a, b)`, and `has_terminal` with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the machine limits (see resources.hpp).
 #include "engine/core/resources.hpp"
 

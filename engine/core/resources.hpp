@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The machine's limits as spgraph applies them: memory available for a job (80% of what the
 // kernel reports available, unless the caller or SPGRAPH_MEMORY_LIMIT gives a limit), the largest
 // thread count a caller may ask for (a multiple of the cores), and byte counts written for people.

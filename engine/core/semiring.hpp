@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Semirings: Semiring<AddMonoid, MulOp> over the monoids of monoid.hpp and the operators of
 // binary_ops.hpp. Any user struct with the same members works with every kernel; nothing else is
 // required. Inputs are converted to the semiring's value_type.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Index and value types shared by every layer of spgraph.
 // Vertex ids are 32-bit and edge offsets 64-bit, so a graph of up to 2^32-1 vertices and any
 // number of edges fits, while adjacency arrays stay half the size of 64-bit ids.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Coordinate (tuple) storage and its conversion to CSR.
 // build_csr: (1) validate indices, (2) stable counting sort by row using per-thread histograms
 // (formats/csr/counting_sort.hpp), (3) per-row stable sort by column, (4) combine or reject

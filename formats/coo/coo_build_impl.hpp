@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of build_csr() for formats/coo/coo.hpp (see the phases listed there).
 #pragma once
 

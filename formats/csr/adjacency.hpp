@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AdjacencyView: the row structure of a CSR matrix without its values, for fused graph kernels
 // (BFS, triangle counting, closure) that read structure only and so are compiled once for every
 // value type. Its degree / nnz / for_each_neighbor / find_neighbor interface is shared with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Folding a row under the ANY monoid. GraphBLAS's ANY returns any one of its terms, and the
 // engine's AnyMonoid (engine/core/monoid.hpp) implements it as "keep the left operand" with an
 // identity that is not a true identity (0), so a fold that starts from the identity would keep

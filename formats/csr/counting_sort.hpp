@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stable parallel counting sort of items by a small integer key: the one bucketing pass behind
 // CSR transpose (items = entries, key = column; formats/csr/csr_impl.hpp), COO to CSR (items =
 // tuples, key = row; formats/coo/coo_build_impl.hpp) and the grouping of a HYB insert batch by

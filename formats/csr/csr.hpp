@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Compressed sparse row storage with sorted rows, and its transpose.
 // Pattern matrices store no value array: every present entry reads as T(1) (GraphBLAS "iso").
 // transpose() is Gustavson's permuted transposition (ACM TOMS 1978) as a stable parallel

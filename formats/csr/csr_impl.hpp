@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of transpose() and validate_csr() for formats/csr/csr.hpp.
 // transpose: the stable counting sort of formats/csr/counting_sort.hpp, keyed by column, over
 // contiguous row blocks balanced by entries, each scattered in row order: (1) per-block column

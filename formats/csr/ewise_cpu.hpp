@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Element-wise union (eWiseAdd) and intersection (eWiseMult) of two CSR matrices.
 //
 // Computes T = A op B over the union (add) or intersection (mult) of the two patterns. In a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tuning constants shared by the CPU kernels of formats/ (CSR, Dynamic CSR, vectors).
 // kMinParallelWork: below this many units of work (rows plus stored entries), a kernel runs on
 // one thread, because waking a thread team costs more than the loop itself (measured: tiny

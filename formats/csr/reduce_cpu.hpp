@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reductions of a CSR matrix with a monoid: each row to one value, or everything to a scalar.
 //
 // reduce_rows: t(i) = ⊕_j A(i,j) for every row with at least one entry; empty rows give no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The row-fold skeleton of the CSR kernels that give one value per row (reduce to a vector,
 // row-wise SpMV): every row is folded on its own, in parallel, and a row whose fold finds no
 // term gives no entry.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Apply (map a unary function over the stored values) and select (keep the entries an
 // index-unary predicate accepts) for CSR matrices.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sorting of 32-bit keys (column ids) within one row: LSD radix sort with 8-bit digits, over only
 // as many digits as the largest possible key needs, for rows long enough that the passes pay
 // (comparison sorts mispredict about every other comparison on random ids); insertion sort for

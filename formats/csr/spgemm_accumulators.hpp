@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-thread row accumulators of the hash SpGEMM: a linear-probing hash table and a dense
 // accumulator. Each holds, for one row of C at a time, the columns met so far with a state and
 // (optionally) a value, and is reused across rows: only the slots a row touched are cleared.

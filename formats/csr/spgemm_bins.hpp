@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Row bins of the hash SpGEMM (formats/csr/spgemm_hash_cpu.hpp): which accumulator a row of
 // C = A·B uses, chosen from the row's key bound (its intermediate-product count, capped by the
 // number of columns, plus the mask entries pre-inserted for it).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hash SpGEMM on CPU threads: C<M> = A ⊕.⊗ B over any semiring, with the mask applied inside the
 // kernel, and a variant that reduces each row of the (masked) product without storing it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sparse matrix times sparse vector (SpMSpV, "push" / scatter) over any semiring.
 //
 // Computes t(r) = ⊕_k u(k) ⊗ P(k,r) by scattering, for each entry u(k), the row k of P into an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Row-wise sparse matrix times dense vector (SpMV, "pull") over any semiring.
 //
 // Computes t(r) = ⊕_k S(r,k) ⊗ u(k) over the entries of row r of S whose column k is present in

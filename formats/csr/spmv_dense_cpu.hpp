@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dense-vector SpMV on CSR over any semiring: y[r] = ⊕_k A(r,k) ⊗ x[k] for every row, empty rows
 // getting the monoid identity. The kernel of iterative methods (PageRank-style power steps), the
 // plain-CSR side of the CSR / CSR5 choice (engine/spmv_dense.hpp) and of the Dynamic CSR

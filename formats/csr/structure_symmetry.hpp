@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whether a CSR matrix's structure equals its transpose's (values ignored): the test that lets
 // an undirected graph stored as a "general" file be traversed through its own rows, with no
 // transpose to build before the first search (engine/matrix.hpp caches the answer).

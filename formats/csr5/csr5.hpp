@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CSR5 storage (Liu & Vinter, ICS'15 §3; W. Liu's thesis §6.3): the nonzeros of a CSR matrix cut
 // into tiles of ω·σ consecutive entries, each complete tile transposed so that lane i (of ω) owns
 // σ consecutive entries and step j of all lanes is contiguous; per tile a start row (tile_ptr)

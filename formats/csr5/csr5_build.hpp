@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CSR -> CSR5 conversion (Liu & Vinter, "CSR5", ICS'15 §3.3-3.5 and §5.5; W. Liu's thesis §6.3,
 // Alg. 24-26), OpenMP-parallel over tiles. Per complete tile t (entries b = t·ωσ .. b+ωσ-1):
 //   - first row r0 = the row holding entry b (upper_bound on row_ptr minus one: the rightmost

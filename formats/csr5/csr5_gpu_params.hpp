@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CSR5 tile shape for NVIDIA GPUs (Liu & Vinter, "CSR5", ICS'15 §3.2; W. Liu's thesis §6.3.2):
 // ω = 32, one lane per thread of a warp; σ from the average row length ℓ = nnz/rows
 // with the paper's ⟨r, s, t, u⟩ = ⟨4, 32, 256, 4⟩: σ = r when ℓ <= r, ℓ when ℓ <= s, s when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // When the CSR5 view pays for dense-vector SpMV, and when plain CSR is as fast: the measured
 // rule behind SpmvFormat::Auto (engine/spmv_dense.hpp). Liu & Vinter (ICS'15 §5.3, Table 3)
 // found CSR5 ahead on irregular (power-law) matrices and MKL's CSR ahead on regular ones; here

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CSR5 tile loop with AVX2 (ω = 4 doubles): the same per-tile algorithm as the AVX-512 kernel
 // (Liu & Vinter, "CSR5", ICS'15 §4, Alg. 8 in semiring form; the authors' AVX2 code is
 // CSR5_avx2/csr5_spmv_avx2.h of Benchmark_SpMV_using_CSR5), with lane masks as vectors from a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CSR5 tile loop with AVX-512 (ω = 8 doubles), the per-tile algorithm of Liu & Vinter, "CSR5",
 // ICS'15 §4 (Alg. 8, in semiring form): lane i of a zmm register walks its σ entries; at a step
 // whose flag mask (a k-register) is non-empty, the flagged lanes close their open segment —

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pieces shared by the CSR5 SpMV kernels (formats/csr5/csr5_spmv_*.hpp): the carry of a row
 // that crosses tiles (the per-thread "calibrator" of the authors' reference code,
 // Benchmark_SpMV_using_CSR5, in place of the atomic adds of Liu & Vinter, "CSR5", ICS'15 §4), and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dense-vector SpMV on CSR5 over any semiring (Liu & Vinter, "CSR5", ICS'15 §4, Alg. 8; W. Liu's
 // thesis §8.5.1; in semiring form, with the reference code's calibrator in place of atomic adds):
 // y[r] = ⊕_k A(r,k) ⊗ x[k] for every row, rows without entries getting the monoid identity, as

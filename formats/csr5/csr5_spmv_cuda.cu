@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CSR5 SpMV on a CUDA device: see csr5_spmv_cuda.hpp. The phases are those of
 // csr5_tile_lanes.hpp; this file only maps them onto the GPU:
 //   0. y = identity (one thread per row); ANY monoids instead take each row's first term and stop.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CSR5 SpMV on a CUDA device (Liu & Vinter, "CSR5", ICS'15 §4 and Alg. 8: one warp per tile; the
 // lane logic is shared with the host in csr5_tile_lanes.hpp, whose phases this kernel runs).
 // Declared here for the front end; defined in csr5_spmv_cuda.cu for the (semiring, matrix type)

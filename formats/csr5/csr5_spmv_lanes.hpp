@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CSR5 SpMV by the lane algorithm of csr5_tile_lanes.hpp, run on the host: each tile is worked
 // the way one CUDA warp works it (phase 1 lane by lane, phase 2 as a serial inclusive scan with
 // the same operator the warp scan uses, phase 3 per lane), then calibration and the tail. It is

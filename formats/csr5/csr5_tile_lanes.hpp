@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The lane algorithm of CSR5 SpMV over any semiring, as host-and-device functions (SPGRAPH_HD): the
 // per-lane and per-tile logic of the paper's GPU kernel (Liu & Vinter, "CSR5", ICS'15 §4, Alg. 8,
 // in semiring form, with the per-tile calibrator of the authors' CUDA code in place of atomic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Orders an update batch by (row, column), keeping batch order among equal keys: the grouping
 // step the Dynamic CSR insert needs before its per-row pass (King et al. 2016, section III.A:
 // Algorithm 1 reads each row's new entries as one range, B_offsets[2 row .. 2 row + 1], while

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CowTable: a two-level table of fixed-size pages with copy-on-write by version stamp, the
 // versioned storage behind Dynamic CSR snapshots (formats/dcsr/dcsr.hpp).
 //

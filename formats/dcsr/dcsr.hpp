@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dynamic CSR (DCSR): a sparse matrix that takes batches of inserts, erases and value updates in
 // place while earlier snapshots of it stay readable. After King, Gilray, Kirby & Might,
 // "Dynamic-CSR: A Format for Dynamic Sparse-Matrix Updates" (2016), section III.A.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameters, batch results and statistics of the Dynamic CSR format (formats/dcsr/dcsr.hpp).
 // Defaults follow King, Gilray, Kirby & Might, "Dynamic-CSR: A Format for Dynamic Sparse-Matrix
 // Updates" (2016), section III.A: k = 4 segments per row, initial width mu and slack alpha

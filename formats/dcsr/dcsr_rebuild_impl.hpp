@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Construction, snapshots and whole-matrix rebuilds of Dcsr (declared in dcsr.hpp).
 //
 // rebuild() is both the paper's defragmentation (King et al. 2016, Algorithm 4) and buffer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Step 2 of a Dynamic CSR row update (dcsr_row_update.hpp): fold. Each distinct column's updates
 // are replayed in batch order against the copies the lookup found, leaving slots to kill
 // (tombstones; ws.kills) and new entries (ws.app_col / ws.app_val, in column order). A changed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Step 1 of a Dynamic CSR row update (dcsr_row_update.hpp): lookup. The batch's updates of the
 // row, ordered by column, give its distinct columns; each is looked up among the row's live
 // entries. King et al., "Dynamic-CSR" (2016), section III.A, keep rows unsorted and duplicates

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Step 3 of a Dynamic CSR row update (dcsr_row_update.hpp): place. King et al., "Dynamic-CSR"
 // (2016), section III.A, Algorithm 1: the new entries go into the free tail of the row's last
 // segment; when they do not fit, into a new segment of (needed - free + alpha) slots from the

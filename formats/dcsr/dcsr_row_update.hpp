@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The per-row step of a Dynamic CSR batch (Dcsr::RowUpdate, declared in dcsr.hpp): King et al.,
 // "Dynamic-CSR" (2016), section III.A, Algorithms 1 ("Allocate Segments") and 2 ("Insert
 // Elements"), generalized to mixed batches, on a CPU. One thread owns a row for the whole batch,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Semiring matrix-vector kernels on Dynamic CSR (any DcsrView: a frozen snapshot or the
 // writer's current state), over any semiring struct (engine/core/semiring.hpp):
 //   - dcsr_spmv_dense: y = A ⊕.⊗ x with x dense (every entry present), the SpMV of iterative

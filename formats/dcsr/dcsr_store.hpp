@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The storage pieces of Dynamic CSR (formats/dcsr/dcsr.hpp):
 //   - DcsrRowPage: the per-row metadata of 64 rows, the unit of copy-on-write versioning;
 //   - DcsrTombPage: tombstone bits of 4096 slots, also versioned page by page;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Batch updates of Dcsr (declared in dcsr.hpp): insert, erase and mixed batches. King et al.,
 // "Dynamic-CSR" (2016), section III.A, Algorithms 1-2 on a CPU; a batch runs in phases:
 //   1. validate every update at the public entry points (nothing changes if one is bad;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DcsrView: read access to a Dynamic CSR matrix, either a frozen snapshot (immutable, shareable
 // between threads, kept alive by reference count) or the writer's current state (borrowed,
 // valid until the next update).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CUDA runtime errors as spgraph errors: see cuda_error.hpp.
 #include "formats/device/cuda_error.hpp"
 

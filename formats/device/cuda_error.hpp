@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CUDA runtime errors as spgraph errors (engine/core/error.hpp). Every CUDA call of the backend
 // goes through cuda_check or cuda_check_alloc, so a failure names the call that failed:
 //   - out of device memory          -> OutOfMemory, with the bytes asked for;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CUDA device and stream of the backend: see cuda_runtime.hpp.
 #include "formats/device/cuda_runtime.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CUDA device the backend runs on: whether there is one (and if not, why), and the one
 // stream every backend call is ordered on. The device's default memory pool serves the
 // backend's allocations (cudaMallocAsync, stream-ordered); its release threshold is raised so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DeviceBuffer<T>: n elements of device memory, owned (RAII, move-only), allocated from the
 // device's stream-ordered pool (cudaMallocAsync on the backend's stream, cuda_runtime.hpp) and
 // freed back to it. Copies to and from the host are ordered on the same stream and counted in

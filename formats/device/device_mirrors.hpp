@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Device mirrors of the host formats the CUDA kernels read: CSR (formats/csr/csr.hpp), CSR5
 // (formats/csr5/csr5.hpp) and pattern vectors (formats/vec/sparse_vector.hpp, indices or
 // bitmap, values dropped). Each is built by one upload of the host arrays (counted in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counters of the CUDA backend: see device_stats.hpp. Relaxed atomics: they count, they do not
 // order anything.
 #include "formats/device/device_stats.hpp"

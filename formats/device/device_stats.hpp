@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counters of the CUDA backend's device memory and transfers, process-wide: what a benchmark or
 // `spgraph ... --backend cuda` reports next to its times. DeviceBuffer (device_buffer.hpp)
 // updates them on every allocation, free and copy.

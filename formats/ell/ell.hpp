@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ELLPACK (ELL) storage: every row padded to one width and the padded rectangle stored
 // column-major, as in Kirk & Hwu, "Programming Massively Parallel Processors", ch. 10 §10.3
 // (Figs 10.8-10.9): element i of row r sits in slot r + i*nrows.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ELL sparse matrix times dense vector over any semiring, on the CPU.
 //
 // Computes y(r) = ⊕_k A(r,k) ⊗ x(k) for every row r, with mul(A(r,k), x(k), r, k, 0) (the

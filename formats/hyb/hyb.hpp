@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // HYB storage: an ELL part of width K plus a COO part holding what does not fit, kept sorted by
 // row. Kirk & Hwu, "Programming Massively Parallel Processors", ch. 10 §10.4 (Fig. 10.13),
 // with the width and the update rule of the HYB that King et al., "Dynamic-CSR" (2016),

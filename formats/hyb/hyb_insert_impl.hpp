@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of hyb_insert() for formats/hyb/hyb.hpp: the streaming update of the HYB
 // baseline in King et al., "Dynamic-CSR" (2016), §IV-A and §IV-C (an entry goes into the ELL
 // part if its row has room, otherwise into the COO part, which must then be sorted by row

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // HYB sparse matrix times dense vector over any semiring, on the CPU.
 //
 // Computes y(r) = ⊕ over every stored entry (r, k) of A of mul(A(r,k), x(k), r, k, 0), the ELL

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AdHeap: an implicit d-ary max-heap that keeps the k smallest keys offered, laid out as Liu's
 // thesis §4.6.1 lays out the d-heap under its ad-heap (after LaMarca & Ladner 1996).
 //

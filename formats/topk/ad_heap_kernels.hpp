@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The inner loops of the d-ary heap (formats/topk/ad_heap.hpp) for one instruction set each:
 // sift-down (Liu's thesis Alg 19, the new key kept in a register and written once at the end)
 // built on find-maxchild (Alg 20), and the batch k-selection scan of §4.6.4 (compare with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Batch k-selection: for each of many unordered lists, its k smallest keys in ascending order.
 // This is the benchmark of Liu's thesis §4.6.4 (e.g. the candidate lists of a batch of kNN
 // queries), run on CPU cores only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The instruction sets the k-selection kernels (formats/topk/) come in, and the widest one this
 // CPU runs, found once at run time with __builtin_cpu_supports. The build targets baseline
 // x86-64, so the vector kernels are compiled with __attribute__((target(...))) and only called

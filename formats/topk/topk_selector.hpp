@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TopKSelector: the k best (score, id) pairs of a stream of offers, for kNN and top-k queries
 // (algorithms/knn/). One selector per thread, reused across queries (start, offers, finish).
 //

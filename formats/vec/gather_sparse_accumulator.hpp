@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The gather step of a sparse accumulator: turns the values a scatter left in a dense array
 // (acc[r] for the outputs r marked touched) into a sparse vector in ascending index order.
 // Shared by the push kernels of CSR (formats/csr/spmspv_cpu.hpp) and Dynamic CSR

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The merge of two sorted, unique index lists (a sparse vector's indices, or the columns of a
 // CSR row), calling back for each index held by one list or by both, in ascending order. It is
 // the loop under element-wise union and intersection (formats/vec/ewise_vector_cpu.hpp,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SparseVector<T>: the storage of a sparse vector (a GraphBLAS vector: entries may be absent),
 // held either as sorted (index, value) lists or as a bitmap (presence bytes plus a dense value
 // array). conform() picks the form by density with hysteresis: bitmap above 1/16 full, sparse

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """spgraph: graph analytics on sparse linear algebra, from Python.
 
 The C++ engine (the `_spgraph` extension) does the work; this package gives it a Python face

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Graph algorithms for Python, with the CLI's names and options (docs/cli.md): bfs, triangles
 // (tc), pagerank, sssp and cc. Each releases the GIL while the kernel runs and returns a dict of
 // numpy arrays (owning the C++ vectors, no copy) and scalars, which spgraph/__init__.py wraps.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Option parsing and result conversion shared by the bindings of the static graph
 // (algorithms.cpp) and of DynamicGraph snapshots (dynamic.cpp), so both take the CLI's names.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Transitive closure and reachability for Python (algorithms/closure/): closure() returns the
 // closure R+ (or R*) as a pattern Graph, or only its size; reachable() answers "is there a
 // path u -> v?" from the condensed closure of a graph (built once per Graph and cached), from

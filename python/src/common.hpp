@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared pieces of the Python bindings (the engine for Python users, numpy and scipy.sparse in
 // and out): the Graph object the module hands out, numpy arrays that own or view C++ vectors
 // without copying, and the registration functions of each binding file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spgraph.DynamicGraph and spgraph.Snapshot (engine/dynamic_graph.hpp): a graph that takes
 // batches of edge updates from numpy arrays (insert, erase, assign, apply) while other Python
 // threads query immutable snapshots of it. Every update batch and every snapshot query releases

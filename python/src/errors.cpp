@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spgraph's exceptions (engine/core/error.hpp) as Python exceptions. Every class derives from
 // spgraph.Error and from the built-in a Python user would catch:
 //   ParseError(Error, ValueError) with .file and .line (0 when the input is not line-based),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spgraph.Graph and spgraph.load: a sparse matrix of any value type with the file's vertex
 // names, loaded by loaders/load.hpp or built from CSR arrays (scipy.sparse), and handed back to
 // scipy as views of the engine's own arrays (no copy).

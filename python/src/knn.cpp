@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // k-nearest neighbours for Python (algorithms/knn/knn.hpp), with the CLI's measures: the
 // similarity measures (common, jaccard, cosine, overlap, adamic-adar, resource-allocation) over
 // neighbourhoods, hops and weighted distance, and feature rows (dot, cosine). Results are CSR-like

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `_spgraph` extension module: registers every binding (python/src/*.cpp). The public
 // package spgraph (python/spgraph/__init__.py) wraps it with Python-side conveniences.
 #include "python/src/common.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spgraph.mxm: C<M> = A ⊕.⊗ B over a semiring named as on the command line (plus_times,
 // min_plus, ..., engine/instantiate.hpp), with GraphBLAS mask semantics (valued or structural,
 // complemented) and input transposes (engine/ops_mxm.hpp). The GIL is released while it runs.

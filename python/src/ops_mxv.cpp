@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spgraph.mxv: w<mask> = A ⊕.⊗ u (or A' ⊕.⊗ u) over a named semiring (engine/ops.hpp), u dense
 // (a numpy array) or sparse (indices and values), the mask a numpy array whose true positions
 // may be written. Returns the result's indices and values; spgraph/__init__.py makes them dense.

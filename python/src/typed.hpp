@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed views of a Graph for the semiring operations (ops_mxm.cpp, ops_mxv.cpp): its matrix
 // as Matrix<T> (itself when it holds T, else a converted copy), a mask as Matrix<bool>, and the
 // value types the Python operations dispatch over.

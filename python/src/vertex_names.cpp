@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The file's vertex names for Python (vertex_names.hpp): arguments looked up through the id
 // map of loaders/vertex_ids.hpp, and names handed back as numpy arrays or lists of str.
 #include "python/src/vertex_names.hpp"

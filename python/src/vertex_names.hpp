@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The file's vertex names as the Python module sees them: dense ids 0..n-1 name themselves
 // (plus the file's base, reported but never applied to arguments) unless the ids were remapped,
 // in which case arguments and `Graph.ids` use the original tokens (integers or strings), through

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared fixtures of the Python tests: paths to the bundled data (tests/data), the real graphs
 of ../shared/data when present (tests using them skip otherwise), and networkx conversions."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Algorithms against independent oracles: networkx (BFS levels, triangles, clustering,
 reachability, components, PageRank, Dijkstra, Jaccard) on random and bundled graphs, and on
 real graphs from ../shared/data when present."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DynamicGraph: a random update stream against a Python set model, and snapshots queried from
 threads while a writer inserts (checks are deterministic: each snapshot must be one of the
 states the writer published, whatever the interleaving)."""

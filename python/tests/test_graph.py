@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """spgraph.Graph: loading, vertex names, scipy interop without copies, error mapping."""
 
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """mxm and mxv over named semirings against scipy (plus_times, exact on integers) and brute
 force (min_plus, max_plus, masks, transposes)."""
 

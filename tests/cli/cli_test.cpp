@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end runs of the spgraph binary: exit codes, key output lines and error messages.
 // The binary's path comes from CMake (SPGRAPH_CLI); data come from data/ and temporary files.
 #include <gtest/gtest.h>

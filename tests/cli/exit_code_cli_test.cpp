@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every exit code docs/cli.md documents: 0 success; 1 error (bad input, invalid argument for this
 // graph, I/O); 2 bad command line (unknown subcommand or option, missing or malformed flag,
 // conflicting flags), each with one message line naming the problem; 128+N for a stream

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hostile input at the command line (no crash, no hang, no lost data, no silent garbage): flag
 // values that are out of range give one clear line and exit code 2; outputs never overwrite an
 // input and are written atomically; stream never grows the graph on an erase, guards growth, and

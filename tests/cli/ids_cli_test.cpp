@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of vertex names in the CLI, so that names survive every command and output:
 // string ids with --remap-ids, CSV with a header and columns by name, the edge type filter, names
 // in text, JSON and result files (.csv results are CSV), names through convert (.csv, .bin) and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every spgraph subcommand, and every compare job, run with --json on small bundled files: stdout
 // must parse as JSON (nlohmann-json, independent of the CLI's writer), hold the expected keys,
 // and agree with brute-force answers computed here from the Matrix Market files (BFS reach,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writers killed at random points, so that no kill leaves a half-written file that loads as valid:
 // convert to .txt / .mtx / .bin / .mtx.gz, bfs --out and stream --out are started on a generated
 // graph of about 16 MB (binary) and sent SIGKILL or SIGTERM after a random delay within the time an

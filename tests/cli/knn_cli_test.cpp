@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of `spgraph knn`, `spgraph compare knn`, `spgraph generate tfidf` and the
 // stream's `? knn` query: answers on hand-checked graphs (expected values worked out here from
 // the definitions of algorithms/knn/knn.hpp), a brute-force oracle written here on random

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph serve` under attack, so that no request can take the server down or lose an answered
 // batch (docs/server.md, "Limits" and "Shutdown"): the real binary on 127.0.0.1, driven over raw
 // sockets, so that requests no HTTP client library would send can be sent. Every attack is a

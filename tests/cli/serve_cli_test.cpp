@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph serve` end to end (docs/server.md): the real binary on a free port, driven by
 // cpp-httplib's own client. Checked against independent oracles: the bundled wiki-Vote graph's
 // known answers (data/README.md), and a brute-force set model of small random graphs (edges,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Starting and stopping a real `spgraph serve` for the serve tests (tests/cli/serve_*_test.cpp):
 // the server runs on a free port (--port 0), read from its first line with a deadline, and its
 // stderr goes to a file in the process's scratch directory.

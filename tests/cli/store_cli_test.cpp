@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph stream --store DIR` end to end: a store created from a graph file keeps every update
 // across runs (a second run needs no graph file), an answer printed by a run that is then killed
 // with SIGKILL is never lost, a store that lost its store.meta is never wiped, and misuse is a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of `spgraph stream`: a base graph plus a random update file (inserts, erases,
 // re-weights, new vertices, queries) through the binary, with every query answer checked
 // against a std::set model at that point of the stream, and the final graph (--out) checked

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of `spgraph pagerank`, `sssp` and `cc` and of their compare jobs: each
 // command's --out file against an oracle written here (dense power iteration, Dijkstra and
 // Bellman-Ford, union-find) on hand-written and random small graphs (seeds fixed; isolated

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The update stream reader's stop flag, which `spgraph stream` sets from its SIGINT/SIGTERM
 // handler, so that a stopped stream leaves a complete output or none: a set flag ends the input,
 // the complete lines already read are still returned, a line cut short is dropped, a blocked read

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer entry point: feeds arbitrary bytes to the EdgeList reader, both its fast path and
 // its table path (headers, columns by name, quotes, a type filter, string ids). What loads must
 // survive the binary round trip (round_trip.hpp) with every vertex name. Any spgraph::Error is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer entry point: feeds arbitrary bytes to the Metis reader; what loads must survive the
 // binary round trip (round_trip.hpp). Any spgraph::Error is an accepted outcome; crashes,
 // sanitizer reports, other exceptions and a failed round trip are bugs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer entry point: feeds arbitrary bytes to the durable store's write-ahead log scan and
 // record decoders (store/store_log.hpp), as recovery reads them, plainly and salvaging.
 // A StoreError is an accepted outcome; crashes, sanitizer reports, other exceptions, a salvage

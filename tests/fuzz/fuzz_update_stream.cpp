@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer entry point for update streams (loaders/update_stream.hpp): feeds arbitrary bytes to
 // parse_update_line and, via an in-memory file (memfd, opened by path like any --updates
 // argument), to UpdateStreamReader in lenient and strict mode, with numeric ids and with names.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fuzz targets' shared oracle for what a reader accepts: the matrix it returns, written in
 // the binary format (loaders/binary_format.hpp) and read back, must load (the binary reader
 // checks the CSR structure: row offsets, sorted and distinct in-range columns, values without

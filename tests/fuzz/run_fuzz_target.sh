@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs one libFuzzer target as a CTest test (tests/loader_tests.cmake, label "fuzz"), in one of
 # two modes, both deterministic, so that the same commit always gives CI the same verdict:
 #   regress  the binary runs once on every file of the corpus directories, in sorted order, each

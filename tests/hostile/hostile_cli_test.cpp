@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Label "hostile": every spgraph subcommand on every hostile input of tests/data/bad, as the
 // table tests/hostile/HOSTILE.tsv says each must end. For each run: no signal, no hang (a
 // per-run timeout), the table's exit code, the table's message fragment (or regex), the file's

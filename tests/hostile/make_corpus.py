@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the hostile-input files of tests/data/bad/ that this script owns (see the tables
 tests/hostile/HOSTILE.tsv and tests/data/bad/EXPECTED.tsv for what each must give), the edgy
 but legal files of tests/hostile/accept/, and the libFuzzer seed corpus tests/fuzz/corpus/.

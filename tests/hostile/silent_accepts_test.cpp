@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Label "hostile": inputs once accepted in silence or answered with an unclear message, what the
 // corpus of HOSTILE.tsv cannot say with one file run through every subcommand (a flag, an update
 // stream, a feature file, a store, a name). Each test runs the real binary and checks its answer:

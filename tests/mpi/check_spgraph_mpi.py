@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """spgraph-mpi against single-node spgraph, whose answers it must equal: run under CTest once per
 rank count.
 

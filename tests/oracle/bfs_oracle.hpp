@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference breadth-first search for tests: a plain serial FIFO-queue traversal over CSR rows
 // (Cormen et al., "Introduction to Algorithms", 3rd ed., §22.2), kept obviously correct rather
 // than fast. Levels use -1 for unreachable vertices, like spgraph::kUnreached.

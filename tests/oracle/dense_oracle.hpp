@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A dense reference for every engine operation, written from the GraphBLAS C API 2.0 text and
 // independent of the kernels: positions are plain loops over n (or n × m) optional values.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The tests' gzip writer, on zlib: gzip_bytes() compresses a text into one gzip member, and
 // GzipWriter compresses one member piece by piece, flushing where asked, for a reader fed live
 // through a pipe. Level 6 with a gzip header (windowBits 15 + 16), as the gzip tool writes.

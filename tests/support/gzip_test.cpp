@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/gzip.hpp: what the gzip writer writes inflates (with zlib, gzip framing
 // required) to exactly the text given, whole or written in flushed pieces, empty text included;
 // a synced piece is readable before the member is finished; two members concatenate.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Running child processes from a test, with no shell between (fork + exec of an argument
 // vector). run_process() runs one to its end: its stdin fed from a string (or /dev/null), its
 // stdout and stderr captured apart or together (or stderr left on the test's own), its exit code

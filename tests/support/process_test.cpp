@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/process.hpp, on /bin/sh and coreutils as the children: run_process() returns
 // exit codes and signals apart, captures stdout and stderr apart or merged (or leaves stderr to
 // the test), feeds stdin, sets the environment of the child alone, caps what it keeps while

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Running the spgraph binary from a test, on the runners of tests/support/process.hpp. run()
 // takes the arguments as one shell string (so a test may quote, redirect and pipe as a user
 // would) and returns the exit code with stdout and stderr together; run_spgraph() takes an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scratch space for tests: TempDir, a fresh directory under the system temp dir that is removed
 // with everything in it when it goes out of scope; temp_file(), a path in this process's own
 // scratch directory (one TempDir, removed when the process exits); and whole-file reads and

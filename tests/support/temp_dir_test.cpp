@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/temp_dir.hpp: a TempDir is a fresh, empty directory named for its test or
 // label, two are never the same, its files are written and listed, and it is gone with
 // everything in it when it goes out of scope; temp_file() paths share one scratch directory

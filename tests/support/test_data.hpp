@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The data locator: paths to the repository's test inputs (tests/data), its bundled real
 // graphs (data/), and the optional shared collection ../shared/data beside the repository.
 // Tests that need a shared file take it through SPGRAPH_REQUIRE_SHARED, which skips the test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/support/test_data.hpp: the locator finds the repository's tests/data and data/, names
 // ../shared/data paths only when they exist, and SPGRAPH_REQUIRE_SHARED skips (not fails) a test
 // whose shared file is absent, with a message naming it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a BFS subcommand computes (`--compute levels|parents|both`, so that the work matches what
 // is asked, and parents alone compare like with like with GAPBS): the one parser and the one name
 // shared by `spgraph bfs` and `spgraph compare bfs`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared subcommand plumbing (see cli_common.hpp).
 #include "tools/cli/cli_common.hpp"
 

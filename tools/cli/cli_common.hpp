@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pieces shared by the spgraph subcommands: global flags, loading with progress, vertex ids.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the shared result files and report pieces (job_results.hpp).
 #include "tools/cli/job_results.hpp"
 

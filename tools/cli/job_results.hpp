@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Result files and report pieces that `spgraph` and `spgraph-mpi` print alike, so that the two
 // programs' answers read the same: the PageRank and component-label files, PageRank's top
 // vertices, and the text layouts of those reports.

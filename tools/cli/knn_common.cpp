@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The flags of the kNN commands (see knn_common.hpp).
 #include "tools/cli/knn_common.hpp"
 

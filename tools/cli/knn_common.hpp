@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The flags of `spgraph knn` and `spgraph compare knn`, shared so that both take the same
 // options: their definitions, the checks that tie them together (a graph FILE or --features,
 // --vertex or --all, which measure fits which input), their translation into the options of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Printing of command reports as JSON (nlohmann-json, one writer for every command) and as
 // laid-out text (see report.hpp).
 #include "tools/cli/report.hpp"

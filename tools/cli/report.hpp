@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A spgraph command's result as one ordered list of named values, printed either as one JSON
 // object (--json) or as text through a layout: one report path for every command, as the GAP
 // Benchmark Suite has one harness for timing and reporting (Beamer, Asanović and Patterson, "The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of ResultTable (see result_table.hpp).
 #include "tools/cli/result_table.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ResultTable: the rows of a command's result file (BFS levels, component labels, ranks,
 // distances, per-vertex triangles, kNN answers), written atomically through OutputFile. A name
 // ending in .csv (or .csv.gz) gives CSV: comma-separated, a header row of column names, fields

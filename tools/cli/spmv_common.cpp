@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Flags and names shared by `spgraph spmv` and `spgraph compare spmv` (spmv_common.hpp).
 #include "tools/cli/spmv_common.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pieces shared by `spgraph spmv` and `spgraph compare spmv`: the value types and flags they
 // accept, the deterministic input vector, the CSR / CSR5 choice made (and timed) before the
 // timed calls, and the byte count behind "effective GB/s" (Liu & Vinter ICS'15 §5: row_ptr,

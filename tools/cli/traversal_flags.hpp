@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The flags of the traversal commands (pagerank, sssp, cc), shared by each command and its
 // compare job so both take the same options: the flag definitions, their translation into the
 // algorithms' option structs (vertex ids through the file's numbering, IdSpace), and the names

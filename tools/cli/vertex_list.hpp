@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Vertex lists on the command line (knn --vertex, pagerank --personalize, closure --query):
 // values are split on commas as in a CSV line, so that string ids that hold a comma can be
 // named by quoting them ('--vertex "\"Smith, Ann\",Bob"'; a doubled quote inside stands for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fork, pipe and wait of run_in_child (see child_process.hpp).
 #include "tools/common/child_process.hpp"
 

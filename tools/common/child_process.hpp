@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs a contender in a forked child that hands a fixed-size result back through a pipe, so its
 // peak memory (VmHWM) and any limit set on it are its own (docs/BENCHMARKING.md, "run
 // each contender in a child process"). Used by Boost.Graph's closure peer, load_bench and

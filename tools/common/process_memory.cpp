@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads VmRSS/VmHWM from /proc/self/status; resets VmHWM by writing "5" to
 // /proc/self/clear_refs (Linux 4.0+), so each contender's peak is measured on its own.
 #include "tools/common/process_memory.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Resident-memory readings of this process, for benchmark and compare reports: the current RSS,
 // the high-water mark (VmHWM), and a reset of the mark between contenders (Linux clear_refs).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the progress line (see progress.hpp).
 #include "tools/common/progress.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Progress: one status line on stderr for long work (loading, compare timing pairs, update
 // streams), redrawn in place at most ten times a second and cleared when the work ends. Shown
 // only when stderr is a terminal and the user did not ask for --quiet, so logs and pipes never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small statistics helpers for benchmark reports: median and range of repeated timings.
 #pragma once
 

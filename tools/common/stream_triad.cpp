@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The STREAM triad; see stream_triad.hpp.
 #include "tools/common/stream_triad.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The STREAM triad (McCalpin, "Memory Bandwidth and Machine Balance", 1995): a[i] = b[i] + s·c[i]
 // over three arrays of doubles larger than the last-level cache, timed over a few repetitions on
 // the current OpenMP thread count. The machine's sustainable memory bandwidth, against which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wall-clock timing for benchmark and CLI reports: seconds on the steady clock around the work
 // only, as docs/BENCHMARKING.md ("Warm-up, then repeat") asks of every measurement.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare JOB ...`: runs the same job in spgraph and in its peers (SuiteSparse:GraphBLAS,
 // and Boost.Graph where it applies), verifies that the answers are identical, and prints both
 // timings. Each job is its own subcommand in its own file (compare_*.cpp), run by the one driver

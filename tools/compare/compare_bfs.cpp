@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare bfs FILE`: the same BFS in spgraph and in SuiteSparse:GraphBLAS, answers
 // verified, times and peak memory side by side, following docs/BENCHMARKING.md: one load,
 // each engine in its native form (GraphBLAS build time reported apart), same threads, one

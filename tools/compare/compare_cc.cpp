@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare cc FILE`: connected components in spgraph and in SuiteSparse:GraphBLAS
 // (LAGraph's LG_CC_FastSV6, the method of LAGr_ConnectedComponents, without its sampling phase:
 // tools/compare/peers/graphblas_cc.cpp says why),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare closure FILE`: the transitive closure R+ in spgraph (SCC method by default,
 // pairs materialised), in SuiteSparse:GraphBLAS (the semi-naive loop: masked GrB_mxm over
 // LOR_LAND with a complemented structural mask and replace, then GrB_eWiseAdd) and, where it

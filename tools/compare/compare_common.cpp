@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timing summary shared by the compare jobs (see compare_common.hpp).
 #include "tools/compare/compare_common.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pieces shared by the `spgraph compare` jobs, following docs/BENCHMARKING.md: timed
 // A/B pairs with alternating order, a peak-memory window per contender, and the summary every
 // job reports (medians with ranges, the median of the per-pair ratios, peak memory), as text or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Template bodies of tools/compare/compare_common.hpp.
 #pragma once
 

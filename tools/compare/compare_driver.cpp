@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The compare driver (compare_driver.hpp): every job's run, from the global flags to the output.
 #include "tools/compare/compare_driver.hpp"
 

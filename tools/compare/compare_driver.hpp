@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one driver of the `spgraph compare` jobs. A job declares its flags and, once they are
 // parsed, a plan: its two runners (spgraph's and the peer's), its verifier, its report fields
 // and its text layout. The driver owns the rest, in the order docs/BENCHMARKING.md sets: the

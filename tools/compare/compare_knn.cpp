@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare knn FILE --measure M --k K (--all | --vertex V ...)` and `spgraph compare knn
 // --features X [--queries Q]`: top-k similarity or feature kNN in spgraph and in
 // SuiteSparse:GraphBLAS (tools/compare/peers/graphblas_knn.hpp: masked plus_pair mxm, degree

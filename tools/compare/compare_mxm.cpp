@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare mxm A [B]`: C<M> = A ⊕.⊗ B in spgraph (hash SpGEMM) and in SuiteSparse:GraphBLAS
 // (GrB_mxm + GrB_wait over the built-in semiring of the same name), verified entry by entry,
 // timed in A/B pairs, with peak memory. Without B the product is A·A, or A·A' for a

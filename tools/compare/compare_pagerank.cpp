@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare pagerank FILE`: PageRank in spgraph and in SuiteSparse:GraphBLAS (LAGraph's
 // LAGr_PageRankGAP, or LAGr_PageRank for --variant standard, in FP64), with the same damping,
 // tolerance, step limit and teleport set. Verification before any time is printed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare spmv FILE`: the dense SpMV y = A ⊕.⊗ x in spgraph (CSR or the CSR5 view, as
 // --spmv picks) and in SuiteSparse:GraphBLAS (GrB_mxv on a full x into a reused w, see
 // tools/compare/peers/graphblas_spmv.hpp), on the same matrix and the same x. The answers are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare sssp FILE --source S`: single-source shortest paths in spgraph and in
 // SuiteSparse:GraphBLAS (LAGraph's LAGr_SingleSourceShortestPath, delta-stepping over FP64
 // weights). GraphBLAS gets the Δ spgraph chose (or --delta), so both process the same buckets;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph compare tc FILE`: the triangle count in spgraph (fused degree-oriented count) and in
 // SuiteSparse:GraphBLAS (LAGraph's SandiaDot method, sum((L*U') .* L) with AutoSort), on the
 // same simple undirected graph (A ∪ A' without self-loops, prepared once and not timed, as

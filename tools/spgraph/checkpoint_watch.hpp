@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What `spgraph stream --store` says about failed checkpoints (a full disk, a read-only
 // directory): GraphStore keeps a failed automatic checkpoint's reason (checkpoint_error) and the
 // batch stays in the log; the final checkpoint on close would swallow its error. CheckpointWatch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How `spgraph stream --store` and `spgraph serve --store` start from a durable store
 // (store/graph_store.hpp): read an existing store's settings (a graph file given next to
 // it is ignored, with a note), and create the store from a loaded graph or open and recover

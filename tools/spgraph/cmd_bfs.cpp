@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph bfs FILE --source S`: levels, parents or both from one or several sources.
 #include <cstdio>
 #include <memory>

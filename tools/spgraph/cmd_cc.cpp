@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph cc FILE`: connected components (weakly connected for a directed graph) by Afforest,
 // FastSV or min-label propagation (algorithms/components/components.hpp); prints the number of
 // components and the largest, and writes each vertex's label with --out: the component's smallest

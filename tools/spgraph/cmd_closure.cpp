@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph closure FILE`: the transitive closure of a directed graph (R+, or R* with
 // --reflexive): its size, the pairs themselves (--out), or answers to reachability queries
 // (--query U,V) from the condensed form without listing every pair.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph convert IN OUT`: read any supported format, write another (chosen by OUT's
 // extension or --to). Remapped external ids are written back out in edge lists.
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph generate kron|urand|grid|grid3d ... [--weights MAX] --out FILE`: synthetic graphs for
 // benchmarks, pattern or with integer weights 1..MAX (loaders/generators.hpp); and
 // `spgraph generate tfidf --rows R --cols C`: a sparse TF-IDF-like feature matrix for feature

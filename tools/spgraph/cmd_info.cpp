@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph info FILE`: shape, directedness, degree statistics, self-loops, duplicates, memory;
 // with --degrees, the degree distribution as a table (scripts/plot_degrees.py draws it).
 #include <map>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph knn FILE --vertex V --k K --measure M` and `spgraph knn --features X [--queries Q]`:
 // k-nearest-neighbour queries (algorithms/knn/knn.hpp) on a graph (similarity of
 // neighbourhoods, or nearest by hops or weighted distance) or on the rows of a sparse feature

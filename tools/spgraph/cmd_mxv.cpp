@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph mxv FILE --semiring NAME`: w = A ⊕.⊗ u over a semiring chosen by name, with u a
 // dense vector of ones (A' with --transpose). Prints a summary of w, or writes it with --out.
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph pagerank FILE`: PageRank by power iteration over the pull SpMV (GAP/LAGraph variant
 // or the standard one that redistributes the sinks' rank; algorithms/pagerank/pagerank.hpp),
 // optionally personalized; prints the convergence, the top vertices and the sum of ranks, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph serve GRAPH|--store DIR [--port P] [--bind ADDR]`: the dynamic graph behind an
 // HTTP/1.1 endpoint (cpp-httplib), so that programs in any language can stream updates and ask
 // questions; the endpoints, limits and semantics are in docs/server.md. The graph is in memory,

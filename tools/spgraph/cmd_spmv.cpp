@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph spmv FILE`: the dense-vector SpMV y = A ⊕.⊗ x timed over --iterations calls, on the
 // storage --spmv picks (CSR, the CSR5 view, or the measured rule), with the time per call, the
 // effective bandwidth by the CSR5 papers' byte count (Liu & Vinter ICS'15 §5; Liu's thesis

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph sssp FILE --source S`: single-source shortest paths over the file's weights (unit
 // weights for a pattern), by delta-stepping or Bellman-Ford (algorithms/sssp/sssp.hpp); prints
 // how many vertices are reached and the largest finite distance, and writes every distance with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph stream GRAPH --updates FILE|-`: loads a graph into a DynamicGraph, then reads an update
 // stream (loaders/update_stream.hpp: "+ u v [w]", "- u v", "= u v w", "? bfs s", "? degree v",
 // "? edges", "? triangles", "? pagerank", "? sssp s", "? cc"), applies the updates in batches of

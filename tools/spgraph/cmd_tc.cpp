@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph tc FILE`: the number of triangles of a graph, and with --per-vertex the triangles
 // through each vertex and its local clustering coefficient (written with --out).
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration of each spgraph subcommand on the CLI11 app; one file per subcommand.
 // register_compare is defined on the floor above, in tools/compare/cmd_compare.cpp: the program
 // names the hook and links the jobs, and never includes them.

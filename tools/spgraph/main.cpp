@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
 // tc, closure, stream, compare, mxv, pagerank, sssp, cc, knn); every error becomes one line on
 // stderr (control bytes escaped) and a documented exit code. `--help` shows every option's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Signal handlers of the spgraph binary (see signals.hpp). The handlers only call
 // async-signal-safe functions: remove_uncommitted_outputs (unlink), sigaction, raise.
 #include "tools/spgraph/signals.hpp"

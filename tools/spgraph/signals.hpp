@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Signals in the spgraph binary. By default SIGINT, SIGTERM and SIGHUP remove every output not
 // yet committed (loaders/output_file.hpp: only hidden temporary files; a target is never left
 // half written) and then end the process by the same signal, with its default action. `stream`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The kNN query on a dynamic graph's snapshot, as `spgraph stream` ('? knn v [k [measure]]') and
 // `spgraph serve` (GET /knn) answer it: the measures by the names `spgraph knn --measure` uses,
 // and one query vertex answered by similarity kNN (undirected when the graph is) or distance

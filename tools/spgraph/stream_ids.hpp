@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The vertex ids of `spgraph stream` (tools/spgraph/stream_run.cpp): how an update record names a
 // vertex (VertexKey), and StreamIds, the file's numbering mapped to the graph's dense ids, which
 // an insert may grow within the dimension guard (loaders/dimension_guard.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One run of `spgraph stream` (what the command does: tools/spgraph/cmd_stream.cpp's header),
 // as the steps of a StreamRun object: set-up (the dynamic graph in memory or in a store, the
 // vertex ids, the progress line, the update reader), each update resolved and gathered into a

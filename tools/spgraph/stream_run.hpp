@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The run of `spgraph stream` once its flags are parsed (tools/spgraph/cmd_stream.cpp parses them
 // and picks the value type): the flags it reads (StreamArgs), where it starts (StreamStart), and
 // run_stream_typed, which stream_run.cpp implements as the steps of a StreamRun object.

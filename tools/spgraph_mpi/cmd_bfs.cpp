@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph-mpi bfs FILE --source S`: levels and parents on CombBLAS. Each level is one SpMSpV
 // y = A^T x over the engine's MIN-SECOND semiring (combblas_semiring.hpp), x valued with its own
 // indices, so y(v) is v's smallest-numbered parent in the frontier; vertices already visited are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph-mpi cc FILE`: connected components (weakly connected for a directed graph) by min-label
 // propagation, label' = min(label, S min.second label) on S = A + A^T until no label changes,
 // with CombBLAS's dense SpMV over the engine's MIN-SECOND semiring. Each label ends as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph-mpi closure FILE`: the transitive closure by the semi-naive loop,
 // D<¬T> = D·A, T += D, until D is empty (Bancilhon and Ramakrishnan's semi-naive evaluation, as
 // `spgraph closure --method seminaive` runs it), with CombBLAS's Sparse SUMMA over the engine's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph-mpi pagerank FILE`: spgraph's PageRank (algorithms/pagerank/pagerank.hpp: the GAP
 // variant or the standard one, personalized or not, the same stopping rule) with its pull SpMV
 // y = A^T w as CombBLAS's dense SpMV over the engine's PLUS-SECOND semiring. The vector updates

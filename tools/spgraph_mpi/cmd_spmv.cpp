@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph-mpi spmv FILE`: the dense SpMV y = A (+).(x) x of `spgraph spmv`, over any semiring of
 // the engine's registry (engine/semiring_registry.hpp) mapped through the one adapter
 // (combblas_semiring.hpp) to CombBLAS's dense SpMV: the expand of x along processor columns,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spgraph-mpi tc FILE`: triangles as the masked product sum((L·L) ∘ L) of the strictly lower
 // triangle L of the undirected graph (Azad, Buluç and Gilbert, "Parallel triangle counting and
 // enumeration using matrix algebra", IPDPSW 2015), with CombBLAS's Sparse SUMMA

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CombBLAS (Debian libcombblas-dev 1.6.2), included once for spgraph-mpi: its SequenceHeaps
 // util.h defines function-like macros with common names (Error, Debug, ...) that would break any
 // header included after it (spgraph's Error class, CLI11's). They are undefined here.

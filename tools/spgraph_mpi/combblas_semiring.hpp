@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one adapter from an engine semiring (engine/core/semiring.hpp: identity, add, mul) to the
 // struct CombBLAS's SpMV and SpGEMM take as their SR parameter (CombBLAS's Semirings.h: id,
 // returnedSAID, add, multiply, axpy, mpi_op). A user-defined engine semiring works here

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the binary format read by row ranges (distributed_binary.hpp).
 #include "tools/spgraph_mpi/distributed_binary.hpp"
 

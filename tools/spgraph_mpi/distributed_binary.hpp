@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The spgraph binary format read by ranges (no rank reads it all): every rank checks the header
 // with the engine's reader (loaders/binary_format.hpp), takes an equal range of rows, and reads
 // only its slices of row_ptr, col and the values; the CRC-32 is summed by byte ranges and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the global numbering of remapped ids (distributed_ids.hpp).
 #include "tools/spgraph_mpi/distributed_ids.hpp"
 

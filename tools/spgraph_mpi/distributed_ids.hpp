@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --remap-ids across ranks, each of which parsed only its own byte range: each rank's piece was
 // numbered densely in the order its ids first appear; here the names are hash-partitioned over
 // the ranks, each name's earliest appearance (lowest rank, then lowest local number) wins, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the distributed loader (distributed_load.hpp).
 #include "tools/spgraph_mpi/distributed_load.hpp"
 

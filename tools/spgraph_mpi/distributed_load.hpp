@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Loading a graph file on every rank at once (no rank reads it all). Each rank maps the file and
 // parses only its byte range of the body, cut at newlines, with the engine's own readers
 // (loaders/matrix_market.hpp's pieces, read_edge_list on the range, the binary format's row

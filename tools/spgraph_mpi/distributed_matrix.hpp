@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CombBLAS matrices and vectors built from, and gathered to, spgraph's arrays: a rank's owned
 // arcs (distributed_load.hpp) become its local SpDCCols block of an SpParMat (local coordinates,
 // column-sorted tuples, the constructor CombBLAS's own readers use); a FullyDistVec is gathered

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the structural helpers (distributed_structure.hpp).
 #include "tools/spgraph_mpi/distributed_structure.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Structural facts about a distributed graph that the jobs and reports need: whether its
 // structure is symmetric (each owner compares its arcs with the mirrors sent to it), the
 // transpose's arcs at their owners, and the arcs of the undirected version.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spgraph-mpi: spgraph's jobs on CombBLAS across MPI ranks, for graphs past one machine. Run:
 // `mpirun -np P spgraph-mpi bfs|tc|closure|spmv|pagerank|cc FILE [spgraph's options]`. Every rank
 // parses the same command line; rank 0 prints the answers and the report (spgraph's, plus P and the

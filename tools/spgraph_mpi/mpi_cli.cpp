@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the shared subcommand pieces (mpi_cli.hpp).
 #include "tools/spgraph_mpi/mpi_cli.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the spgraph-mpi subcommands share: their flags (spgraph's own: tools/spgraph/
 // cli_common.hpp), loading across the grid, the report fields that say how many ranks ran and
 // in which grid, and the rank-0-only printing of answers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the rank layout and the error agreement (mpi_context.hpp).
 #include "tools/spgraph_mpi/mpi_context.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ranks spgraph-mpi runs on: MPI_COMM_WORLD, the largest square q x q of its ranks that
 // form CombBLAS's 2-D process grid (CombBLAS's SpMV and SpGEMM need pr = pc; Buluç and Gilbert,
 // "The Combinatorial BLAS", IJHPCA 2011, section 4), and the agreement step that turns an error

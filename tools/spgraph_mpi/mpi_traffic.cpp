@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of the MPI traffic counters (mpi_traffic.hpp): PMPI wrappers.
 #include "tools/spgraph_mpi/mpi_traffic.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counters of the MPI traffic a run makes, for checking docs/scale-out.md's cost model: the
 // collectives and point-to-point calls CombBLAS and the loader use are wrapped through the MPI
 // profiling interface (each MPI_X here counts, then calls PMPI_X), so CombBLAS's own calls are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Readers for LDBC Graphalytics validation files (tests only): whitespace-separated rows,
 // weighted .v / .e graphs, "vertex value" outputs, and adjacency-list inputs ("v n1 n2 ...", each
 // pair one arc v -> ni, as Graphalytics' validation tests parse them) with arbitrary vertex ids

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CUDA backend's device layer (formats/device) and CSR5 kernel (formats/csr5/
 // csr5_spmv_cuda.cu), built only with SPGRAPH_ENABLE_CUDA.
 //   - Without a device: the error mapping (every CUDA error becomes an spgraph error naming the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Backends (engine/backend.hpp, Descriptor::backend): one test body per backend, run for the CPU
 // and for CUDA. The CUDA instance skips, with one line saying why, when the backend is not built
 // or no device is present; where it runs, its answers must equal the CPU's entry for entry

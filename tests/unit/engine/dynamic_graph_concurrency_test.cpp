@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DynamicGraph under concurrency (ctest label "concurrency"; CI also runs it under
 // ThreadSanitizer): one writer streams a planned sequence of batches (inserts, erases, new
 // vertices; thresholds set low so defragmentation and buffer growth happen mid-stream) while

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DynamicGraph semantics, single-threaded: random mixed batches on undirected and directed,
 // weighted and unweighted graphs checked after every batch against a std::map model (counts,
 // degrees, lookups, neighbours, the sorted matrix), batch summaries, vertex growth and its

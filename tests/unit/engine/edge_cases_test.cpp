@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Edge cases of the operations: empty and 0 × 0 operands, a single huge row, self loops,
 // masks that allow nothing, a complemented absent mask, outputs aliasing inputs, and shape
 // errors that name the shapes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ewise_add, ewise_mult, apply, select, reduce and transpose against the dense oracle, for
 // vectors and matrices of every numeric value type, in every write mode, with bool and double
 // masks, sparse and bitmap operands, input transposes and pattern operands.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared helpers for the engine tests: random operands, the list of write modes (mask kind,
 // complement, replace, accumulator), and comparison of results against oracle candidates.
 #pragma once

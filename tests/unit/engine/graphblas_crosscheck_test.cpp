@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cross-checks the operations against SuiteSparse:GraphBLAS entry by entry on random int64
 // operands: mxm (PLUS_TIMES and MIN_SECONDI, every write mode, A and B transposed or not); mxv and
 // vxm (PLUS_TIMES and the positional MIN_SECONDI) in every write mode, including the complemented

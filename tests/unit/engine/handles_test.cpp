@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Matrix and Vector handles: build with duplicates combined or rejected, index checks,
 // the lazily cached transpose, get/set/remove, extract_tuples, and form switching.
 #include <gtest/gtest.h>

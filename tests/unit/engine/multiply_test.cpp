@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // mxv and vxm against the dense oracle: every semiring of the registry (over several value
 // types) × every write mode × pull and push kernels × sparse and bitmap u × transposed A ×
 // pattern A, on random operands of several shapes (0 × 0 included).

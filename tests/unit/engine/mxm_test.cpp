@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // mxm against the dense oracle: every semiring of the registry × every write mode × transposed
 // A and/or B × pattern operands × accumulator (auto, hash forced, dense forced), on random operands
 // of several shapes (0 × 0 included, rows with enough products to use the hash bins). Then shapes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // with_semiring and semiring_names: every listed name dispatches to its semiring over each
 // type the table allows and is rejected, with a clear message, over the others.
 #include <gtest/gtest.h>

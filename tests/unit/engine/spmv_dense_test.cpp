@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The dense-vector path of mxv / vxm (a full u and no mask: engine/spmv_dense.hpp) against the
 // dense oracle, on CSR and on the CSR5 view, for every semiring of the registry: shapes large
 // enough for many CSR5 tiles, runs of empty rows, one huge row among short ones, transposed A,

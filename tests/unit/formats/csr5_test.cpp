@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the CSR5 format (formats/csr5/): the arrays and the SpMV trace of the worked example
 // (the 8×8 matrix of Liu & Vinter, "CSR5", ICS'15, Fig. 4, and of W. Liu's thesis "Parallel and
 // Scalable Sparse BLAS", 2015, Fig. 6.1; ω = σ = 4), then the SpMV against csr_spmv_dense

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Boundary cases of the Dynamic CSR format: empty matrices and batches, conversion round trips,
 // the paper's blank initialization, a row growing from 0 to 10^6 entries, buffer growth,
 // segment exhaustion, bad updates (nothing changes), dimension growth, snapshot isolation

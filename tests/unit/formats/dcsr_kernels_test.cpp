@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dynamic CSR kernels on fragmented matrices (several segments per row, tombstones, unsorted
 // tails): dense SpMV, mxv and vxm over the registry's order-independent semirings, checked
 // entry by entry against a dense loop over the CSR conversion and against the engine's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Randomized model test of the Dynamic CSR format: long random sequences of inserts (with
 // repeats inside a batch and of stored entries), erases (of present and missing entries), value
 // assignments, mixed batches, defragmentations, growth and snapshots, checked after every step

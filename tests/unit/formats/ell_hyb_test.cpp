@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the ELL and HYB benchmark baselines (formats/ell, formats/hyb): the exact arrays of
 // the textbook's 4×4 example and exercise matrix (Kirk & Hwu ch. 10, Figs 10.1-10.13 and
 // §10.7 exercise 3), CSR round trips on random matrices, SpMV over plus-times, min-plus and

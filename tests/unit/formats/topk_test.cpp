@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the k-selection structures (formats/topk/): AdHeap for every key type, arity and
 // instruction set against a full sort; TopKSelector (heap and reservoir) against a sort by
 // (rank, id) with shuffled offers and many ties; batch_k_select against per-list sorts, for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every file in tests/data/bad (one defect each) is rejected with the message fragment and
 // line listed in tests/data/bad/EXPECTED.tsv, and nothing is returned. Files named updates_*
 // are update streams: strict reading throws at the listed line, lenient reading reports that

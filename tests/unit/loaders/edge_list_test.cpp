@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Edge list reader: separators, comments, weights, id base detection, remapping, undirected
 // storage, duplicates, LightGraphs .jlg, and the real SNAP file wiki-Vote.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the synthetic graph generators (loaders/generators.hpp): sizes, ranges, symmetry,
 // determinism for a seed independent of the thread count, the Kronecker initiator's bit logic
 // and label permutation, grid degrees, and argument errors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hostile input at the loader API: no crash, no hang, no runaway memory and no silent garbage.
 // Each defect a hostile user found has a test (or a few), in a suite named for the rule it
 // breaks (the heading above it states the rule). The CLI-level tests of the same rules are in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers for the loader tests: tuple extraction from any matrix and a matcher for ParseError
 // messages; scratch files come from tests/support/temp_dir.hpp, included here for every loader
 // test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Matrix Market reader: the LAGraph edge-case collection, symmetric / skew / array expansion,
 // GraphBLAS type hints, and error reporting with line numbers.
 #include <gtest/gtest.h>

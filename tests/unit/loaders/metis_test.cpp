@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // METIS .graph reader: small handwritten graphs, fmt variants, and the real meshes.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The chunked line runner and the id map: chunk boundaries, global error lines, and dense
 // ids in first-appearance order across table growth.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writers and readers together: random matrices of every value type survive Matrix Market,
 // edge list and binary round trips; gzip input equals plain input; threads=2 equals threads=1;
 // progress is reported; binary corruption is detected.

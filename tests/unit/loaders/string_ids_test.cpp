@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the edge list table path and VertexIds: string ids (remap_ids), CSV/TSV headers,
 // columns by name or number, RFC 4180 quotes, the type filter, phantom vertices, and names that
 // survive edge list and binary round trips. Oracles: brute-force std::map readings of the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Update stream parser and reader: every record type, comments, CRLF and tabs, each error
 // message, strict vs lenient line reporting, overlong lines, gzip (whole, concatenated members,
 // truncated), reads in tiny chunks, a live pipe that delivers records before its writer is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The writer thread of `spgraph serve` (tools/spgraph/serve/graph_service.hpp) over a durable
 // store, under concurrency (label "concurrency", which CI also runs under ThreadSanitizer):
 // several client threads submit batches and wait for their answers while reader threads take

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphStore (store/graph_store.hpp) against a map model: durability across reopen for
 // every graph kind, versions across restarts, checkpoints (on demand, every N, on close, a
 // crash between checkpoint and log truncation), torn tails dropped, corrupt records refused

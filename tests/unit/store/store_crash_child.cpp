@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The crash test's child (store_crash_test.cpp): opens (or creates) a store and applies the
 // batches store_test_batch(seed, version) one after another, forever, printing each version
 // to stdout once apply() has returned (the acknowledgement), until the parent kills it. The log

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The store's crash test (no acknowledged batch lost to a crash): a child process
 // (store_crash_child.cpp) streams random batches into a store and acknowledges each on stdout once
 // apply() returns; the parent kills it with SIGKILL at random moments (after a random number of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fault injection over a whole store (damage is refused or survived, never lost in silence): every
 // byte of each of its files (store.meta, the checkpoint, the log) damaged three ways, one at a
 // time, and the checkpoint and store.meta cut at every length. After each, opening the store must

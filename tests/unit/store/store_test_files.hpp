@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared by the store's unit tests (graph_store_test.cpp, store_fault_test.cpp): a store filled
 // with the model's batches, and the check of a store against the model (store_test_model.hpp).
 // Their scratch directories and whole-file reads and writes come from tests/support/temp_dir.hpp.

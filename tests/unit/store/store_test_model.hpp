@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared by the store tests and the crash-test child: deterministic random update batches (a
 // pure function of seed and version, so that the parent can rebuild any batch the child
 // applied) and a map model of the graph they build, compared against a store's snapshot.

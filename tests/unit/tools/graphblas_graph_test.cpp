@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The GraphBLAS peers' one graph (tools/compare/peers/graphblas_graph.hpp, after LAGraph's
 // LAGraph_Graph and its LAGraph_Cached_* calls): each property is computed once, only when
 // asked for, and counted in memory_bytes(); an undirected graph's A' and in-degrees are its A

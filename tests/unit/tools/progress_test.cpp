@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the progress line (tools/common/progress.hpp): its text for known and unknown totals,
 // the ten-per-second throttle on a fake clock, nothing drawn when disabled, and the line cleared
 // at the end. Output goes to a temporary FILE*, never a terminal; no real time is involved.

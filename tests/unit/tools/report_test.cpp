@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's one report path (tools/cli/report.hpp): a Report's JSON keeps the order fields
 // were added and leaves text-only fields out; a layout places each field's text, padded as
 // printf's %Ws / %-Ws would; JSON strings are escaped; a layout naming a missing key is refused;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // boost::transitive_closure in a memory-limited child process (see boost_closure.hpp).
 // The child (tools/common/child_process.hpp) hands back one fixed-size Report; a child that dies
 // without writing it (a signal) is reported as such.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Boost.Graph side of `spgraph compare closure`: boost::transitive_closure run in a child
 // process whose address space is limited, so a closure too large for memory ends the child
 // with a report ("ran out of memory at the limit") instead of letting the OS kill spgraph, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare cc` (see graphblas_traversals.hpp), following LAGraph's
 // LG_CC_FastSV6 (LAGraph 1.0; Y. Zhang, modified by T. Davis), the SuiteSparse method behind
 // LAGr_ConnectedComponents, after Zhang, Azad and Hu, "FastSV: a distributed-memory connected

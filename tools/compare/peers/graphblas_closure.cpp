@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare closure` (see graphblas_peer.hpp): the semi-naive loop a
 // GraphBLAS user writes for R+, one masked product per round that produces only new pairs:
 //   T = A; D = A;

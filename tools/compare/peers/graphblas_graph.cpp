@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBlasGraph (graphblas_graph.hpp): the graph of the GraphBLAS peers, following LAGraph's
 // LAGraph_New (A moved into the graph with its kind) and its cached properties: LAGraph_Cached_AT
 // (A' held by row, not computed for an undirected graph), LAGraph_Cached_OutDegree and

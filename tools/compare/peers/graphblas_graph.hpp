@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The graph every GraphBLAS peer algorithm reads, modelled on LAGraph's LAGraph_Graph: the
 // adjacency matrix A held by row (a bool pattern, or FP64 weights for SSSP), the graph's kind,
 // and the properties LAGraph caches, each computed only when the caller asks for it and kept:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the GraphBLAS peer's source files (not part of its public headers): the
 // GraphBLAS type of a C++ value type; the build of a GrB_Matrix from spgraph CSR arrays with
 // GrB_Matrix_build and GrB_wait, as docs/BENCHMARKING.md asks; new matrices held by row, A'

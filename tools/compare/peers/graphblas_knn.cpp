@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare knn` (see graphblas_knn.hpp). There is no top-k in
 // LAGraph, so this follows the idioms a GraphBLAS expert composes for it:
 //   similarity (B row x = N(x), Bᵀ, du = |N(u)| and cnt(w): the graph's A, A' and degrees,

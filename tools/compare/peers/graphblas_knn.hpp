@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SuiteSparse:GraphBLAS side of `spgraph compare knn` (graphblas_knn.cpp): top-k
 // similarity and feature kNN written the way a GraphBLAS user writes them. LAGraph has no
 // top-k, so it composes the idioms LAGraph does use: C<¬A,struct> = A plus_pair Aᵀ (the masked

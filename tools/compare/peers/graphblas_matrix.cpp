@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare mxm` and `compare spmv` (graphblas_peer.hpp,
 // graphblas_spmv.hpp): typed matrices built with GrB_Matrix_build, GrB_mxm and GrB_mxv over the
 // built-in semiring of the same name as spgraph's (GxB_<ADD>_<MUL>_<TYPE>), and extraction back

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one owner of GraphBLAS handles, for the GraphBLAS peers and the cross-check test
 // (tests/unit/engine/graphblas_crosscheck_test.cpp): GrbOwner<H> frees a GrB_Matrix, GrB_Vector,
 // GrB_Descriptor, GrB_Scalar or GrB_Type with the matching GrB_*_free, and an array that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare pagerank` (see graphblas_traversals.hpp), following
 // LAGraph's LAGr_PageRankGAP (GAP variant) and LAGr_PageRank (standard variant: the rank of the
 // sinks is redistributed), LAGraph 1.0, T. Davis and M. Aznaveh, written afresh:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare bfs` (see graphblas_peer.hpp).
 //
 // The BFS follows LAGraph's LG_BreadthFirstSearch_SSGrB (LAGraph 1.0, T. Davis): the frontier q

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SuiteSparse:GraphBLAS side of `spgraph compare` and of the benchmarks: GraphBLAS's start,
 // the general matrix GraphBlasMatrix, and each job written the way a GraphBLAS expert (LAGraph)
 // writes it on the graph of graphblas_graph.hpp: BFS (graphblas_peer.cpp, LAGraph's

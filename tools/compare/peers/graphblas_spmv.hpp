@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SuiteSparse:GraphBLAS side of `spgraph compare spmv`: w = A ⊕.⊗ x with GrB_mxv, as a
 // GraphBLAS expert writes a dense SpMV (LAGraph has no SpMV routine; its power iterations,
 // e.g. LAGr_PageRankGAP, call GrB_mxv(t, NULL, NULL, semiring, A, w, NULL) on a full w into a

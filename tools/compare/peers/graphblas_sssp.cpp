@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare sssp` (see graphblas_traversals.hpp), following LAGraph's
 // LAGr_SingleSourceShortestPath (LAGraph 1.0; J. Chen, S. Kolodziej and T. Davis, after GBTL and
 // Sridhar et al., "Delta-Stepping SSSP: From Vertices and Edges to GraphBLAS Implementations",

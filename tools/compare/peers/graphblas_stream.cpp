@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for the streaming-insert benchmark (see graphblas_peer.hpp): a bool matrix
 // updated batch by batch, either with GrB_Matrix_setElement per arc plus GrB_wait (SuiteSparse
 // keeps new entries as pending tuples and assembles them at the wait), or with GrB_Matrix_build

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare tc` (see graphblas_peer.hpp): LAGraph's LAGr_TriangleCount
 // (LAGraph 1.0, T. Davis) with method SandiaDot and presort AutoSort, written afresh from its
 // description:

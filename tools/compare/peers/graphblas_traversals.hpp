@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SuiteSparse:GraphBLAS side of `spgraph compare pagerank|sssp|cc`: each job written the way
 // LAGraph writes it, on the GraphBlasGraph of graphblas_graph.hpp with the properties LAGraph
 // caches (A' and the out-degrees, the smallest weight) cached by the caller, not timed:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admission control of `spgraph serve` (docs/server.md, "Limits"): a counted budget that
 // requests take from and give back. The update bodies in flight share one of bytes
 // (--max-pending), so that their memory is bounded whatever the number of connections; the

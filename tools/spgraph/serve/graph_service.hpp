@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The graph behind `spgraph serve` (docs/server.md): a DynamicGraph in memory or a durable
 // GraphStore (store/graph_store.hpp), one writer thread that owns every update, and the
 // counters /stats reports.

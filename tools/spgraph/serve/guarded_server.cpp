@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GuardedServer (guarded_server.hpp): the keep-alive loop over GuardedStream, the connection
 // limit and the graceful stop of `spgraph serve`.
 #include "tools/spgraph/serve/guarded_server.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpp-httplib's Server with the connection handling `spgraph serve` needs (docs/server.md,
 // "Limits" and "Shutdown"): every connection is read through a GuardedStream
 // (request_guard.hpp), its own keep-alive loop serves pipelined requests in order, and:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What every route of `spgraph serve` shares (docs/server.md): the settings and counters, JSON
 // replies, 400s with a reason, and the vertex parameter of a query read in the graph file's own
 // numbering.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The graph queries of `spgraph serve` (docs/server.md), as `spgraph stream` answers them:
 // GET /bfs?source=S, /degree?vertex=V, /edges, /triangles, /pagerank, /sssp?source=S, /cc and
 // /knn?vertex=V[&k=K][&measure=M] (tools/spgraph/snapshot_knn.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GuardedStream (request_guard.hpp): a connection's socket under the request rules of
 // docs/server.md, "Limits". Header syntax follows RFC 9112 sections 2.2, 3 and 5 (CRLF line
 // ends, "Name: value" with a token name, no obs-fold) and the body framing rules of section 6

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The limits `spgraph serve` holds for every request, whatever its framing (docs/server.md,
 // "Limits"). cpp-httplib parses requests from an httplib::Stream; GuardedStream is that stream
 // over one connection's socket. It reads ahead into its own buffer, which lives as long as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The HTTP endpoints of `spgraph serve` (docs/server.md): POST /updates, the graph queries
 // (query_routes.hpp), GET /stats and GET /health, and the JSON replies for every refusal. A
 // request is checked before its body is read (endpoint, method, --token-file's token); a POST

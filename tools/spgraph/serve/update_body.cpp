@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading `POST /updates` bodies as they arrive (update_body.hpp): text lines as `spgraph
 // stream` reads them, JSON through a SAX handler that checks each element's fields.
 #include "tools/spgraph/serve/update_body.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The body of `POST /updates` (spgraph serve, docs/server.md), read as it arrives: the
 // `spgraph stream` line format ("+ u v [w]", "- u v", "= u v w"; comments and blank lines
 // skipped; a UTF-8 byte order mark allowed; loaders/update_stream.hpp parses each line) or a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BFS on degenerate and extreme inputs (single vertex, self-loops, isolated vertices, duplicate
 // arcs, a 100k-leaf star, a 10^5-level path, valued matrices), its argument errors, the
 // levels-only and parents-only options, and bfs_batch against repeated bfs. Expected answers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BFS against references on generated graphs: the serial queue oracle and Boost.Graph's
 // breadth_first_search (tests/oracle/bfs_oracle.hpp, boost/graph/breadth_first_search.hpp).
 // Graphs are uniform random, Kronecker (Graph500) and 2-D grids, directed and undirected, each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BFS against published answers: LDBC Graphalytics' BFS validation graphs (exact levels,
 // ldbc/ldbc_graphalytics graphalytics-validation), LAGraph's karate levels from source 30
 // (LAGraph src/test/test_BreadthFirstSearch.c) and degrees, and, when ../shared/data is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the BFS tests: the Boost.Graph reference (when built with Boost), the
 // checks every BFS result must pass (levels equal the references, parents form a valid BFS
 // tree over arcs of A), and the option variants each method is run with.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The transitive-closure verifier (algorithms/closure/closure_verify.hpp), the one `spgraph
 // compare closure` uses: it accepts every method's closure, R+ and R*, on small and random
 // digraphs (empty, isolated vertices, self-loops, cycles, chains) and closures equal pair by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Transitive closure against independent answers: DFS from every vertex (brute force) and
 // Boost.Graph's transitive_closure on random directed graphs (cycles, self-loops, repeated
 // arcs), for both methods, R+ and R*, pairs and counts; the reachability index against the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Connected components against independent oracles: a serial union-find written here and
 // Boost.Graph's connected_components on the undirected version (when built with Boost), on
 // random directed and undirected graphs; LAGraph's component counts and the LDBC Graphalytics

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The connected-components verifier (algorithms/components/components_verify.hpp), the one
 // `spgraph compare cc` uses: it accepts every method's answer on small and random graphs
 // (empty, isolated vertices, self-loops, directed input taken as undirected) and partitions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // distance_knn against a serial FIFO BFS (hops) and an O(n²) Dijkstra (weighted), both in
 // knn_oracle.hpp: the expected answer is every reached vertex sorted by (distance, id), the
 // source dropped unless include_self, cut at k; unreachable vertices never appear. Random

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // feature_knn against a dense brute-force Q·Xᵀ in double: the candidates of query row i are
 // the rows of X sharing a stored column with it; score = dot product or cosine (row norms);
 // threshold kept as score >= threshold; row i of X dropped for query i when q is null unless

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // knn_graph: the matrix written from a KnnResult holds exactly the result's entries, entry
 // (queries[r], ids[j]) = scores[j] for every row r (similarity, distance and feature results,
 // zero scores included), has the requested shape, and refuses a shape that does not cover

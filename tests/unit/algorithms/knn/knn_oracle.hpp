@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Brute-force oracles for the kNN tests, written straight from the definitions in
 // algorithms/knn/knn.hpp and sharing no code with it: neighbourhoods as std::set per vertex,
 // every pair's score from |N(u) ∩ N(v)| by set intersection (networkx's link-prediction

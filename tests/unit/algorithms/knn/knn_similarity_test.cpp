@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // similarity_knn against the set-intersection oracle (knn_oracle.hpp) built from the
 // definitions in algorithms/knn/knn.hpp, which follow networkx's link-prediction functions:
 // karate-club scores pinned to networkx 3.6 by hand; random Erdős–Rényi and power-law graphs

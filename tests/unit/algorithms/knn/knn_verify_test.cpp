@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The kNN verifier (algorithms/knn/knn_verify.hpp), the one `spgraph compare knn` uses: it
 // accepts every query kind's answers on small and random graphs (isolated vertices, self-loops,
 // repeated arcs, empty graphs and query lists) and the brute-force oracle's answers

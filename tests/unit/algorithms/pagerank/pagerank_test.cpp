@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PageRank against independent oracles: a serial power iteration in long double written from
 // the two specifications (GAP: sinks leak; Standard: dangling rank to the teleport set), the
 // LDBC Graphalytics PR validation outputs (Standard, fixed iterations, PARAMS.tsv), LAGraph's

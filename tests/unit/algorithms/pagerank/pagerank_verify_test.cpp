@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PageRank verifier (algorithms/pagerank/pagerank_verify.hpp), the one `spgraph compare
 // pagerank` uses: it accepts every variant's ranks on small and random graphs (empty graphs,
 // sinks, self-loops, isolated vertices, personalization, runs cut at max_iterations and runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SSSP against independent oracles: Boost.Graph's dijkstra_shortest_paths (when built with
 // Boost) and a serial Bellman-Ford written here, on random directed and undirected graphs with
 // zero weights, repeated arcs, self-loops, isolated vertices and unreachable parts; negative

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SSSP verifier (algorithms/sssp/sssp_verify.hpp), the one `spgraph compare sssp` uses: it
 // accepts every method's distances on small and random graphs (integer and real weights, zero
 // weights and zero-weight cycles, negative weights under Bellman-Ford, self-loops, isolated and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Triangle counting against independent answers: brute-force set intersection on random graphs
 // (undirected, directed -> symmetrized, with self-loops and repeated arcs), per-vertex counts
 // and clustering coefficients against the same oracle, LAGraph's published counts, LDBC

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The triangle-count verifier (algorithms/triangles/triangles_verify.hpp), the one `spgraph
 // compare tc` uses: it accepts every method's count (and the fused methods' per-vertex counts
 // and clustering coefficients) on small and random graphs (empty, isolated vertices, complete
