@@ -47,7 +47,7 @@ constexpr ClosureMethod kMethods[] = {ClosureMethod::Auto, ClosureMethod::Scc,
 
 // ---- positive cases ---------------------------------------------------------------------------
 
-TEST(ClosureVerify, accepts_every_method_on_random_digraphs) {
+TEST(ClosureVerify, AcceptsEveryMethodOnRandomDigraphs) {
   const std::uint64_t seed = 20261202;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {1u, 8u, 60u, 250u})
@@ -72,7 +72,7 @@ TEST(ClosureVerify, accepts_every_method_on_random_digraphs) {
       }
 }
 
-TEST(ClosureVerify, accepts_edge_cases) {
+TEST(ClosureVerify, AcceptsEdgeCases) {
   for (bool refl : {false, true}) {
     ClosureOptions o;
     o.reflexive = refl;
@@ -97,7 +97,7 @@ TEST(ClosureVerify, accepts_edge_cases) {
 
 // ---- negative cases ---------------------------------------------------------------------------
 
-TEST(ClosureVerify, rejects_wrong_closures_naming_the_first_violation) {
+TEST(ClosureVerify, RejectsWrongClosuresNamingTheFirstViolation) {
   const Matrix<bool> chain = matrix_of(3, {{0, 1}, {1, 2}});
   const auto& g = chain.csr();
   ASSERT_EQ(check_closure(g, matrix_of(3, {{0, 1}, {0, 2}, {1, 2}}).csr()), "");
@@ -128,7 +128,7 @@ TEST(ClosureVerify, rejects_wrong_closures_naming_the_first_violation) {
             "vertex 3 is reachable from vertex 1, but pair 1 -> 3 is missing from the closure");
 }
 
-TEST(ClosureVerify, rejects_closures_that_differ_between_engines) {
+TEST(ClosureVerify, RejectsClosuresThatDifferBetweenEngines) {
   const AnswerNames engines{"spgraph", "GraphBLAS"};
   EXPECT_EQ(check_same_closure_count(6, 5, engines),
             "spgraph finds 6 closure pairs but GraphBLAS finds 5");
@@ -144,7 +144,7 @@ TEST(ClosureVerify, rejects_closures_that_differ_between_engines) {
             "Boost.Graph's closure has 6 pairs, spgraph's 6 (the pair sets differ)");
 }
 
-TEST(ClosureVerify, rejects_every_random_perturbation_of_a_real_closure) {
+TEST(ClosureVerify, RejectsEveryRandomPerturbationOfARealClosure) {
   const std::uint64_t seed = 29;
   RecordProperty("seed", std::to_string(seed));
   std::mt19937_64 rng(seed);

@@ -40,7 +40,7 @@ const AnswerNames kEngines{"spgraph", "GraphBLAS"};
 
 // ---- positive cases ---------------------------------------------------------------------------
 
-TEST(ComponentsVerify, accepts_every_method_on_random_graphs) {
+TEST(ComponentsVerify, AcceptsEveryMethodOnRandomGraphs) {
   const std::uint64_t seed = 67;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {1u, 2u, 40u, 700u})
@@ -61,7 +61,7 @@ TEST(ComponentsVerify, accepts_every_method_on_random_graphs) {
       }
 }
 
-TEST(ComponentsVerify, accepts_empty_isolated_and_self_loop_graphs) {
+TEST(ComponentsVerify, AcceptsEmptyIsolatedAndSelfLoopGraphs) {
   for (CcMethod m : kMethods) {
     CcOptions o;
     o.method = m;
@@ -76,7 +76,7 @@ TEST(ComponentsVerify, accepts_empty_isolated_and_self_loop_graphs) {
   }
 }
 
-TEST(ComponentsVerify, partitions_are_equal_up_to_relabelling) {
+TEST(ComponentsVerify, PartitionsAreEqualUpToRelabelling) {
   // {0, 3}, {1}, {2, 4}: labels as LAGraph gives them (any member), as 64-bit values, and as
   // values far beyond n (the hash path of the normalisation).
   const std::vector<Vertex> smallest{0, 1, 2, 0, 2};
@@ -90,7 +90,7 @@ TEST(ComponentsVerify, partitions_are_equal_up_to_relabelling) {
 
 // ---- negative cases ---------------------------------------------------------------------------
 
-TEST(ComponentsVerify, rejects_labellings_that_break_the_contract) {
+TEST(ComponentsVerify, RejectsLabellingsThatBreakTheContract) {
   // 0 - 1 and 2 - 3 (directed arcs), 4 isolated.
   const Matrix<bool> a = graph_of(5, {0, 3}, {1, 2});
   ASSERT_EQ(check_components(a.csr(), {0, 0, 2, 2, 4}), "");
@@ -113,7 +113,7 @@ TEST(ComponentsVerify, rejects_labellings_that_break_the_contract) {
   EXPECT_EQ(check_components(Matrix<bool>(2, 3).csr(), {0, 1}), "the graph is not square");
 }
 
-TEST(ComponentsVerify, messages_name_vertices_through_the_namer) {
+TEST(ComponentsVerify, MessagesNameVerticesThroughTheNamer) {
   const Matrix<bool> a = graph_of(3, {0}, {1});
   const VertexNamer one_based = [](Vertex v) { return std::to_string(v + 1); };
   EXPECT_EQ(check_components(a.csr(), {0, 1, 2}, one_based),
@@ -123,7 +123,7 @@ TEST(ComponentsVerify, messages_name_vertices_through_the_namer) {
             "vertex 2 is in the component of vertex 1 in spgraph but of vertex 2 in GraphBLAS");
 }
 
-TEST(ComponentsVerify, rejects_partitions_that_differ) {
+TEST(ComponentsVerify, RejectsPartitionsThatDiffer) {
   EXPECT_EQ(check_same_components(std::vector<Vertex>{0, 1}, std::vector<Vertex>{0, 1, 2},
                                   dense_vertex_name, kEngines),
             "spgraph labels 2 vertices but GraphBLAS labels 3");
@@ -138,7 +138,7 @@ TEST(ComponentsVerify, rejects_partitions_that_differ) {
             "vertex 1 is in the component of vertex 1 in spgraph but of vertex 0 in GraphBLAS");
 }
 
-TEST(ComponentsVerify, rejects_every_random_perturbation_of_a_real_answer) {
+TEST(ComponentsVerify, RejectsEveryRandomPerturbationOfARealAnswer) {
   const std::uint64_t seed = 5;
   RecordProperty("seed", std::to_string(seed));
   std::mt19937_64 rng(seed);

@@ -60,7 +60,7 @@ const AnswerNames kEngines{"spgraph", "GraphBLAS"};
 
 // ---- positive cases ---------------------------------------------------------------------------
 
-TEST(KnnVerify, accepts_similarity_answers_and_agrees_with_the_oracle) {
+TEST(KnnVerify, AcceptsSimilarityAnswersAndAgreesWithTheOracle) {
   struct Case {
     Vertex n;
     std::vector<Arc> arcs;
@@ -97,7 +97,7 @@ TEST(KnnVerify, accepts_similarity_answers_and_agrees_with_the_oracle) {
   }
 }
 
-TEST(KnnVerify, accepts_distance_and_feature_answers_and_empty_ones) {
+TEST(KnnVerify, AcceptsDistanceAndFeatureAnswersAndEmptyOnes) {
   const std::vector<Arc> arcs = erdos_renyi(150, 400, 1403, 1, 9);
   const Matrix<bool> pattern = pattern_of<bool>(150, arcs);
   const Matrix<double> weighted = valued_of<double>(150, arcs);
@@ -148,7 +148,7 @@ TEST(KnnVerify, accepts_distance_and_feature_answers_and_empty_ones) {
   EXPECT_EQ(check_knn_ranking(empty, 10, true, 0), "");
 }
 
-TEST(KnnVerify, tolerates_near_ties_in_another_order_and_ties_at_the_cut) {
+TEST(KnnVerify, ToleratesNearTiesInAnotherOrderAndTiesAtTheCut) {
   const KnnResult ours = result_of({3}, {{{5, 2.0}, {9, 1.0 + 1e-15}, {8, 1.0}, {4, 0.5}}});
   // Scores within 1e-12 relative: ids 9 and 8 may come in either order.
   const KnnResult swapped = result_of({3}, {{{5, 2.0}, {8, 1.0}, {9, 1.0}, {4, 0.5}}});
@@ -163,7 +163,7 @@ TEST(KnnVerify, tolerates_near_ties_in_another_order_and_ties_at_the_cut) {
 
 // ---- negative cases ---------------------------------------------------------------------------
 
-TEST(KnnVerify, rejects_malformed_or_misordered_answers_naming_the_first_violation) {
+TEST(KnnVerify, RejectsMalformedOrMisorderedAnswersNamingTheFirstViolation) {
   const KnnResult right = result_of({2, 4}, {{{1, 3.0}, {5, 2.0}, {7, 2.0}}, {{0, 1.0}}});
   ASSERT_EQ(check_knn_ranking(right, 3, true, 8), "");
   KnnResult r = right;
@@ -200,7 +200,7 @@ TEST(KnnVerify, rejects_malformed_or_misordered_answers_naming_the_first_violati
   EXPECT_EQ(check_knn_ranking(r, 3, true, 8, one_based, one_based), "query 3 holds answer 2 twice");
 }
 
-TEST(KnnVerify, rejects_answers_that_differ_between_engines) {
+TEST(KnnVerify, RejectsAnswersThatDifferBetweenEngines) {
   const KnnResult ours = result_of({3, 6}, {{{5, 2.0}, {8, 1.0}, {4, 0.5}}, {{2, 1.0}}});
   const KnnResult fewer_queries = result_of({3}, {{{5, 2.0}, {8, 1.0}, {4, 0.5}}});
   EXPECT_EQ(
@@ -228,7 +228,7 @@ TEST(KnnVerify, rejects_answers_that_differ_between_engines) {
             "query 4, rank 2: spgraph has 9 (score 1), GraphBLAS has 10 (score 1)");
 }
 
-TEST(KnnVerify, rejects_every_random_perturbation_of_a_real_answer) {
+TEST(KnnVerify, RejectsEveryRandomPerturbationOfARealAnswer) {
   const std::uint64_t seed = 1405;
   const std::vector<Arc> arcs = power_law(200, 700, seed);
   const Matrix<bool> a = pattern_of<bool>(200, arcs);

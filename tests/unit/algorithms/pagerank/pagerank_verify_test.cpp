@@ -35,7 +35,7 @@ const AnswerNames kEngines{"spgraph", "GraphBLAS"};
 
 // ---- positive cases ---------------------------------------------------------------------------
 
-TEST(PageRankVerify, accepts_every_variant_on_random_graphs) {
+TEST(PageRankVerify, AcceptsEveryVariantOnRandomGraphs) {
   const std::uint64_t seed = 19;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {1u, 7u, 300u, 3000u})
@@ -64,7 +64,7 @@ TEST(PageRankVerify, accepts_every_variant_on_random_graphs) {
           }
 }
 
-TEST(PageRankVerify, accepts_edge_cases) {
+TEST(PageRankVerify, AcceptsEdgeCases) {
   PageRankOptions o;
   const Matrix<bool> empty(0, 0);
   EXPECT_EQ(check_pagerank(empty.csr(), o, pagerank(empty, o)), "");
@@ -82,7 +82,7 @@ TEST(PageRankVerify, accepts_edge_cases) {
   }
 }
 
-TEST(PageRankVerify, runs_one_step_apart_agree_within_that_step) {
+TEST(PageRankVerify, RunsOneStepApartAgreeWithinThatStep) {
   const Matrix<bool> a = random_graph(500, 2500, 3, false);
   PageRankOptions o;
   o.tolerance = 0;
@@ -98,7 +98,7 @@ TEST(PageRankVerify, runs_one_step_apart_agree_within_that_step) {
 
 // ---- negative cases ---------------------------------------------------------------------------
 
-TEST(PageRankVerify, rejects_broken_results_naming_the_first_violation) {
+TEST(PageRankVerify, RejectsBrokenResultsNamingTheFirstViolation) {
   const std::vector<Vertex> src{0, 1, 2}, dst{1, 2, 0};
   const Matrix<bool> ring = Matrix<bool>::build_pattern(3, 3, src, dst);
   PageRankOptions o;
@@ -139,7 +139,7 @@ TEST(PageRankVerify, rejects_broken_results_naming_the_first_violation) {
             std::string::npos);
 }
 
-TEST(PageRankVerify, rejects_perturbed_swapped_uniform_and_wrong_variant_answers) {
+TEST(PageRankVerify, RejectsPerturbedSwappedUniformAndWrongVariantAnswers) {
   const std::uint64_t seed = 23;
   RecordProperty("seed", std::to_string(seed));
   std::mt19937_64 rng(seed);
@@ -181,7 +181,7 @@ TEST(PageRankVerify, rejects_perturbed_swapped_uniform_and_wrong_variant_answers
   }
 }
 
-TEST(PageRankVerify, rejects_ranks_that_differ_between_engines) {
+TEST(PageRankVerify, RejectsRanksThatDifferBetweenEngines) {
   const std::vector<double> x{0.5, 0.25, 0.25}, y{0.5, 0.3, 0.2};
   EXPECT_EQ(
       compare_ranks(RankRun{x, 10, 1e-5}, RankRun{x, 12, 1e-5}, dense_vertex_name, kEngines).error,

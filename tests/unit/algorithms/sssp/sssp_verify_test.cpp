@@ -66,7 +66,7 @@ const AnswerNames kEngines{"spgraph", "GraphBLAS"};
 
 // ---- positive cases ---------------------------------------------------------------------------
 
-TEST(SsspVerify, accepts_every_method_on_random_graphs) {
+TEST(SsspVerify, AcceptsEveryMethodOnRandomGraphs) {
   const std::uint64_t seed = 31;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {1u, 9u, 200u, 3000u})
@@ -88,7 +88,7 @@ TEST(SsspVerify, accepts_every_method_on_random_graphs) {
       }
 }
 
-TEST(SsspVerify, accepts_negative_weights_zero_cycles_loops_and_unit_weights) {
+TEST(SsspVerify, AcceptsNegativeWeightsZeroCyclesLoopsAndUnitWeights) {
   // Weights w + p(u) - p(v): many arcs negative, no negative cycle; Bellman-Ford solves it.
   std::mt19937_64 rng(41);
   std::vector<double> p(500);
@@ -126,7 +126,7 @@ TEST(SsspVerify, accepts_negative_weights_zero_cycles_loops_and_unit_weights) {
 
 // ---- negative cases ---------------------------------------------------------------------------
 
-TEST(SsspVerify, rejects_wrong_distances_naming_the_first_violation) {
+TEST(SsspVerify, RejectsWrongDistancesNamingTheFirstViolation) {
   // 0 -> 1 (2), 1 -> 2 (3), 0 -> 2 (9); 3 unreachable.
   const Matrix<double> a = matrix_of(4, {{0, 1, 2}, {1, 2, 3}, {0, 2, 9}});
   const auto& g = a.csr();
@@ -159,7 +159,7 @@ TEST(SsspVerify, rejects_wrong_distances_naming_the_first_violation) {
             "vertex 3 has distance 4, but no path of tight arcs from the source reaches it");
 }
 
-TEST(SsspVerify, rejects_distances_that_differ_between_engines) {
+TEST(SsspVerify, RejectsDistancesThatDifferBetweenEngines) {
   EXPECT_EQ(check_same_distances({0, 1}, {0, 1, kInf}, dense_vertex_name, kEngines),
             "spgraph has 2 distances but GraphBLAS has 3");
   EXPECT_EQ(check_same_distances({0, 1, kInf}, {0, 1, 4}, dense_vertex_name, kEngines),
@@ -170,7 +170,7 @@ TEST(SsspVerify, rejects_distances_that_differ_between_engines) {
             "distance of vertex 1 is 1000000 in the answer but 1000000.01 in the reference");
 }
 
-TEST(SsspVerify, rejects_every_one_ulp_perturbation_of_a_real_answer) {
+TEST(SsspVerify, RejectsEveryOneUlpPerturbationOfARealAnswer) {
   const std::uint64_t seed = 13;
   RecordProperty("seed", std::to_string(seed));
   std::mt19937_64 rng(seed);

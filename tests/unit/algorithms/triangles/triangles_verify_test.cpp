@@ -55,7 +55,7 @@ void expect_accepted(const Matrix<bool>& a) {
 
 // ---- positive cases ---------------------------------------------------------------------------
 
-TEST(TrianglesVerify, accepts_every_method_on_random_graphs) {
+TEST(TrianglesVerify, AcceptsEveryMethodOnRandomGraphs) {
   const std::uint64_t seed = 20261201;
   RecordProperty("seed", std::to_string(seed));
   for (Vertex n : {5u, 40u, 300u})
@@ -71,7 +71,7 @@ TEST(TrianglesVerify, accepts_every_method_on_random_graphs) {
     expect_accepted(Matrix<bool>::from_coo(generate_kronecker(scale, 16, 7, true)));
 }
 
-TEST(TrianglesVerify, accepts_edge_cases) {
+TEST(TrianglesVerify, AcceptsEdgeCases) {
   expect_accepted(Matrix<bool>(0, 0, true));
   expect_accepted(Matrix<bool>(10, 10, true));  // isolated vertices
   expect_accepted(
@@ -89,7 +89,7 @@ TEST(TrianglesVerify, accepts_edge_cases) {
 
 // ---- negative cases ---------------------------------------------------------------------------
 
-TEST(TrianglesVerify, rejects_wrong_answers_naming_the_first_violation) {
+TEST(TrianglesVerify, RejectsWrongAnswersNamingTheFirstViolation) {
   // K4 (4 triangles, 3 through each vertex, clustering 1) plus a pendant vertex 4 off vertex 3.
   const Matrix<bool> a = undirected_of(5, {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}, {3, 4}});
   TriangleOptions o;
@@ -131,7 +131,7 @@ TEST(TrianglesVerify, rejects_wrong_answers_naming_the_first_violation) {
             "the answer counts 7 triangles but the reference counts 0");
 }
 
-TEST(TrianglesVerify, rejects_every_random_perturbation_of_a_real_answer) {
+TEST(TrianglesVerify, RejectsEveryRandomPerturbationOfARealAnswer) {
   const std::uint64_t seed = 77;
   RecordProperty("seed", std::to_string(seed));
   std::mt19937_64 rng(seed);
