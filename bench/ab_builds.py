@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""A/B of two spgraph builds on the hot paths: BFS, triangle counting, mxm, stream inserts.
+"""A/B of two spgraph builds on the hot paths: BFS, triangle counting, PageRank, mxm, inserts.
 
 Used when a change must not move performance (a refactor): both builds run the same command on
 the same input, alternately (old, new, old, new, ...), so that machine noise hits both alike;
@@ -46,6 +46,11 @@ def tc_seconds(build, path, threads):
     return r["seconds"]
 
 
+def pagerank_seconds(build, path, threads):
+    r = run_json([binary(build, "spgraph"), "pagerank", path, "--json", "-q", "-t", str(threads)])
+    return r["seconds"]
+
+
 def mxm_seconds(build, path, threads):
     r = run_json([binary(build, "spgraph"), "compare", "mxm", path, "--runs", "3", "--json", "-q",
                   "-t", str(threads)])
@@ -82,6 +87,7 @@ def main():
     for name, rel, fn in [("bfs luxembourg_osm", "road/luxembourg_osm.mtx", bfs_seconds),
                           ("tc NotreDame_www", "suitesparse/NotreDame_www.mtx.gz", tc_seconds),
                           ("tc kron18", None, tc_seconds),
+                          ("pagerank kron18", None, pagerank_seconds),
                           ("mxm ca-GrQc", "snap/ca-GrQc.mtx", mxm_seconds),
                           ("mxm crack", "suitesparse/crack.mtx", mxm_seconds)]:
         path = kron if rel is None else os.path.join(SHARED, rel)
