@@ -12,6 +12,7 @@
 
 #include "algorithms/components/components.hpp"
 #include "algorithms/components/components_verify.hpp"
+#include "tests/unit/algorithms/random_graphs.hpp"
 
 namespace spgraph::testing {
 namespace {
@@ -23,17 +24,9 @@ Matrix<bool> graph_of(Vertex n, const std::vector<Vertex>& r, const std::vector<
   return Matrix<bool>::build_pattern(n, n, r, c);
 }
 
-/// Random arcs among the first 7/8 of the vertices (the rest isolated), repeats and loops.
+/// The shared random graph (random_graphs.hpp), the last n/8 vertices isolated.
 Matrix<bool> random_graph(Vertex n, Offset m, std::uint64_t seed, bool undirected) {
-  std::mt19937_64 rng(seed);
-  const Vertex live = std::max<Vertex>(1, n - n / 8);
-  std::vector<Vertex> r, c;
-  for (Offset k = 0; k < m && n > 0; ++k) {
-    const Vertex u = Vertex(rng() % live), v = Vertex(rng() % live);
-    r.push_back(u), c.push_back(v);
-    if (undirected) r.push_back(v), c.push_back(u);
-  }
-  return graph_of(n, r, c);
+  return random_pattern_graph(n, m, seed, undirected, 8);
 }
 
 const AnswerNames kEngines{"spgraph", "GraphBLAS"};

@@ -20,24 +20,14 @@
 #include "loaders/load.hpp"
 #include "tests/support/test_data.hpp"
 #include "tests/unit/algorithms/ldbc_reference.hpp"
+#include "tests/unit/algorithms/random_graphs.hpp"
 
 namespace spgraph::testing {
 namespace {
 
-/// Random arcs (repeats and self-loops allowed; the Matrix merges repeats).
+/// The shared random graph (random_graphs.hpp).
 Matrix<bool> random_graph(Vertex n, Offset m, std::uint64_t seed, bool undirected) {
-  std::mt19937_64 rng(seed);
-  std::vector<Vertex> r, c;
-  for (Offset k = 0; k < m && n > 0; ++k) {
-    const Vertex u = Vertex(rng() % n), v = Vertex(rng() % n);
-    r.push_back(u);
-    c.push_back(v);
-    if (undirected) {
-      r.push_back(v);
-      c.push_back(u);
-    }
-  }
-  return Matrix<bool>::build_pattern(n, n, r, c);
+  return random_pattern_graph(n, m, seed, undirected);
 }
 
 /// Serial power iteration in long double, straight from the definitions.

@@ -14,21 +14,14 @@
 
 #include "algorithms/pagerank/pagerank.hpp"
 #include "algorithms/pagerank/pagerank_verify.hpp"
+#include "tests/unit/algorithms/random_graphs.hpp"
 
 namespace spgraph::testing {
 namespace {
 
-/// Random arcs (repeats and self-loops allowed); the last n/10 vertices get none (sinks).
+/// The shared random graph (random_graphs.hpp), the last n/10 vertices isolated.
 Matrix<bool> random_graph(Vertex n, Offset m, std::uint64_t seed, bool undirected) {
-  std::mt19937_64 rng(seed);
-  const Vertex live = std::max<Vertex>(1, n - n / 10);
-  std::vector<Vertex> r, c;
-  for (Offset k = 0; k < m && n > 0; ++k) {
-    const Vertex u = Vertex(rng() % live), v = Vertex(rng() % live);
-    r.push_back(u), c.push_back(v);
-    if (undirected) r.push_back(v), c.push_back(u);
-  }
-  return Matrix<bool>::build_pattern(n, n, r, c);
+  return random_pattern_graph(n, m, seed, undirected, 10);
 }
 
 const AnswerNames kEngines{"spgraph", "GraphBLAS"};
