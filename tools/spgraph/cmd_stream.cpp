@@ -19,18 +19,10 @@
 #include <memory>
 #include <optional>
 
-#include "engine/dynamic_graph.hpp"
 #include "store/graph_store.hpp"
-#include "loaders/dimension_guard.hpp"
-#include "loaders/update_stream.hpp"
-#include "tools/common/progress.hpp"
-#include "tools/spgraph/checkpoint_watch.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/cli/report.hpp"
-#include "tools/spgraph/signals.hpp"
-#include "tools/spgraph/snapshot_knn.hpp"
 
 namespace spgraph::cli {
 
