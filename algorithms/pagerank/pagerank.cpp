@@ -2,9 +2,12 @@
 // PageRank power iteration (pagerank.hpp): argument checks, the teleport vector, and the
 // fused update pass around one pull SpMV per step (GAP benchmark spec, Beamer et al. 2015,
 // "pr"; Graphalytics spec v1.0 section 2.3.2 for the dangling rank of the Standard variant).
-// The SpMV is passed in, so the Matrix (CSR / CSR5 through engine/spmv_dense.hpp) and the
-// Dynamic CSR snapshot (formats/dcsr/dcsr_spmv_cpu.hpp) share the loop.
+// On CSR the step is the fused kernel of pagerank_fused_csr.hpp. Otherwise the SpMV is passed
+// in, so CSR5 (engine/spmv_dense.hpp) and the Dynamic CSR snapshot
+// (formats/dcsr/dcsr_spmv_cpu.hpp) share the loop with a separate update pass.
 #include "algorithms/pagerank/pagerank.hpp"
+
+#include "algorithms/pagerank/pagerank_fused_csr.hpp"
 
 #include <omp.h>
 
@@ -22,7 +25,8 @@ namespace spgraph {
 namespace {
 
 /// y = A' plus.second w for one step: y[v] = Σ_{u -> v} w[u].
-using PullStep = std::function<void(const double* w, double* y)>;
+template <class S>
+using PullStep = std::function<void(const S* w, S* y)>;
 
 void check_pagerank_arguments(Vertex nrows, Vertex ncols, const PageRankOptions& o) {
   if (nrows != ncols)
@@ -41,9 +45,32 @@ void check_pagerank_arguments(Vertex nrows, Vertex ncols, const PageRankOptions&
                              " is not a vertex (n = " + std::to_string(nrows) + ")");
 }
 
-/// The power iteration. inv_out[u] = 1 / outdeg(u), or 0 for a sink.
-PageRankResult pagerank_power(Vertex n, const std::vector<double>& inv_out, const PullStep& pull,
-                              const PageRankOptions& o) {
+/// Uniform over all vertices, or over the distinct personalize set.
+detail::Teleport make_teleport(Vertex n, const PageRankOptions& o) {
+  detail::Teleport tp;
+  if (n == 0) return tp;
+  tp.uniform = 1.0 / double(n);
+  if (o.personalize.empty()) return tp;
+  tp.tele.assign(n, 0.0);
+  std::vector<std::uint8_t> in_set(n, 0);
+  Vertex distinct = 0;
+  for (Vertex v : o.personalize)
+    if (!in_set[v]) {
+      in_set[v] = 1;
+      ++distinct;
+    }
+  const double share = 1.0 / double(distinct);
+  for (Vertex v = 0; v < n; ++v)
+    if (in_set[v]) tp.tele[v] = share;
+  tp.uniform = 0;
+  return tp;
+}
+
+/// The power iteration around a separate SpMV (CSR5, Dynamic CSR). inv_out[u] = 1 / outdeg(u),
+/// or 0 for a sink.
+template <class S>
+PageRankResult pagerank_power(Vertex n, const std::vector<double>& inv_out, const PullStep<S>& pull,
+                              const detail::Teleport& tp, const PageRankOptions& o) {
   PageRankResult res;
   if (n == 0) {
     res.converged = true;
@@ -51,50 +78,31 @@ PageRankResult pagerank_power(Vertex n, const std::vector<double>& inv_out, cons
   }
   const double d = o.damping;
   const bool standard = o.variant == PageRankVariant::Standard;
-  // Teleport: uniform over all vertices (tele empty) or over the distinct personalize set.
-  std::vector<double> tele;
-  double uniform = 1.0 / double(n);
-  if (!o.personalize.empty()) {
-    tele.assign(n, 0.0);
-    std::vector<std::uint8_t> in_set(n, 0);
-    Vertex distinct = 0;
-    for (Vertex v : o.personalize)
-      if (!in_set[v]) {
-        in_set[v] = 1;
-        ++distinct;
-      }
-    const double share = 1.0 / double(distinct);
-    for (Vertex v = 0; v < n; ++v)
-      if (in_set[v]) tele[v] = share;
-    uniform = 0;
-  }
-  const bool personal = !tele.empty();
-  std::vector<double>& r = res.rank;
-  r.resize(n);
-  std::vector<double> w(n), y(n);
+  const bool personal = !tp.tele.empty();
+  std::vector<S> r(n), w(n), y(n);
   double dangling = 0;
   const std::int64_t sn = std::int64_t(n);
   const bool par = n >= 32768;
 #pragma omp parallel for schedule(static) reduction(+ : dangling) if (par)
   for (std::int64_t v = 0; v < sn; ++v) {
-    const double r0 = personal ? tele[v] : uniform;
-    r[v] = r0;
-    w[v] = r0 * inv_out[v];
+    const double r0 = personal ? tp.tele[v] : tp.uniform;
+    r[v] = S(r0);
+    w[v] = S(r0 * inv_out[v]);
     if (inv_out[v] == 0) dangling += r0;
   }
   for (int it = 1; it <= o.max_iterations; ++it) {
     pull(w.data(), y.data());
     // The teleport weight of this step: (1 - d), plus d · dangling for Standard.
     const double tw = (1 - d) + (standard ? d * dangling : 0.0);
-    const double base = tw * uniform;
+    const double base = tw * tp.uniform;
     double delta = 0, next_dangling = 0;
 #pragma omp parallel for schedule(static) reduction(+ : delta, next_dangling) if (par)
     for (std::int64_t v = 0; v < sn; ++v) {
-      const double nr = (personal ? tw * tele[v] : base) + d * y[v];
-      delta += std::fabs(nr - r[v]);
+      const S nr = S((personal ? tw * tp.tele[v] : base) + d * double(y[v]));
+      delta += std::fabs(double(nr) - double(r[v]));
       r[v] = nr;
-      w[v] = nr * inv_out[v];
-      if (inv_out[v] == 0) next_dangling += nr;
+      w[v] = S(double(nr) * inv_out[v]);
+      if (inv_out[v] == 0) next_dangling += double(nr);
     }
     dangling = next_dangling;
     res.iterations = it;
@@ -104,6 +112,7 @@ PageRankResult pagerank_power(Vertex n, const std::vector<double>& inv_out, cons
       break;
     }
   }
+  res.rank.assign(r.begin(), r.end());
   return res;
 }
 
@@ -118,22 +127,35 @@ std::vector<double> inverse_out_degrees(Vertex n, const std::function<Offset(Ver
   return inv;
 }
 
+/// The CSR5 path at score type S: the CSR5 SpMV of op(A), then the update pass.
+template <class S, class T>
+PageRankResult pagerank_csr5(const Matrix<T>& a, bool transpose, const detail::Teleport& tp,
+                             const PageRankOptions& o) {
+  const Offset* rp = a.csr().row_ptr.data();
+  const std::vector<double> inv =
+      inverse_out_degrees(a.nrows(), [rp](Vertex v) { return rp[v + 1] - rp[v]; });
+  const PullStep<S> pull = [&](const S* w, S* y) {
+    spmv_dense<PlusSecond<S>>(a, transpose, w, y, SpmvFormat::Csr5);
+  };
+  return pagerank_power<S>(a.nrows(), inv, pull, tp, o);
+}
+
 }  // namespace
 
 template <class T>
 PageRankResult pagerank(const Matrix<T>& a, const PageRankOptions& options) {
   check_pagerank_arguments(a.nrows(), a.ncols(), options);
-  const Offset* rp = a.csr().row_ptr.data();
-  const std::vector<double> inv =
-      inverse_out_degrees(a.nrows(), [rp](Vertex v) { return rp[v + 1] - rp[v]; });
+  const detail::Teleport tp = make_teleport(a.nrows(), options);
+  const bool single = options.precision == PageRankPrecision::Float;
   // On a symmetric A the transpose is A itself: read A, build nothing.
   const bool transpose = !options.undirected;
-  // The CSR / CSR5 rule is O(n): decide once, not on every step.
-  const SpmvFormat format = choose_spmv_format(a, transpose, options.spmv).format;
-  const PullStep pull = [&](const double* w, double* y) {
-    spmv_dense<PlusSecond<double>>(a, transpose, w, y, format);
-  };
-  return pagerank_power(a.nrows(), inv, pull, options);
+  if (options.spmv == SpmvFormat::Csr5)
+    return single ? pagerank_csr5<float>(a, transpose, tp, options)
+                  : pagerank_csr5<double>(a, transpose, tp, options);
+  const Csr<T>& in = transpose ? a.transposed() : a.csr();
+  const detail::PullGraph g{a.nrows(), in.row_ptr.data(), in.col.data(), a.csr().row_ptr.data()};
+  return single ? detail::pagerank_fused_csr<float>(g, tp, options)
+                : detail::pagerank_fused_csr<double>(g, tp, options);
 }
 
 template <class T>
@@ -144,10 +166,17 @@ PageRankResult pagerank(const GraphSnapshot<T>& g, const PageRankOptions& option
   check_pagerank_arguments(view.nrows(), view.ncols(), options);
   const std::vector<double> inv =
       inverse_out_degrees(view.nrows(), [&view](Vertex v) { return view.degree(v); });
-  const PullStep pull = [&](const double* w, double* y) {
+  const detail::Teleport tp = make_teleport(view.nrows(), options);
+  if (options.precision == PageRankPrecision::Float) {
+    const PullStep<float> pull = [&](const float* w, float* y) {
+      dcsr_spmv_dense<PlusSecond<float>>(view, w, y);
+    };
+    return pagerank_power<float>(view.nrows(), inv, pull, tp, options);
+  }
+  const PullStep<double> pull = [&](const double* w, double* y) {
     dcsr_spmv_dense<PlusSecond<double>>(view, w, y);
   };
-  return pagerank_power(view.nrows(), inv, pull, options);
+  return pagerank_power<double>(view.nrows(), inv, pull, tp, options);
 }
 
 #define SPGRAPH_INSTANTIATE_PAGERANK(T)                                          \

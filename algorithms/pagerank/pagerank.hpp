@@ -13,12 +13,14 @@
 // `personalize` (repeats count once; r0 is the teleport vector too) instead of over all
 // vertices; Standard then also hands the dangling rank to that set (networkx's default).
 //
-// One power step is one SpMV and one fused pass: w[u] = r[u] / outdeg[u] (0 for a sink, outdeg
-// counted once from the row pointers), y = A' plus.second w (spmv_dense; PLUS_SECOND reads only
-// w, never A's values), then r'[v] = teleport[v] + d y[v] (+ d · dangling · teleport[v] for
-// Standard), with Σ|r' - r|, the next w and the next dangling sum computed in the same
-// parallel loop. Self-loops count as arcs (to the vertex itself). An empty graph (n = 0)
-// returns an empty rank with iterations = 0 and converged = true.
+// On CSR (the default) one power step is one pass (algorithms/pagerank/pagerank_fused_csr.hpp):
+// the pull sum, the update, the convergence sums and the next contribution, per row. On CSR5
+// (asked for) or a Dynamic CSR snapshot, one power step is one SpMV and one fused pass: w[u] = r[u]
+// / outdeg[u] (0 for a sink, outdeg counted once from the row pointers), y = A' plus.second w
+// (spmv_dense; PLUS_SECOND reads only w, never A's values), then r'[v] = teleport[v] + d y[v] (+ d
+// · dangling · teleport[v] for Standard), with Σ|r' - r|, the next w and the next dangling sum
+// computed in the same parallel loop. Self-loops count as arcs (to the vertex itself). An empty
+// graph (n = 0) returns an empty rank with iterations = 0 and converged = true.
 #pragma once
 
 #include <vector>
@@ -33,6 +35,11 @@ namespace spgraph {
 /// Gap (sinks leak rank, as the GAP benchmark) or Standard (dangling rank redistributed).
 enum class PageRankVariant { Gap, Standard };
 
+/// The type scores are kept in while iterating: double (default) or float (the GAP benchmark's
+/// own choice: half the bytes gathered per arc, about 7 significant digits). The result is
+/// returned as double either way; the convergence sums are always double.
+enum class PageRankPrecision { Double, Float };
+
 /// Options of pagerank(): damping, stopping rule, variant, personalization, SpMV format.
 struct PageRankOptions {
   double damping = 0.85;
@@ -40,7 +47,10 @@ struct PageRankOptions {
   int max_iterations = 100;
   PageRankVariant variant = PageRankVariant::Gap;
   std::vector<Vertex> personalize;  ///< teleport set; empty = every vertex
+  /// Auto and Csr run the fused CSR kernel (pagerank_fused_csr.hpp); Csr5 the CSR5 SpMV with
+  /// a separate update pass.
   SpmvFormat spmv = SpmvFormat::Auto;
+  PageRankPrecision precision = PageRankPrecision::Double;
   /// A is symmetric (an undirected graph): A' = A, so the pull SpMV reads A itself and no
   /// transpose is built. Leave false when unsure (the result is then right for any A).
   bool undirected = false;

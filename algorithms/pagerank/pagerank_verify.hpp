@@ -96,12 +96,17 @@ inline RankComparison compare_ranks(const RankRun& ours, const RankRun& theirs,
 /// The rounding slack of check_pagerank, in L1: the run's step and the check's long-double step
 /// round differently, by about (average degree) ulps of the ranks' sum (at most 1).
 inline constexpr double kPageRankStepSlack = 1e-12;
+/// The same slack for a run kept in float (PageRankPrecision::Float): each rank carries a
+/// relative rounding of about 2^-24 per step and the ranks sum to at most 1, so the L1 slack is
+/// a few times 1e-7; 1e-5 leaves room for the average degree's worth of roundings.
+inline constexpr double kPageRankFloatStepSlack = 1e-5;
 
 /// Returns "" when `r` is what pagerank(a, o) may answer for the graph of `a` (square; rows =
 /// sources, values ignored), else a description of the first violation: the wrong number of
 /// ranks, a rank that is negative or not finite, a stopping rule not kept, or a step that still
 /// moves the ranks by more than the damping times the run's last change (naming the vertex that
-/// moves most). Cost: one serial pass over the arcs.
+/// moves most). A float run (o.precision) gets kPageRankFloatStepSlack at least. Cost: one
+/// serial pass over the arcs.
 template <class T>
 std::string check_pagerank(const Csr<T>& a, const PageRankOptions& o, const PageRankResult& r,
                            const VertexNamer& name = dense_vertex_name,
@@ -150,7 +155,9 @@ std::string check_pagerank(const Csr<T>& a, const PageRankOptions& o, const Page
     change += moved;
     if (moved > most) most = moved, worst = v;
   }
-  const double bound = o.damping * r.delta + slack;
+  const double bound =
+      o.damping * r.delta +
+      (o.precision == PageRankPrecision::Float ? std::max(slack, kPageRankFloatStepSlack) : slack);
   if (!(double(change) <= bound))
     return "one more power step moves the ranks by " + short_real(double(change)) +
            " in L1, more than " + short_real(bound) +

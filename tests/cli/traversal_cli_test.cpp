@@ -243,7 +243,7 @@ TEST(TraversalCli, HelpListsTheCommandsAndEachHasHelp) {
 /// Runs pagerank with --tolerance 0 --iterations `steps` and checks --out against the oracle.
 void check_pagerank(const fs::path& file, const std::string& flags, const Graph& g, int steps,
                     bool standard, const std::vector<std::uint64_t>& personalize_internal,
-                    std::uint64_t base) {
+                    std::uint64_t base, double tolerance = 1e-12) {
   SCOPED_TRACE(file.string() + flags);
   const fs::path out = temp_file("pr_out.txt");
   CliRun r = run("pagerank " + file.string() + flags + " --tolerance 0 --iterations " +
@@ -256,7 +256,7 @@ void check_pagerank(const fs::path& file, const std::string& flags, const Graph&
   ASSERT_EQ(got.size(), g.n);
   for (std::uint64_t v = 0; v < g.n; ++v) {
     ASSERT_TRUE(got.count(v + base)) << v;
-    EXPECT_NEAR(std::stod(got.at(v + base)), want[v], 1e-12) << "vertex " << v + base;
+    EXPECT_NEAR(std::stod(got.at(v + base)), want[v], tolerance) << "vertex " << v + base;
   }
   fs::remove(out);
 }
@@ -269,6 +269,11 @@ TEST(TraversalCli, PageRankMatchesADensePowerIteration) {
   // Personalize 2 and 4 (file ids; 2 repeated), CSR and CSR5 kernels.
   check_pagerank(mtx, " --personalize 2,4,2 --spmv csr", g, 25, false, {1, 3}, 1);
   check_pagerank(mtx, " --personalize 4 --variant standard --spmv csr5", g, 25, true, {3}, 1);
+  // Scores kept in float: single precision (ranks here are near 0.1).
+  check_pagerank(mtx, " --precision float", g, 30, false, {}, 1, 1e-6);
+  check_pagerank(mtx, " --precision float --variant standard --spmv csr5", g, 30, true, {}, 1,
+                 1e-6);
+  EXPECT_EQ(run("pagerank " + mtx.string() + " --precision half").exit_code, 2);
   // As an undirected graph (both directions of every arc).
   Graph u = g;
   for (const Arc& a : g.arcs) u.arcs.push_back({a.v, a.u, 1});

@@ -11,11 +11,11 @@
 
 #include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/spgraph/commands.hpp"
 #include "tools/cli/job_results.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
 #include "tools/cli/traversal_flags.hpp"
+#include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
 
@@ -54,6 +54,7 @@ void run_pagerank(const PageRankArgs& args) {
   rep.add("max_iterations", report::count(o.max_iterations));
   rep.add("personalized", report::count(o.personalize.size()));
   rep.add("spmv", report::str(args.pr.spmv));
+  rep.add("precision", report::str(args.pr.precision));
   rep.add("iterations", report::count(r.iterations));
   rep.add("converged", report::flag(r.converged, "yes", "no"));
   rep.add("delta", report::real(r.delta, "%.17g", "%.3g"));
@@ -77,6 +78,7 @@ void register_pagerank(CLI::App& app) {
       "pagerank", "PageRank by power iteration (GAP/LAGraph or standard variant, personalized)");
   cmd->add_option("file", args->file, "Graph file")->required();
   add_pagerank_flags(cmd, args->pr);
+  add_pagerank_precision_flag(cmd, args->pr);
   cmd->add_option("--out,-o", args->out, "Write 'vertex rank' lines (%.17g)");
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);

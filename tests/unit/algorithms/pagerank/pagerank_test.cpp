@@ -230,6 +230,59 @@ TEST(PageRank, SpmvFormatsAndValueTypesAgree) {
   }
 }
 
+TEST(PageRank, FloatPrecisionMatchesTheOracleToSinglePrecision) {
+  // Float scores (GAP's choice) on every path: the fused CSR kernel, serial (small) and parallel
+  // (5000 vertices, above kMinParallelWork), CSR5, and a snapshot; both variants, personalized.
+  const std::uint64_t seed = 23;
+  RecordProperty("seed", std::to_string(seed));
+  for (Vertex n : {40u, 5000u})
+    for (bool undirected : {false, true}) {
+      const Matrix<bool> a = random_graph(n, Offset(8) * n, seed + n, undirected);
+      for (PageRankVariant var : {PageRankVariant::Gap, PageRankVariant::Standard})
+        for (SpmvFormat f : {SpmvFormat::Auto, SpmvFormat::Csr5})
+          for (bool personal : {false, true}) {
+            SCOPED_TRACE("n " + std::to_string(n) + (undirected ? " undirected" : " directed") +
+                         (var == PageRankVariant::Gap ? " gap" : " standard") +
+                         (f == SpmvFormat::Csr5 ? " csr5" : " csr") +
+                         (personal ? " personalized" : ""));
+            PageRankOptions o;
+            o.variant = var;
+            o.spmv = f;
+            o.tolerance = 0;
+            o.max_iterations = 20;
+            o.undirected = undirected;
+            o.precision = PageRankPrecision::Float;
+            if (personal) o.personalize = {0, n - 1};
+            const PageRankResult r = pagerank(a, o);
+            EXPECT_EQ(r.iterations, 20);
+            const std::vector<long double> want = oracle(a, var, 0.85, 20, o.personalize);
+            ASSERT_EQ(r.rank.size(), want.size());
+            for (std::size_t v = 0; v < want.size(); ++v)
+              ASSERT_NEAR(r.rank[v], double(want[v]), 1e-5 * double(want[v]) + 1e-9) << v;
+            // Not the double answer to the last bit: the float path really ran.
+            PageRankOptions od = o;
+            od.precision = PageRankPrecision::Double;
+            const PageRankResult rd = pagerank(a, od);
+            bool differs = false;
+            for (std::size_t v = 0; v < want.size(); ++v) differs |= rd.rank[v] != r.rank[v];
+            EXPECT_TRUE(differs);
+          }
+    }
+}
+
+TEST(PageRank, FloatPrecisionStopsLikeDouble) {
+  const Matrix<bool> a = random_graph(3000, 30000, 5, false);
+  PageRankOptions o;
+  o.tolerance = 1e-4;
+  const PageRankResult d = pagerank(a, o);
+  o.precision = PageRankPrecision::Float;
+  const PageRankResult f = pagerank(a, o);
+  EXPECT_TRUE(f.converged);
+  EXPECT_LT(f.delta, 1e-4);
+  EXPECT_NEAR(f.iterations, d.iterations, 1);
+  EXPECT_EQ(check_pagerank(a.csr(), o, f), "");
+}
+
 TEST(PageRank, SnapshotsMatchTheirMatrix) {
   for (bool directed : {false, true}) {
     std::mt19937_64 rng(17 + directed);
