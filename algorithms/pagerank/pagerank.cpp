@@ -149,9 +149,12 @@ PageRankResult pagerank(const Matrix<T>& a, const PageRankOptions& options) {
   const bool single = options.precision == PageRankPrecision::Float;
   // On a symmetric A the transpose is A itself: read A, build nothing.
   const bool transpose = !options.undirected;
-  if (options.spmv == SpmvFormat::Csr5)
+  if (options.spmv == SpmvFormat::Csr5) {
+    if (options.sweep == PageRankSweep::GaussSeidel)
+      throw InvalidArgument("pagerank: the Gauss-Seidel sweep runs on CSR, not CSR5");
     return single ? pagerank_csr5<float>(a, transpose, tp, options)
                   : pagerank_csr5<double>(a, transpose, tp, options);
+  }
   const Csr<T>& in = transpose ? a.transposed() : a.csr();
   const detail::PullGraph g{a.nrows(), in.row_ptr.data(), in.col.data(), a.csr().row_ptr.data()};
   return single ? detail::pagerank_fused_csr<float>(g, tp, options)
@@ -160,7 +163,9 @@ PageRankResult pagerank(const Matrix<T>& a, const PageRankOptions& options) {
 
 template <class T>
 PageRankResult pagerank(const GraphSnapshot<T>& g, const PageRankOptions& options) {
-  if (g.directed()) return pagerank(g.matrix(), options);
+  // Directed, or Gauss-Seidel (a CSR kernel): the snapshot's cached Matrix.
+  if (g.directed() || options.sweep == PageRankSweep::GaussSeidel)
+    return pagerank(g.matrix(), options);
   // Undirected: the rows are also the in-arcs, so the DCSR SpMV pulls over them directly.
   const DcsrView<T>& view = g.view();
   check_pagerank_arguments(view.nrows(), view.ncols(), options);

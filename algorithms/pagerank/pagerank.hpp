@@ -40,6 +40,12 @@ enum class PageRankVariant { Gap, Standard };
 /// returned as double either way; the convergence sums are always double.
 enum class PageRankPrecision { Double, Float };
 
+/// How a step uses the step's own results: Jacobi (the power iteration; every row pulls the
+/// previous step's ranks: deterministic, the default) or Gauss-Seidel (rows pull the ranks
+/// already updated in this step, as the GAP benchmark's "pr": fewer steps to a tolerance, the
+/// same fixed point, last digits vary between runs). Gauss-Seidel runs on CSR only.
+enum class PageRankSweep { Jacobi, GaussSeidel };
+
 /// Options of pagerank(): damping, stopping rule, variant, personalization, SpMV format.
 struct PageRankOptions {
   double damping = 0.85;
@@ -51,6 +57,7 @@ struct PageRankOptions {
   /// a separate update pass.
   SpmvFormat spmv = SpmvFormat::Auto;
   PageRankPrecision precision = PageRankPrecision::Double;
+  PageRankSweep sweep = PageRankSweep::Jacobi;
   /// A is symmetric (an undirected graph): A' = A, so the pull SpMV reads A itself and no
   /// transpose is built. Leave false when unsure (the result is then right for any A).
   bool undirected = false;

@@ -14,6 +14,13 @@
 // both count); a graph with less work than formats/csr/kernel_tuning.hpp's kMinParallelWork
 // runs on one thread and starts no team.
 //
+// Gauss-Seidel (PageRankSweep::GaussSeidel, the GAP benchmark's own "pr"): one contribution
+// buffer, each row's new contribution stored as soon as it is computed, so later rows of the
+// same step already pull it. It converges in fewer steps on high-diameter graphs (14 against 34
+// on usroads at 1e-4) and reaches the same fixed point, but threads read each other's rows
+// while they change (relaxed atomics), so the last digits vary from run to run and with the
+// thread count; Jacobi (the default) is deterministic.
+//
 // Scores are S: double (the default) or float (GAP's own choice; half the bytes gathered per
 // arc); the sums of a step (delta, dangling) are always double.
 #pragma once
@@ -21,6 +28,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -46,23 +54,33 @@ struct PullGraph {
   const Offset* out_rp = nullptr;
 };
 
+/// w[u], read with a relaxed atomic load when other threads may be writing it (Gauss-Seidel).
+template <bool InPlace, class S>
+inline S read_contribution(const S* w, Vertex u) {
+  if constexpr (InPlace)
+    return std::atomic_ref<const S>(w[u]).load(std::memory_order_relaxed);
+  else
+    return w[u];
+}
+
 /// Σ w[in_col[s]] over one row's entries [s, e): four accumulators on long rows.
-template <class S>
+template <bool InPlace, class S>
 inline S pull_row_sum(const Vertex* col, const S* w, Offset s, Offset e) {
+  auto at = [w, col](Offset k) { return read_contribution<InPlace>(w, col[k]); };
   if (e - s < 16) {
     S acc = 0;
-    for (; s < e; ++s) acc += w[col[s]];
+    for (; s < e; ++s) acc += at(s);
     return acc;
   }
   S a0 = 0, a1 = 0, a2 = 0, a3 = 0;
   for (; s + 4 <= e; s += 4) {
     if (s + kSpmvPrefetch + 4 <= e) __builtin_prefetch(w + col[s + kSpmvPrefetch]);
-    a0 += w[col[s]];
-    a1 += w[col[s + 1]];
-    a2 += w[col[s + 2]];
-    a3 += w[col[s + 3]];
+    a0 += at(s);
+    a1 += at(s + 1);
+    a2 += at(s + 2);
+    a3 += at(s + 3);
   }
-  for (; s < e; ++s) a0 += w[col[s]];
+  for (; s < e; ++s) a0 += at(s);
   return (a0 + a1) + (a2 + a3);
 }
 
@@ -72,10 +90,11 @@ struct StepSums {
   char pad[48];  // one cache line per slot
 };
 
-/// Runs the power iteration; rank gets the final scores (as double).
-template <class S>
-PageRankResult pagerank_fused_csr(const PullGraph& g, const Teleport& tp,
-                                  const PageRankOptions& o) {
+/// Runs the power iteration; rank gets the final scores (as double). InPlace: Gauss-Seidel
+/// (PageRankSweep::GaussSeidel), one contribution buffer updated as rows are computed.
+template <class S, bool InPlace>
+PageRankResult pagerank_fused_csr_sweep(const PullGraph& g, const Teleport& tp,
+                                        const PageRankOptions& o) {
   PageRankResult res;
   const Vertex n = g.n;
   if (n == 0) {
@@ -85,7 +104,7 @@ PageRankResult pagerank_fused_csr(const PullGraph& g, const Teleport& tp,
   const double d = o.damping;
   const bool standard = o.variant == PageRankVariant::Standard;
   const bool personal = !tp.tele.empty();
-  std::vector<S> r(n), wa(n), wb(n);
+  std::vector<S> r(n), wa(n), wb(InPlace ? 0 : n);
   const Offset work = Offset(n) + g.in_rp[n];
   const int threads = work >= kMinParallelWork ? omp_get_max_threads() : 1;
   std::vector<StepSums> sums(2 * std::size_t(threads));
@@ -105,7 +124,7 @@ PageRankResult pagerank_fused_csr(const PullGraph& g, const Teleport& tp,
       return x;
     };
     S* w = wa.data();
-    S* next = wb.data();
+    S* next = InPlace ? w : wb.data();
     double dangling_local = 0;
     for (Vertex v = r0; v < r1; ++v) {
       const double r0v = personal ? tp.tele[v] : tp.uniform;
@@ -123,12 +142,20 @@ PageRankResult pagerank_fused_csr(const PullGraph& g, const Teleport& tp,
       const double base = tw * tp.uniform;
       double delta = 0, dang = 0;
       for (Vertex v = r0; v < r1; ++v) {
-        const S sum = pull_row_sum(g.in_col, w, g.in_rp[v], g.in_rp[v + 1]);
+        const S sum = pull_row_sum<InPlace>(g.in_col, w, g.in_rp[v], g.in_rp[v + 1]);
         const S nr = S((personal ? tw * tp.tele[v] : base) + d * double(sum));
         delta += std::fabs(double(nr) - double(r[v]));
         r[v] = nr;
         const Offset deg = g.out_rp[v + 1] - g.out_rp[v];
-        next[v] = deg ? nr / S(deg) : S(0);
+        // nr times 1 / deg rather than nr / deg: the reciprocal does not wait for nr, so the
+        // chain from one row's sum to the next row's (Gauss-Seidel) holds a multiply, not a
+        // divide.
+        const S inv_deg = deg ? S(1) / S(deg) : S(0);
+        const S contribution = nr * inv_deg;
+        if constexpr (InPlace)
+          std::atomic_ref<S>(w[v]).store(contribution, std::memory_order_relaxed);
+        else
+          next[v] = contribution;
         if (!deg) dang += double(nr);
       }
       sums[std::size_t(slot) * nt + t].delta = delta;
@@ -136,7 +163,7 @@ PageRankResult pagerank_fused_csr(const PullGraph& g, const Teleport& tp,
 #pragma omp barrier
       const double step_delta = total(slot, &StepSums::delta);
       dangling = total(slot, &StepSums::dangling);
-      std::swap(w, next);
+      if constexpr (!InPlace) std::swap(w, next);
       if (t == 0) {
         iterations = it;
         last_delta = step_delta;
@@ -154,6 +181,13 @@ PageRankResult pagerank_fused_csr(const PullGraph& g, const Teleport& tp,
   wb = {};
   res.rank.assign(r.begin(), r.end());
   return res;
+}
+
+template <class S>
+PageRankResult pagerank_fused_csr(const PullGraph& g, const Teleport& tp,
+                                  const PageRankOptions& o) {
+  return o.sweep == PageRankSweep::GaussSeidel ? pagerank_fused_csr_sweep<S, true>(g, tp, o)
+                                               : pagerank_fused_csr_sweep<S, false>(g, tp, o);
 }
 
 }  // namespace spgraph::detail

@@ -274,6 +274,9 @@ TEST(TraversalCli, PageRankMatchesADensePowerIteration) {
   check_pagerank(mtx, " --precision float --variant standard --spmv csr5", g, 30, true, {}, 1,
                  1e-6);
   EXPECT_EQ(run("pagerank " + mtx.string() + " --precision half").exit_code, 2);
+  // Gauss-Seidel: 200 sweeps sit on the fixed point, as do 200 power steps.
+  check_pagerank(mtx, " --sweep gauss-seidel", g, 200, false, {}, 1, 1e-12);
+  EXPECT_EQ(run("pagerank " + mtx.string() + " --sweep gauss-seidel --spmv csr5").exit_code, 2);
   // As an undirected graph (both directions of every arc).
   Graph u = g;
   for (const Arc& a : g.arcs) u.arcs.push_back({a.v, a.u, 1});

@@ -30,6 +30,7 @@ struct PageRankFlags {
   int iterations = 100;
   std::string variant = "gap", spmv = "auto";
   std::string precision = "double";      ///< only where add_pagerank_precision_flag offers it
+  std::string sweep = "jacobi";          ///< likewise
   std::vector<std::string> personalize;  ///< in the file's numbering (names for string ids)
 };
 
@@ -63,12 +64,18 @@ inline void add_pagerank_flags(CLI::App* cmd, PageRankFlags& f) {
   add_spmv_format_flag(cmd, f.spmv);
 }
 
-/// --precision: the score type of spgraph's own power iteration (PageRankPrecision).
+/// --precision and --sweep: the score type and the sweep of spgraph's own power iteration
+/// (PageRankPrecision).
 inline void add_pagerank_precision_flag(CLI::App* cmd, PageRankFlags& f) {
   cmd->add_option("--precision", f.precision,
                   "Scores while iterating: double (default) or float (as the GAP benchmark; "
                   "half the memory traffic, about 7 significant digits)")
       ->check(CLI::IsMember({"double", "float"}));
+  cmd->add_option("--sweep", f.sweep,
+                  "jacobi (default: every vertex pulls the previous step's ranks; deterministic) "
+                  "or gauss-seidel (vertices pull ranks already updated in this step, as GAPBS's "
+                  "pr: fewer steps to the tolerance, last digits vary between runs; CSR only)")
+      ->check(CLI::IsMember({"jacobi", "gauss-seidel"}));
 }
 
 /// The options for n vertices; --personalize ids are mapped, deduplicated and sorted.
@@ -83,6 +90,9 @@ inline PageRankOptions pagerank_options(const PageRankFlags& f, const IdSpace& i
   o.variant = f.variant == "standard" ? PageRankVariant::Standard : PageRankVariant::Gap;
   o.spmv = parse_spmv_format(f.spmv);
   o.precision = f.precision == "float" ? PageRankPrecision::Float : PageRankPrecision::Double;
+  o.sweep = f.sweep == "gauss-seidel" ? PageRankSweep::GaussSeidel : PageRankSweep::Jacobi;
+  if (o.sweep == PageRankSweep::GaussSeidel && o.spmv == SpmvFormat::Csr5)
+    throw CLI::ValidationError("--sweep gauss-seidel runs on CSR: leave out --spmv csr5");
   for (const std::string& v : vertex_list(f.personalize)) {
     try {
       o.personalize.push_back(ids.to_internal(v, n));

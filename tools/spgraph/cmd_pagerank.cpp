@@ -55,6 +55,7 @@ void run_pagerank(const PageRankArgs& args) {
   rep.add("personalized", report::count(o.personalize.size()));
   rep.add("spmv", report::str(args.pr.spmv));
   rep.add("precision", report::str(args.pr.precision));
+  rep.add("sweep", report::str(args.pr.sweep));
   rep.add("iterations", report::count(r.iterations));
   rep.add("converged", report::flag(r.converged, "yes", "no"));
   rep.add("delta", report::real(r.delta, "%.17g", "%.3g"));

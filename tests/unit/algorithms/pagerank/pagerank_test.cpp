@@ -283,6 +283,80 @@ TEST(PageRank, FloatPrecisionStopsLikeDouble) {
   EXPECT_EQ(check_pagerank(a.csr(), o, f), "");
 }
 
+TEST(PageRank, GaussSeidelReachesThePowerIterationsFixedPoint) {
+  // The fixed point is the oracle's after 400 Jacobi steps (0.85^400 is far below 1e-20); a
+  // Gauss-Seidel run to 1e-13 must land on it, serial (small) and parallel (5000 vertices).
+  const std::uint64_t seed = 31;
+  RecordProperty("seed", std::to_string(seed));
+  for (Vertex n : {30u, 5000u})
+    for (bool undirected : {false, true})
+      for (PageRankVariant var : {PageRankVariant::Gap, PageRankVariant::Standard})
+        for (bool personal : {false, true}) {
+          SCOPED_TRACE("n " + std::to_string(n) + (undirected ? " undirected" : " directed") +
+                       (var == PageRankVariant::Gap ? " gap" : " standard") +
+                       (personal ? " personalized" : ""));
+          const Matrix<bool> a = random_graph(n, Offset(6) * n, seed + n, undirected);
+          PageRankOptions o;
+          o.variant = var;
+          o.undirected = undirected;
+          o.sweep = PageRankSweep::GaussSeidel;
+          o.tolerance = 1e-13;
+          o.max_iterations = 1000;
+          if (personal) o.personalize = {1, n / 3};
+          const PageRankResult r = pagerank(a, o);
+          EXPECT_TRUE(r.converged);
+          expect_close(r.rank, oracle(a, var, 0.85, 400, o.personalize), 1e-11);
+        }
+}
+
+TEST(PageRank, GaussSeidelNeedsFewerStepsOnALongPath) {
+  // A path of 3000 vertices both ways (a road-like, high-diameter graph): information moves
+  // along the whole path in one Gauss-Seidel sweep, one arc per Jacobi step.
+  std::vector<Vertex> rows, cols;
+  for (Vertex v = 0; v + 1 < 3000; ++v) {
+    rows.insert(rows.end(), {v, v + 1});
+    cols.insert(cols.end(), {v + 1, v});
+  }
+  const Matrix<bool> a = Matrix<bool>::build_pattern(3000, 3000, rows, cols);
+  PageRankOptions o;
+  o.tolerance = 1e-9;
+  o.max_iterations = 1000;
+  const PageRankResult jacobi = pagerank(a, o);
+  o.sweep = PageRankSweep::GaussSeidel;
+  const PageRankResult gs = pagerank(a, o);
+  EXPECT_TRUE(jacobi.converged);
+  EXPECT_TRUE(gs.converged);
+  EXPECT_LT(gs.iterations, jacobi.iterations);
+  for (std::size_t v = 0; v < gs.rank.size(); ++v)
+    ASSERT_NEAR(gs.rank[v], jacobi.rank[v], 1e-9) << v;
+}
+
+TEST(PageRank, GaussSeidelRefusesCsr5AndRunsOnSnapshots) {
+  const Matrix<bool> a = random_graph(50, 300, 2, false);
+  PageRankOptions o;
+  o.sweep = PageRankSweep::GaussSeidel;
+  o.spmv = SpmvFormat::Csr5;
+  EXPECT_THROW(pagerank(a, o), InvalidArgument);
+  DynamicGraphOptions go;
+  go.directed = false;
+  DynamicGraph<bool> g(100, go);
+  UpdateBatch<bool> batch;
+  std::mt19937_64 rng(4);
+  for (int k = 0; k < 400; ++k) batch.insert(Vertex(rng() % 100), Vertex(rng() % 100));
+  g.apply(batch);
+  const GraphSnapshot<bool> s = g.snapshot();
+  PageRankOptions og;
+  og.sweep = PageRankSweep::GaussSeidel;
+  og.tolerance = 1e-13;
+  og.max_iterations = 1000;
+  const PageRankResult r = pagerank(s, og);
+  PageRankOptions oj;
+  oj.tolerance = 1e-13;
+  oj.max_iterations = 1000;
+  const PageRankResult want = pagerank(s.matrix(), oj);
+  for (std::size_t v = 0; v < r.rank.size(); ++v) ASSERT_NEAR(r.rank[v], want.rank[v], 1e-11);
+}
+
 TEST(PageRank, SnapshotsMatchTheirMatrix) {
   for (bool directed : {false, true}) {
     std::mt19937_64 rng(17 + directed);
