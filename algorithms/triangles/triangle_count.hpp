@@ -27,6 +27,12 @@
 // wedges, instead of Σ_(u,v) |U(v)| (Kronecker 18: 205 M against 660 M), for a binary search per
 // edge, a second pass over the arcs and a sort of each row; on graphs of a few million arcs
 // those cost more than they save.
+// On sparse graphs without hubs (average degree below 10, no row over 64: roads, meshes)
+// Method::Auto builds nothing: it
+// counts in vertex-id order on the symmetric rows themselves, each triangle w < v < u found
+// from u as a merge of N(u) and N(v) below v (the GAP benchmark's OrderedCount, whose rule for
+// when relabelling does not pay it also follows); the orientation costs more there than it
+// saves. Per-vertex counts still take the phases above.
 // The Sandia methods instead run the engine's masked SpGEMM with a fused reduction:
 // SandiaLL = Σ((L·L) .* L), SandiaUU = Σ((U·U) .* U), with U the orientation above and L = Uᵀ.
 // Workspace: U (about m/2 column ids plus n+1 offsets), one bitmap of n bits per thread, and
