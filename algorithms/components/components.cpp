@@ -98,15 +98,16 @@ CcResult connected_components(const Matrix<T>& a, const CcOptions& options) {
       // otherwise the target check (components_kernel.hpp) instead of building one.
       r.rounds = 3;
       if (options.undirected) {
-        detail::afforest(out, static_cast<const AdjacencyView*>(nullptr), detail::InArcs::Same,
-                         r.label);
+        r.components = detail::afforest(out, static_cast<const AdjacencyView*>(nullptr),
+                                        detail::InArcs::Same, r.label);
       } else if (a.has_cached_transpose()) {
         const AdjacencyView in = adjacency_of(a.transposed());
-        detail::afforest(out, &in, detail::InArcs::Separate, r.label);
+        r.components = detail::afforest(out, &in, detail::InArcs::Separate, r.label);
       } else {
-        detail::afforest(out, static_cast<const AdjacencyView*>(nullptr), detail::InArcs::Check,
-                         r.label);
+        r.components = detail::afforest(out, static_cast<const AdjacencyView*>(nullptr),
+                                        detail::InArcs::Check, r.label);
       }
+      return r;
     }
   }
   r.components = count_roots(r.label);
@@ -124,9 +125,9 @@ CcResult connected_components(const GraphSnapshot<T>& g, const CcOptions& option
   CcResult r;
   r.method = CcMethod::Afforest;
   r.rounds = 3;
-  detail::afforest(adj, static_cast<const DcsrAdjacency*>(nullptr),
-                   o.undirected ? detail::InArcs::Same : detail::InArcs::Check, r.label);
-  r.components = count_roots(r.label);
+  r.components =
+      detail::afforest(adj, static_cast<const DcsrAdjacency*>(nullptr),
+                       o.undirected ? detail::InArcs::Same : detail::InArcs::Check, r.label);
   return r;
 }
 

@@ -7,9 +7,12 @@
 //
 // afforest: Sutton, Ben-Nun & Barak, IPDPS 2018, Algorithm 2 and section IV, in the form of
 // the GAP benchmark's cc (Beamer et al. 2015):
-//   1. for r < kSampleRounds: link every vertex with its r-th stored neighbour, then compress;
+//   1. link every vertex with its first kSampleRounds stored neighbours, then compress (GAP
+//      compresses after each round; one pass over the vertices for both rounds saves a pass
+//      and a team start, and linking is right on trees of any depth);
 //   2. estimate the largest component c from kSamples random vertices;
-//   3. finish: every vertex not (yet) in c links its remaining arcs; compress.
+//   3. finish: every vertex not (yet) in c links its remaining arcs; compress, counting the
+//      roots (the components) in the same pass.
 // Skipping the vertices of c in step 3 is sound when every arc with an endpoint outside c is
 // seen from that endpoint. InArcs says how that is ensured:
 //   - Same: the graph is symmetric, so an arc u -> v of c's u is also v -> u, seen from v;
@@ -107,9 +110,10 @@ inline void link(Vertex u, Vertex v, Vertex* comp) {
   }
 }
 
-/// Points every vertex straight at its root.
-inline void compress(Vertex n, Vertex* comp, bool parallel) {
-#pragma omp parallel for schedule(dynamic, 16384) if (parallel)
+/// Points every vertex straight at its root; returns the number of roots (components).
+inline Vertex compress(Vertex n, Vertex* comp, bool parallel) {
+  Vertex roots = 0;
+#pragma omp parallel for schedule(dynamic, 16384) reduction(+ : roots) if (parallel)
   for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
     const Vertex v = Vertex(s);
     Vertex p = load(comp[v]);
@@ -119,7 +123,9 @@ inline void compress(Vertex n, Vertex* comp, bool parallel) {
       p = gp;
     }
     store(comp[v], p);
+    roots += p == v;
   }
+  return roots;
 }
 
 /// The most frequent root among kSamples vertices drawn with a fixed seed.
@@ -144,27 +150,28 @@ inline Vertex most_frequent_root(Vertex n, const Vertex* comp) {
 }  // namespace cc_impl
 
 /// Afforest over `out` (and `in`, its transpose, when mode is Separate); comp gets, for each
-/// vertex, the smallest vertex id of its weakly connected component.
+/// vertex, the smallest vertex id of its weakly connected component. Returns the number of
+/// components (counted in the last compression, not in a pass of its own).
 template <class G, class H>
-void afforest(const G& out, const H* in, InArcs mode, std::vector<Vertex>& comp) {
+Vertex afforest(const G& out, const H* in, InArcs mode, std::vector<Vertex>& comp) {
   using namespace cc_impl;
   const Vertex n = vertex_count(out);
   comp.resize(n);
-  if (n == 0) return;
+  if (n == 0) return 0;
   Vertex* c = comp.data();
   const bool parallel = Offset(n) + out.nnz() >= kParallelWork;
 #pragma omp parallel for schedule(static) if (parallel)
   for (std::int64_t v = 0; v < std::int64_t(n); ++v) c[v] = Vertex(v);
-  for (int r = 0; r < kSampleRounds; ++r) {
 #pragma omp parallel for schedule(dynamic, 16384) if (parallel)
-    for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
+  for (std::int64_t s = 0; s < std::int64_t(n); ++s)
+    for (int r = 0; r < kSampleRounds; ++r) {
       const Vertex v = nth_neighbor(out, Vertex(s), Offset(r));
-      if (v != kNoVertex) link(Vertex(s), v, c);
+      if (v == kNoVertex) break;
+      link(Vertex(s), v, c);
     }
-    compress(n, c, parallel);
-  }
+  compress(n, c, parallel);
   const Vertex big = most_frequent_root(n, c);
-#pragma omp parallel for schedule(dynamic, 1024) if (parallel)
+#pragma omp parallel for schedule(dynamic, 4096) if (parallel)
   for (std::int64_t s = 0; s < std::int64_t(n); ++s) {
     const Vertex u = Vertex(s);
     const bool in_big = load(c[u]) == big;
@@ -177,7 +184,7 @@ void afforest(const G& out, const H* in, InArcs mode, std::vector<Vertex>& comp)
       });
     }
   }
-  compress(n, c, parallel);
+  return compress(n, c, parallel);
 }
 
 /// FastSV over CSR structure: `in` is the transpose, or null when `out` is symmetric. Returns
