@@ -14,9 +14,10 @@ namespace spgraph {
 
 namespace {
 
-/// Sources per search of BcMethod::Auto: 4 (LAGraph's batch) measured faster than 1 on
-/// Kronecker graphs (bench/RESULTS.md, "Betweenness centrality").
-constexpr int kAutoLanes = 4;
+/// Sources per search of BcMethod::Auto: one source per search measured faster than four
+/// (LAGraph's batch) on Kronecker graphs, 10-15% at scale 18 on one thread (bench/RESULTS.md,
+/// "Betweenness centrality"): the batch saves row scans but pays a lane loop per arc.
+constexpr int kAutoLanes = 1;
 
 /// The lengths of `a` as doubles, refusing any that is not positive and finite.
 template <class T>
