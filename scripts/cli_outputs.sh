@@ -55,10 +55,10 @@ W=data/wiki-Vote.txt
 E=data/email-Eu-core.csv
 F=$out/files
 run --help
-for c in info convert generate bfs compare mxv spmv tc closure stream serve pagerank sssp cc knn; do
+for c in info convert generate bfs compare mxv spmv tc closure stream serve pagerank sssp cc knn bc; do
   run "$c" --help
 done
-for c in bfs mxm spmv tc closure pagerank sssp cc knn; do
+for c in bfs mxm spmv tc closure pagerank sssp cc knn bc; do
   run compare "$c" --help
 done
 run info $W
@@ -74,6 +74,8 @@ run tc $W --json --undirected
 run pagerank $W --out "$F/pr.tsv"
 run pagerank $W --json --variant standard
 run sssp $W --source 30 --out "$F/sssp.tsv"
+run bc $W --sources 4 --seed 1 --out "$F/bc.tsv"
+run bc $W --sources 4 --seed 1 --json --quiet
 run closure $W
 run knn $W --vertex 30 --k 5
 run knn $W --vertex 30 --k 5 --json --measure cosine
@@ -90,6 +92,7 @@ done
 run compare bfs $W --sources 30 --runs 1
 run compare sssp $W --source 30 --runs 1
 run compare sssp $W --source 30 --runs 1 --json
+run compare bc $W --sources 4 --seed 1 --runs 1
 run compare spmv $W --runs 1
 run compare spmv $W --runs 1 --json --spmv csr5
 run compare mxm $W --runs 1

@@ -65,3 +65,17 @@ spgraph_test(knn_tests
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_graph_test.cpp
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_verify_test.cpp
   LABELS unit oracle knn)
+
+# Betweenness centrality: path enumeration on tiny graphs, Boost.Graph's
+# brandes_betweenness_centrality (when found), batched against per-source searches, sampled
+# sources, scalings, edge cases; the verifier (centrality_verify.hpp).
+if(SPGRAPH_HAVE_BOOST)
+  spgraph_test(centrality_tests
+    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/centrality/centrality_test.cpp
+    LIBS Boost::graph LABELS unit oracle centrality)
+  target_compile_definitions(centrality_tests PRIVATE SPGRAPH_HAVE_BOOST)
+else()
+  spgraph_test(centrality_tests
+    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/centrality/centrality_test.cpp
+    LABELS unit oracle centrality)
+endif()

@@ -42,7 +42,7 @@ from ._spgraph import (  # noqa: F401  (re-exported)
 
 __all__ = [
     "Graph", "DynamicGraph", "Snapshot", "Result", "load", "bfs", "triangles", "tc", "closure",
-    "reachable", "reachable_count", "pagerank", "sssp", "cc", "knn", "knn_features", "mxm", "mxv",
+    "reachable", "reachable_count", "pagerank", "sssp", "cc", "betweenness", "knn", "knn_features", "mxm", "mxv",
     "semirings", "Error", "ParseError", "IoError", "InvalidArgument", "DimensionMismatch",
     "IndexOutOfBounds", "OutOfMemory",
 ]
@@ -283,6 +283,21 @@ def cc(g, method="auto"):
     the smallest dense id of each vertex's component), components, method, rounds."""
     g = _as_graph(g)
     return Result("CcResult", _spgraph._cc(g, method=method), g)
+
+
+def betweenness(g, sources=None, k=None, seed=1, normalized=False, weighted=False,
+                method="auto"):
+    """Betweenness centrality by Brandes' algorithm (the CLI's `bc`). Result: score (float64),
+    sources (uint32 dense ids), scaling, batched. Exact over every vertex unless `sources`
+    (vertex ids or names) or `k` (k distinct sources drawn with `seed` among the vertices with
+    out-arcs). Scaling: exact runs match networkx's betweenness_centrality(normalized=...)
+    (undirected sums halved when not normalized); with sources, the raw sum over them (GAP,
+    LAGraph), or networkx's k-sample scaling n / (k (n-1)(n-2)) when normalized. weighted:
+    the graph's values are positive lengths (Dijkstra-based Brandes)."""
+    g = _as_graph(g)
+    return Result("BetweennessResult", _spgraph._betweenness(
+        g, sources=sources, k=k, seed=seed, normalized=normalized, weighted=weighted,
+        method=method), g)
 
 
 def knn(g, vertices=None, k=10, measure="jaccard", neighborhood="out", include_neighbors=False,

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Graph algorithms for Python, with the CLI's names and options (docs/cli.md): bfs, triangles
-// (tc), pagerank, sssp and cc. Each releases the GIL while the kernel runs and returns a dict of
-// numpy arrays (owning the C++ vectors, no copy) and scalars, which spgraph/__init__.py wraps.
+// (tc), pagerank, sssp, cc and betweenness (the CLI's bc). Each releases the GIL while the kernel
+// runs and returns a dict of numpy arrays (owning the C++ vectors, no copy) and scalars, which
+// spgraph/__init__.py wraps.
 #include "algorithms/bfs/bfs.hpp"
+#include "algorithms/centrality/centrality.hpp"
 #include "algorithms/components/components.hpp"
 #include "algorithms/pagerank/pagerank.hpp"
 #include "algorithms/sssp/sssp.hpp"
@@ -216,6 +218,53 @@ py::dict cc_py(const Graph& g, const std::string& method) {
   return cc_dict(std::move(r));
 }
 
+const char* scaling_name(BcScaling s) {
+  return s == BcScaling::Networkx             ? "networkx"
+         : s == BcScaling::NetworkxNormalized ? "networkx-normalized"
+         : s == BcScaling::SampledNormalized  ? "sampled-normalized"
+                                              : "raw";
+}
+
+/// betweenness(): `sources` (vertex ids or names) or `k` sampled with `seed`, else exact.
+py::dict betweenness_py(const Graph& g, const py::object& sources, const py::object& k,
+                        std::uint64_t seed, bool normalized, bool weighted,
+                        const std::string& method) {
+  if (!sources.is_none() && !k.is_none()) throw InvalidArgument("give sources or k, not both");
+  BcOptions o;
+  o.normalize = normalized;
+  o.weighted = weighted;
+  o.undirected = g.undirected;
+  if (method == "per-source")
+    o.method = BcMethod::PerSource;
+  else if (method == "batched")
+    o.method = BcMethod::Batched;
+  else if (method != "auto")
+    throw InvalidArgument("method must be auto, per-source or batched, got '" + method + "'");
+  if (!sources.is_none()) o.sources = vertices_arg(g, sources, "source");
+  const Matrix<bool>& a = g.pattern();
+  if (!k.is_none()) {
+    const long long count = k.cast<long long>();
+    if (count < 1 || count > (long long)a.nrows())
+      throw InvalidArgument("k must be from 1 to the number of vertices");
+    o.sources = sample_sources(a, Vertex(count), seed);
+  }
+  BcResult r;
+  if (weighted) {
+    const Matrix<double>& w = g.weights();
+    py::gil_scoped_release nogil;
+    r = betweenness(w, o);
+  } else {
+    py::gil_scoped_release nogil;
+    r = betweenness(a, o);
+  }
+  py::dict d;
+  d["score"] = own_array(std::move(r.score));
+  d["sources"] = own_array(std::move(r.sources));
+  d["scaling"] = scaling_name(r.scaling);
+  d["batched"] = r.batched;
+  return d;
+}
+
 }  // namespace
 
 void register_algorithms(py::module_& m) {
@@ -229,6 +278,9 @@ void register_algorithms(py::module_& m) {
   m.def("_sssp", &sssp_py, py::arg("g"), py::arg("source"), py::arg("method") = "auto",
         py::arg("delta") = 0.0);
   m.def("_cc", &cc_py, py::arg("g"), py::arg("method") = "auto");
+  m.def("_betweenness", &betweenness_py, py::arg("g"), py::arg("sources") = py::none(),
+        py::arg("k") = py::none(), py::arg("seed") = 1, py::arg("normalized") = false,
+        py::arg("weighted") = false, py::arg("method") = "auto");
 }
 
 }  // namespace spgraph::python

@@ -32,6 +32,7 @@ void register_compare(CLI::App& app) {
   register_compare_sssp(cmd);
   register_compare_cc(cmd);
   register_compare_knn(cmd);
+  register_compare_bc(cmd);
 #else
   cmd->allow_extras();
   cmd->callback(graphblas_unavailable);

@@ -87,6 +87,7 @@ void register_compare_pagerank(CLI::App* compare);
 void register_compare_sssp(CLI::App* compare);
 void register_compare_cc(CLI::App* compare);
 void register_compare_knn(CLI::App* compare);
+void register_compare_bc(CLI::App* compare);
 
 }  // namespace spgraph::cli
 

@@ -23,5 +23,6 @@ void register_pagerank(CLI::App& app);
 void register_sssp(CLI::App& app);
 void register_cc(CLI::App& app);
 void register_knn(CLI::App& app);
+void register_bc(CLI::App& app);
 
 }  // namespace spgraph::cli

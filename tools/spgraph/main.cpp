@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
-// tc, closure, stream, compare, mxv, pagerank, sssp, cc, knn); every error becomes one line on
+// tc, closure, stream, compare, mxv, pagerank, sssp, cc, knn, bc); every error becomes one line on
 // stderr (control bytes escaped) and a documented exit code. `--help` shows every option's
 // default; `--version` the version, commit and build options (version.hpp, made by CMake).
 #include <CLI/CLI.hpp>
@@ -173,6 +173,7 @@ int main(int argc, char** argv) {
   register_sssp(app);
   register_cc(app);
   register_knn(app);
+  register_bc(app);
   drop_empty_list_defaults(app);
   refuse_empty_values(app);
   if (const std::string unknown = unknown_subcommand(app, argc, argv); !unknown.empty()) {

@@ -7,7 +7,8 @@
 //   - SSSP (graphblas_sssp.cpp): LAGr_SingleSourceShortestPath, delta-stepping with light and
 //     heavy arcs selected by weight and min_plus vxm;
 //   - connected components (graphblas_cc.cpp): LG_CC_FastSV6 (the method behind
-//     LAGr_ConnectedComponents) without its sampling phase (graphblas_cc.cpp says why).
+//     LAGr_ConnectedComponents) without its sampling phase (graphblas_cc.cpp says why);
+//   - betweenness centrality (graphblas_bc.cpp): LAGr_Betweenness on batches of 4 sources.
 // Built only when GraphBLAS is found (SPGRAPH_HAVE_GRAPHBLAS).
 #pragma once
 
@@ -59,5 +60,18 @@ struct GraphBlasCcResult {
 /// LG_CC_FastSV6 without sampling: components of the undirected graph `g` (self-loops are
 /// ignored). Needs no cached property.
 GraphBlasCcResult graphblas_connected_components(const GraphBlasGraph& g);
+
+/// Sources per LAGr_Betweenness call (its frontier matrix has one row per source).
+inline constexpr std::size_t kGraphBlasBcBatch = 4;
+
+struct GraphBlasBcResult {
+  std::vector<double> raw;  ///< Σ over the sources of delta_s(v) (unscaled, as LAGraph returns)
+  double seconds = 0;       ///< the whole computation (not the extraction)
+};
+
+/// LAGr_Betweenness over `sources` (each < n), kGraphBlasBcBatch at a time, summed. Needs A'
+/// cached (nothing for an undirected graph).
+GraphBlasBcResult graphblas_betweenness(const GraphBlasGraph& g,
+                                        const std::vector<std::uint32_t>& sources);
 
 }  // namespace spgraph::peers
