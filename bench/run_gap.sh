@@ -44,6 +44,8 @@
 # its .sg/.wsg), and their ratio spgraph / GAPBS.
 # Output: one table per graph on stdout (progress on stderr), bench/results/gap_<graph>.json
 # (bench/plot.py gap charts them: bench/charts/gap.svg).
+# Measure on idle cores: with other processes on them, every fork/join of a GAPBS kernel can wait
+# a scheduler tick (seen: a usroads BFS in 3.4 s with 2 threads on 2 busy cores, 3 ms with 1).
 #
 # Usage: [GAPBS_DIR=DIR] bench/run_gap.sh [build-dir] [threads]     (--help: this text)
 # Environment: GAPBS_DIR; RUNS (default 3); SOURCES (bfs/sssp sources, default 8); GRAPHS (a
