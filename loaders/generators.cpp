@@ -227,6 +227,13 @@ Coo<bool> generate_grid3d(Vertex nx, Vertex ny, Vertex nz) {
   return coo;
 }
 
+double edge_weight(Vertex u, Vertex v, std::uint32_t max_weight, std::uint64_t seed) {
+  const std::uint64_t key = mix64(seed ^ kGolden);
+  const std::uint64_t lo = std::min(u, v), hi = std::max(u, v);
+  const std::uint64_t h = mix64(key ^ mix64((lo << 32) | hi));
+  return double(1 + std::uint64_t((unsigned __int128)h * max_weight >> 64));
+}
+
 Coo<double> with_weights(Coo<bool>&& coo, std::uint32_t max_weight, std::uint64_t seed) {
   if (max_weight == 0) throw InvalidArgument("with_weights: the largest weight must be at least 1");
   Coo<double> out;
@@ -236,14 +243,9 @@ Coo<double> with_weights(Coo<bool>&& coo, std::uint32_t max_weight, std::uint64_
   out.row = std::move(coo.row);
   out.col = std::move(coo.col);
   out.val.resize(out.row.size());
-  const std::uint64_t key = mix64(seed ^ kGolden);
 #pragma omp parallel for schedule(static)
-  for (std::int64_t k = 0; k < std::int64_t(out.row.size()); ++k) {
-    const std::uint64_t lo = std::min(out.row[k], out.col[k]),
-                        hi = std::max(out.row[k], out.col[k]);
-    const std::uint64_t h = mix64(key ^ mix64((lo << 32) | hi));
-    out.val[k] = double(1 + std::uint64_t((unsigned __int128)h * max_weight >> 64));
-  }
+  for (std::int64_t k = 0; k < std::int64_t(out.row.size()); ++k)
+    out.val[k] = edge_weight(out.row[k], out.col[k], max_weight, seed);
   return out;
 }
 

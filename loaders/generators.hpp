@@ -47,4 +47,9 @@ Coo<bool> generate_grid3d(Vertex nx, Vertex ny, Vertex nz);
 /// undirected edge carry the same weight and the result is independent of the thread count.
 Coo<double> with_weights(Coo<bool>&& coo, std::uint32_t max_weight, std::uint64_t seed);
 
+/// The weight with_weights gives the arc (u, v): uniform in [1, max_weight] (which must be at
+/// least 1), a function of the seed and the unordered pair {u, v} alone. `convert
+/// --add-weights` weighs an existing graph's arcs with it.
+double edge_weight(Vertex u, Vertex v, std::uint32_t max_weight, std::uint64_t seed);
+
 }  // namespace spgraph

@@ -10,13 +10,17 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "algorithms/bfs/bfs_verify.hpp"
 #include "loaders/load.hpp"
 #include "tests/support/spgraph_cli.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/test_data.hpp"
 
 namespace {
@@ -206,6 +210,80 @@ TEST(Cli, ConvertToBinaryKeepsEveryEntry) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("\"entries\": 103689"), std::string::npos) << r.output;
   fs::remove(bin);
+}
+
+/// Every stored value of `path`, as (row, col, value) tuples in row-major order.
+std::vector<std::array<double, 3>> weighted_tuples(const std::string& path) {
+  const spgraph::LoadedMatrix m = spgraph::load_matrix(path);
+  const auto* d = std::get_if<spgraph::Matrix<double>>(&m.matrix);
+  EXPECT_NE(d, nullptr) << path << " holds no real values";
+  std::vector<std::array<double, 3>> out;
+  if (!d) return out;
+  std::vector<spgraph::Vertex> rows, cols;
+  std::vector<double> vals;
+  d->extract_tuples(rows, cols, vals);
+  for (std::size_t k = 0; k < vals.size(); ++k)
+    out.push_back({double(rows[k]), double(cols[k]), vals[k]});
+  return out;
+}
+
+TEST(Cli, ConvertAddWeightsDrawsIntegersFromOneToMax) {
+  const spgraph::testing::TempDir d;
+  // The symmetric Kronecker graph, written as a pattern: --add-weights keeps it symmetric.
+  const std::string g = d.file("g.mtx");
+  ASSERT_EQ(run("generate kron --scale 7 --edge-factor 8 --seed 3 --out " + g).exit_code, 0);
+  const std::string a = d.file("a.mtx"), b = d.file("b.bin"), c = d.file("c.mtx");
+  CliRun r = run("convert " + g + " " + a + " --add-weights 5 --weight-seed 7");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(spgraph::testing::run_shell("head -1 " + a).output.find("symmetric"),
+            std::string::npos);
+  r = run("convert " + g + " " + b + " --add-weights 5 --weight-seed 7");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto ta = weighted_tuples(a), tb = weighted_tuples(b);
+  ASSERT_GT(ta.size(), 1000u);
+  EXPECT_EQ(ta, tb);  // the same seed, the same weights, whatever the format
+  std::array<int, 6> seen{};
+  for (const auto& [i, j, w] : ta) {
+    ASSERT_GE(w, 1);
+    ASSERT_LE(w, 5);
+    ASSERT_EQ(w, double(int(w)));
+    ++seen[int(w)];
+  }
+  for (int w = 1; w <= 5; ++w) EXPECT_GT(seen[w], int(ta.size()) / 10) << "weight " << w;
+  // Both arcs of an edge alike: the weighted matrix equals its transpose.
+  std::map<std::pair<double, double>, double> at;
+  for (const auto& [i, j, w] : ta) at[{i, j}] = w;
+  for (const auto& [i, j, w] : ta) ASSERT_EQ((at[{j, i}]), w) << i << " " << j;
+  r = run("info --json " + b);
+  EXPECT_NE(r.output.find("\"directed\": false"), std::string::npos) << r.output;
+  // Another seed, other weights; existing weights are replaced (the input is weighted here).
+  ASSERT_EQ(run("convert " + a + " " + c + " --add-weights 5 --weight-seed 8").exit_code, 0);
+  const auto tc = weighted_tuples(c);
+  ASSERT_EQ(tc.size(), ta.size());
+  EXPECT_NE(tc, ta);
+  ASSERT_EQ(run("convert " + a + " " + c + " --add-weights 255").exit_code, 0);
+  for (const auto& [i, j, w] : weighted_tuples(c)) ASSERT_TRUE(w >= 1 && w <= 255);
+}
+
+TEST(Cli, ConvertAddWeightsRefusesABadMax) {
+  const spgraph::testing::TempDir d;
+  const std::string out = d.file("o.mtx");
+  for (const std::string bad : {"0", "-1", "1073741825", "99999999999999999999", "x", "2.5", ""}) {
+    SCOPED_TRACE(bad);
+    const CliRun r = run("convert " + email + " " + out + " --add-weights '" + bad + "'");
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("--add-weights"), std::string::npos) << r.output;
+    EXPECT_FALSE(fs::exists(out));
+  }
+  // --pattern drops values, --add-weights adds them: not both; a seed alone means nothing.
+  CliRun r = run("convert " + email + " " + out + " --add-weights 3 --pattern");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  r = run("convert " + email + " " + out + " --weight-seed 3");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--add-weights"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out));
+  r = run("convert --help");
+  EXPECT_NE(r.output.find("replaces the file's weights"), std::string::npos) << r.output;
 }
 
 TEST(Cli, UnknownSemiringListsTheValidNames) {

@@ -158,7 +158,7 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
       " --threads --json --quiet --backend --format --base --remap-ids --undirected";
   const std::vector<std::pair<std::string, std::string>> documented = {
       {"info", shared},
-      {"convert", "--to --pattern" + shared},
+      {"convert", "--to --pattern --add-weights --weight-seed" + shared},
       {"generate",
        "--out --weights --scale --edge-factor -A -B -C --seed --n --m --rows --cols --depth "
        "--directed --nnz-per-row --zipf --threads --json --quiet"},

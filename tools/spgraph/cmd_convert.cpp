@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph convert IN OUT`: read any supported format, write another (chosen by OUT's
-// extension or --to). Remapped external ids are written back out in edge lists.
+// extension or --to). Remapped external ids are written back out in edge lists. --add-weights
+// MAX gives every arc a random integer weight 1..MAX (generate --weights' rule: a function of
+// the seed and the unordered endpoint pair, so an undirected graph stays symmetric).
+#include <cstdint>
 #include <memory>
+#include <utility>
 
+#include "loaders/generators.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/spgraph/commands.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
 
@@ -16,7 +21,30 @@ struct ConvertArgs {
   LoadFlags load;
   std::string in, out, to = "auto";
   bool pattern = false;
+  std::uint32_t add_weights = 0;  ///< 0: keep the file's values
+  std::uint64_t weight_seed = 1;
 };
+
+/// The structure of `pattern` with the weight edge_weight() gives each arc. The pattern is
+/// consumed (freed once its arrays are copied, before the values are allocated).
+Matrix<double> weighted(Matrix<bool>&& pattern, std::uint32_t max_weight, std::uint64_t seed) {
+  Csr<double> c;
+  c.nrows = pattern.nrows();
+  c.ncols = pattern.ncols();
+  c.pattern = false;
+  {
+    const Csr<bool>& p = pattern.csr();
+    c.row_ptr = p.row_ptr;
+    c.col = p.col;
+  }
+  pattern = Matrix<bool>();  // frees the pattern's arrays before the values are allocated
+  c.val.resize(c.col.size());
+#pragma omp parallel for schedule(dynamic, 1024)
+  for (std::int64_t i = 0; i < std::int64_t(c.nrows); ++i)
+    for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k)
+      c.val[k] = edge_weight(Vertex(i), c.col[k], max_weight, seed);
+  return Matrix<double>::trusted(std::move(c));
+}
 
 void run_convert(const ConvertArgs& args) {
   apply_global_flags(args.g);
@@ -32,7 +60,11 @@ void run_convert(const ConvertArgs& args) {
   else
     output_format_for(args.out);  // an unknown extension is an error before loading
   check_output_path(args.out, {args.in});
-  CliGraph graph = load_for_cli(args.in, args.load, args.g, args.pattern);
+  // --add-weights replaces the values: the file's are not even parsed.
+  CliGraph graph = load_for_cli(args.in, args.load, args.g, args.pattern || args.add_weights > 0);
+  if (args.add_weights > 0)
+    graph.loaded.matrix = weighted(std::get<Matrix<bool>>(std::move(graph.loaded.matrix)),
+                                   args.add_weights, args.weight_seed);
   // The input's numbering (base or external ids) and symmetry, or --undirected.
   SaveOptions so = save_options_for(graph.loaded.info);
   so.format = f;
@@ -69,7 +101,19 @@ void register_convert(CLI::App& app) {
   cmd->add_option("--to", args->to,
                   "Output format: auto (by extension), mtx, edgelist, metis, binary")
       ->check(CLI::IsMember({"auto", "mtx", "edgelist", "metis", "binary"}));
-  cmd->add_flag("--pattern", args->pattern, "Drop values; write the structure only");
+  CLI::Option* pattern =
+      cmd->add_flag("--pattern", args->pattern, "Drop values; write the structure only");
+  CLI::Option* add_weights =
+      cmd->add_option("--add-weights", args->add_weights,
+                      "Give each edge an integer weight drawn uniformly from 1 to MAX (as "
+                      "generate --weights: both arcs of an undirected edge alike, a function of "
+                      "--weight-seed and the endpoints); replaces the file's weights, if any")
+          ->type_name("MAX")
+          ->transform(integer_flag("--add-weights", 1, 1u << 30))
+          ->excludes(pattern);
+  cmd->add_option("--weight-seed", args->weight_seed, "Seed of --add-weights (default 1)")
+      ->transform(integer_flag("--weight-seed", 0, UINT64_MAX))
+      ->needs(add_weights);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_convert(*args); });
