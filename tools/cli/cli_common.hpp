@@ -15,8 +15,8 @@
 #include "engine/core/resources.hpp"
 #include "loaders/load.hpp"
 #include "loaders/vertex_ids.hpp"
-#include "tools/common/timing.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/common/timing.hpp"
 
 namespace spgraph::cli {
 
@@ -129,6 +129,7 @@ bool parse_decimal_id(std::string_view s, std::uint64_t& out);
 using spgraph::printable;
 
 /// Seconds elapsed since t0 on the steady clock (tools/common/timing.hpp).
+using tools::kernel_clock_start;
 using tools::seconds_since;
 
 /// Formats a byte count as "12.3 MB" (engine/core/resources.hpp).

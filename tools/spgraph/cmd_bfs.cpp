@@ -8,9 +8,9 @@
 #include "loaders/output_file.hpp"
 #include "tools/cli/bfs_outputs.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/spgraph/commands.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
+#include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
 
@@ -100,7 +100,7 @@ void run_bfs(const BfsArgs& args) {
                                       "    source    depth    reached    time (ms)\n",
                        "searches", "{source:10} {depth:8} {reached:10} {seconds:12}\n");
   for (Vertex source : sources) {
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = kernel_clock_start();
     BfsResult r = bfs(a, source, o);
     const double secs = seconds_since(t0);
     Report search;

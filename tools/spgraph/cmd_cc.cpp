@@ -10,11 +10,11 @@
 
 #include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/spgraph/commands.hpp"
 #include "tools/cli/job_results.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
 #include "tools/cli/traversal_flags.hpp"
+#include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
 
@@ -34,7 +34,7 @@ void run_cc(const CcArgs& args) {
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
   const IdSpace ids(graph.loaded.info);
   const CcOptions o = cc_options(args.method, graph.undirected);
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = kernel_clock_start();
   const CcResult r = connected_components(a, o);
   const double secs = seconds_since(t0);
   if (!args.out.empty()) write_labels(args.out, r.label, ids);

@@ -12,8 +12,8 @@
 
 #include "loaders/generators.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/spgraph/commands.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
 

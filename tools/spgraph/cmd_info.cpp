@@ -6,9 +6,9 @@
 
 #include "engine/any_matrix.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/spgraph/commands.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
+#include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
 

@@ -9,8 +9,8 @@
 #include "engine/semiring_registry.hpp"
 #include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/spgraph/commands.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
 
@@ -36,7 +36,7 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
   double secs = 0;
   with_semiring<T>(args.semiring, [&](auto sr) {
     if (args.transpose) a.transposed();  // build the cached view outside the timing
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = kernel_clock_start();
     mxv(w, nullptr, NoAccum{}, sr, a, u, d);
     secs = seconds_since(t0);
   });

@@ -28,9 +28,9 @@
 
 #include "store/graph_store.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/report.hpp"
 #include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/cli/report.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
 #include "tools/spgraph/serve/guarded_server.hpp"
 #include "tools/spgraph/serve/routes.hpp"

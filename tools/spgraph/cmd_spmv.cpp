@@ -12,13 +12,13 @@
 #include "engine/context.hpp"
 #include "engine/semiring_registry.hpp"
 #include "engine/spmv_dense.hpp"
+#include "tools/cli/cli_common.hpp"
+#include "tools/cli/report.hpp"
+#include "tools/cli/spmv_common.hpp"
 #include "tools/common/process_memory.hpp"
 #include "tools/common/stats.hpp"
 #include "tools/common/stream_triad.hpp"
-#include "tools/cli/cli_common.hpp"
 #include "tools/spgraph/commands.hpp"
-#include "tools/cli/report.hpp"
-#include "tools/cli/spmv_common.hpp"
 
 namespace spgraph::cli {
 

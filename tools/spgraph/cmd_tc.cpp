@@ -8,10 +8,10 @@
 #include "algorithms/triangles/triangles.hpp"
 #include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/spgraph/commands.hpp"
 #include "tools/cli/job_results.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
+#include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
 
@@ -34,7 +34,7 @@ void run_tc(const TcArgs& args) {
   o.method = parse_triangle_method(args.method);
   o.per_vertex = args.per_vertex || !args.out.empty();
   o.undirected = graph.undirected;
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = kernel_clock_start();
   const TriangleResult r = triangle_count(a, o);
   const double seconds = seconds_since(t0);
   if (r.symmetrized && !args.g.quiet && !args.g.json)
