@@ -109,15 +109,44 @@ WeightStats scan_weights(const G& g, bool negative_ok) {
   return s;
 }
 
-/// The automatic Δ: the mean arc weight times 1 + 32 / average degree, at least the smallest
-/// positive weight (see sssp.hpp for the measurements behind it); 1 when no arc weighs > 0.
+/// The automatic Δ: the mean arc weight times (1 + 32 / average degree) / 32 (see sssp.hpp for
+/// the measurements behind it); 1 when no arc weighs > 0.
 double auto_delta(const WeightStats& s, Vertex n) {
   if (s.arcs == 0 || !(s.max > 0) || !std::isfinite(s.sum)) return 1.0;
   const double mean = s.sum / double(s.arcs);
   const double avg_degree = double(s.arcs) / double(n);
-  double delta = mean * (1.0 + 32.0 / avg_degree) / 8.0;
+  double delta = mean * (1.0 + 32.0 / avg_degree) / 32.0;
   if (!(delta > 0) || !std::isfinite(delta)) delta = 1.0;
   return delta;
+}
+
+/// The weights of the arcs of up to kWeightSampleRows rows spread evenly over the vertices:
+/// enough to choose Δ by, without a pass over every arc (Kronecker 18: 7.6 M weights, 3-4 ms,
+/// a tenth of the search). `arcs` is the whole graph's; min/max/sum the sample's (the sum
+/// scaled to the whole graph). When the sampled rows hold no arc, every arc is read.
+constexpr Vertex kWeightSampleRows = 4096;
+
+template <class G>
+WeightStats sample_weights(const G& g) {
+  const Vertex n = g.n();
+  WeightStats s;
+  s.arcs = g.arcs();
+  if (s.arcs == 0) return s;
+  const Vertex rows = std::min(n, kWeightSampleRows);
+  double lo = kUnreachableDistance, hi = -kUnreachableDistance, sum = 0;
+  Offset seen = 0;
+  for (Vertex k = 0; k < rows; ++k)
+    g.for_each(Vertex(std::uint64_t(k) * n / rows), [&](Vertex, double w) {
+      lo = std::min(lo, w);
+      hi = std::max(hi, w);
+      sum += w;
+      ++seen;
+    });
+  if (seen == 0) return scan_weights(g, true);
+  s.min = lo;
+  s.max = hi;
+  s.sum = sum / double(seen) * double(s.arcs);
+  return s;
 }
 
 void check_sssp_arguments(Vertex nrows, Vertex ncols, Vertex source, const SsspOptions& o) {
@@ -142,14 +171,20 @@ SsspResult run_sssp(const G& g, bool unit, Vertex source, const SsspOptions& o) 
   if (unit) {
     stats.arcs = g.arcs();
     stats.sum = double(stats.arcs);
-  } else {
-    stats = scan_weights(g, bf);
+  } else if (bf) {
+    stats = scan_weights(g, true);  // refuses NaN before any round
+  } else if (o.delta == 0) {
+    stats = sample_weights(g);
   }
   if (bf) {
     r.rounds = detail::bellman_ford(g, source, r.distance);
   } else {
+    // Delta-stepping meets every arc it could use; one with a negative or NaN weight is
+    // skipped there and refused here, named by a full scan (the error path only).
     r.delta = o.delta > 0 ? o.delta : auto_delta(stats, g.n());
-    r.rounds = detail::delta_stepping(g, source, r.delta, r.distance);
+    bool bad_weight = false;
+    r.rounds = detail::delta_stepping(g, source, r.delta, r.distance, bad_weight);
+    if (bad_weight) scan_weights(g, false);
   }
   Vertex reached = 0;
 #pragma omp parallel for reduction(+ : reached) if (g.n() >= 65536)

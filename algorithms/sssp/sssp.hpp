@@ -9,19 +9,22 @@
 //   - Delta: Meyer & Sanders delta-stepping with light (w <= Δ) and heavy arcs and buckets of
 //     width Δ, as in the GAP benchmark and LAGraph's LAGr_SingleSourceShortestPath; Δ is chosen
 //     from the weights when options.delta is 0: Δ = mean weight · (1 + 32 / average
-//     out-degree) / 8 (1 when no arc weighs more than 0). Measured (2 threads): on Kronecker
-//     scale 20 with weights 1..255, Δ 16-32 was fastest and this rule gives 33; on a road
-//     graph (usroads, same weights) every Δ from 128 to 4096 was within noise and the rule
-//     gives 216; small Δ (1-8) cost 2-4x on both. The parallel form (thread-local
+//     out-degree) / 32 (1 when no arc weighs more than 0), the mean taken over the arcs of 4096
+//     rows spread over the vertices rather than a pass over every arc. Measured (2 threads,
+//     weights 1..255, bench/RESULTS.md "Issue 30"): on Kronecker 18 and 20 and urand Δ 4-8
+//     was fastest and the rule gives 8 (Δ 33 cost 10-30% more, 256 2-3x); on usroads every Δ
+//     from 16 to 256 was within 10% and the rule gives 54; on NotreDame it gives 49, as fast
+//     as any. The parallel form (thread-local
 //     buckets, bucket fusion, a bounded window of buckets) is described in sssp_kernel.hpp.
 //   - Auto: Delta.
 // Weights: any value type converted to double; bool and pattern arcs weigh 1; zero weights
-// are fine; NaN weights are refused. Both methods push over the changed vertices rather than
-// run a full SpMV, so SSSP has no SpMV format option.
-// rounds: Bellman-Ford rounds, or Δ-stepping's global bucket steps (a bucket drained by bucket
-// fusion on one thread counts no step).
-// Negative weights are refused (InvalidArgument naming the arc) unless BellmanFord is asked
-// for; a negative cycle reachable from the source is an InvalidArgument naming a vertex on or
+// are fine. Bellman-Ford refuses any NaN weight before it starts; delta-stepping refuses a NaN
+// or negative weight on any arc its search meets (an arc it never reaches cannot change a
+// distance), naming the first such arc of the graph. Both methods push over the changed vertices
+// rather than run a full SpMV, so SSSP has no SpMV format option. rounds: Bellman-Ford rounds, or
+// Δ-stepping's global bucket steps (a bucket drained by bucket fusion on one thread counts no
+// step). Negative weights met are refused (InvalidArgument naming the arc) unless BellmanFord is
+// asked for; a negative cycle reachable from the source is an InvalidArgument naming a vertex on or
 // after it (one whose distance still falls in round n).
 #pragma once
 
@@ -57,7 +60,8 @@ struct SsspResult {
 };
 
 /// Distances from `source` in A (square). Throws DimensionMismatch, IndexOutOfBounds for a bad
-/// source, InvalidArgument for a negative weight (not BellmanFord), a negative cycle, or a
+/// source, InvalidArgument for a negative weight the search meets (not BellmanFord), a NaN
+/// weight, a negative cycle, or a
 /// negative or non-finite options.delta.
 template <class T>
 SsspResult sssp(const Matrix<T>& a, Vertex source, const SsspOptions& options = {});

@@ -87,8 +87,11 @@ struct LocalBuckets {
 }  // namespace sssp_impl
 
 /// Δ-stepping from `source`; dist must hold n entries. Returns the number of global steps.
+/// An arc met with a negative or NaN weight is not relaxed and sets `bad_weight` (the caller
+/// then refuses the graph; skipping the arc keeps a negative cycle from looping forever).
 template <class G>
-int delta_stepping(const G& g, Vertex source, double delta, std::vector<double>& dist) {
+int delta_stepping(const G& g, Vertex source, double delta, std::vector<double>& dist,
+                   bool& bad_weight) {
   using namespace sssp_impl;
   const Vertex n = g.n();
   dist.assign(n, kUnreachableDistance);
@@ -124,6 +127,10 @@ int delta_stepping(const G& g, Vertex source, double delta, std::vector<double>&
     }
     const std::uint64_t wend = window_limit(base);
     g.for_each(u, [&](Vertex v, double w) {
+      if (!(w >= 0)) [[unlikely]] {
+        std::atomic_ref<bool>(bad_weight).store(true, std::memory_order_relaxed);
+        return;
+      }
       const double nd = du + w;
       if constexpr (Atomic) {
         if (!atomic_min(d[v], nd)) return;

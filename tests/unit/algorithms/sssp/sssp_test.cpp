@@ -222,6 +222,25 @@ TEST(Sssp, NegativeWeightsNeedBellmanFord) {
   }
 }
 
+TEST(Sssp, DeltaSteppingRefusesOnlyTheBadWeightsItMeets) {
+  // 0 -> 1 -> 2 reachable; 3 -> 4 (negative) and 4 -> 3 (NaN) are not: distances are plain.
+  const std::vector<Arc> arcs = {{0, 1, 2}, {1, 2, 3}, {3, 4, -5}, {4, 3, std::nan("")}};
+  const Matrix<double> a = matrix_of(5, arcs);
+  const SsspResult r = sssp(a, 0);
+  EXPECT_EQ(r.distance, (std::vector<double>{0, 2, 5, kInf, kInf}));
+  // From 3 the search meets the negative arc first: refused, naming the arc.
+  try {
+    sssp(a, 3);
+    ADD_FAILURE() << "a negative weight on the search's way was accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("3 -> 4"), std::string::npos) << e.what();
+  }
+  // Bellman-Ford refuses the NaN wherever it is.
+  SsspOptions bf;
+  bf.method = SsspMethod::BellmanFord;
+  EXPECT_THROW(sssp(a, 0, bf), InvalidArgument);
+}
+
 TEST(Sssp, AReachableNegativeCycleIsAnError) {
   // 0 -> 1 -> 2 -> 3 -> 1 with cycle weight -1, then 3 -> 4; vertex 5 unreachable.
   const std::vector<Arc> arcs = {{0, 1, 2},  {1, 2, 1}, {2, 3, 1},
