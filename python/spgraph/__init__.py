@@ -261,13 +261,16 @@ def reachable_count(g, u):
 
 
 def pagerank(g, damping=0.85, tolerance=1e-4, iterations=100, variant="gap", personalize=None,
-             spmv="auto"):
+             spmv="auto", precision="double", sweep="jacobi"):
     """PageRank by power iteration (the CLI's `pagerank`). Result: rank (float64), iterations,
-    delta, converged. variant: gap (sinks leak, GAP/LAGraph) | standard (ranks sum to 1)."""
+    delta, converged. variant: gap (sinks leak, GAP/LAGraph) | standard (ranks sum to 1).
+    precision: double | float (scores kept in single precision while iterating, as GAPBS).
+    sweep: jacobi (deterministic) | gauss-seidel (GAPBS's pr: fewer steps, same fixed point,
+    last digits vary between runs; CSR only)."""
     g = _as_graph(g)
     return Result("PageRankResult", _spgraph._pagerank(
         g, damping=damping, tolerance=tolerance, iterations=iterations, variant=variant,
-        personalize=personalize, spmv=spmv), g)
+        personalize=personalize, spmv=spmv, precision=precision, sweep=sweep), g)
 
 
 def sssp(g, source, method="auto", delta=0.0):

@@ -47,7 +47,8 @@ py::dict bfs_dict(BfsResult&& r) {
 
 PageRankOptions pagerank_options(double damping, double tolerance, int iterations,
                                  const std::string& variant, std::vector<Vertex> personalize,
-                                 const std::string& spmv, bool undirected) {
+                                 const std::string& spmv, bool undirected,
+                                 const std::string& precision, const std::string& sweep) {
   PageRankOptions o;
   if (!(damping >= 0 && damping < 1)) throw InvalidArgument("damping must be in [0, 1)");
   if (!(tolerance >= 0)) throw InvalidArgument("tolerance must be >= 0");
@@ -64,6 +65,18 @@ PageRankOptions pagerank_options(double damping, double tolerance, int iteration
   o.personalize = std::move(personalize);
   o.spmv = spmv_format_arg(spmv);
   o.undirected = undirected;
+  if (precision == "double")
+    o.precision = PageRankPrecision::Double;
+  else if (precision == "float")
+    o.precision = PageRankPrecision::Float;
+  else
+    throw InvalidArgument("precision must be double or float, got '" + precision + "'");
+  if (sweep == "jacobi")
+    o.sweep = PageRankSweep::Jacobi;
+  else if (sweep == "gauss-seidel")
+    o.sweep = PageRankSweep::GaussSeidel;
+  else
+    throw InvalidArgument("sweep must be jacobi or gauss-seidel, got '" + sweep + "'");
   return o;
 }
 
@@ -182,11 +195,13 @@ py::dict triangles_py(const Graph& g, bool per_vertex, const std::string& method
 
 py::dict pagerank_py(const Graph& g, double damping, double tolerance, int iterations,
                      const std::string& variant, const py::object& personalize,
-                     const std::string& spmv) {
+                     const std::string& spmv, const std::string& precision,
+                     const std::string& sweep) {
   std::vector<Vertex> teleport;
   if (!personalize.is_none()) teleport = vertices_arg(g, personalize, "personalize vertex");
-  const PageRankOptions o = pagerank_options(damping, tolerance, iterations, variant,
-                                             std::move(teleport), spmv, g.undirected);
+  const PageRankOptions o =
+      pagerank_options(damping, tolerance, iterations, variant, std::move(teleport), spmv,
+                       g.undirected, precision, sweep);
   const Matrix<bool>& a = g.pattern();
   PageRankResult r;
   {
@@ -274,7 +289,8 @@ void register_algorithms(py::module_& m) {
         py::arg("method") = "auto");
   m.def("_pagerank", &pagerank_py, py::arg("g"), py::arg("damping") = 0.85,
         py::arg("tolerance") = 1e-4, py::arg("iterations") = 100, py::arg("variant") = "gap",
-        py::arg("personalize") = py::none(), py::arg("spmv") = "auto");
+        py::arg("personalize") = py::none(), py::arg("spmv") = "auto",
+        py::arg("precision") = "double", py::arg("sweep") = "jacobi");
   m.def("_sssp", &sssp_py, py::arg("g"), py::arg("source"), py::arg("method") = "auto",
         py::arg("delta") = 0.0);
   m.def("_cc", &cc_py, py::arg("g"), py::arg("method") = "auto");

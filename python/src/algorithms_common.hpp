@@ -19,7 +19,9 @@ py::dict bfs_dict(BfsResult&& r);
 SpmvFormat spmv_format_arg(const std::string& s);
 PageRankOptions pagerank_options(double damping, double tolerance, int iterations,
                                  const std::string& variant, std::vector<Vertex> personalize,
-                                 const std::string& spmv, bool undirected);
+                                 const std::string& spmv, bool undirected,
+                                 const std::string& precision = "double",
+                                 const std::string& sweep = "jacobi");
 py::dict pagerank_dict(PageRankResult&& r);
 SsspOptions sssp_options(const std::string& method, double delta);
 py::dict sssp_dict(SsspResult&& r);

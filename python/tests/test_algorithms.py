@@ -184,3 +184,20 @@ def test_real_graphs(rel):
             reach = spgraph.reachable(g, np.full(g.n, u), np.arange(g.n))
             d = nx.descendants(h, u)
             assert set(np.flatnonzero(reach).tolist()) - {u} == d - {u}
+
+
+def test_pagerank_float_precision_and_gauss_seidel_match_networkx():
+    a = random_csr(400, 2400, 13, directed=True, self_loops=False)
+    g = spgraph.Graph.from_scipy(a, pattern=True)
+    want = nx.pagerank(to_nx(g), tol=1e-12, max_iter=1000)
+    want = np.array([want[v] for v in range(g.n)])
+    for kwargs, stop, tol in (({"precision": "float"}, 1e-6, 1e-5),
+                              ({"sweep": "gauss-seidel"}, 1e-12, 1e-9),
+                              ({"sweep": "gauss-seidel", "precision": "float"}, 1e-6, 1e-5)):
+        pr = spgraph.pagerank(g, variant="standard", tolerance=stop, iterations=1000, **kwargs)
+        assert pr.converged, kwargs
+        assert np.allclose(pr.rank, want, atol=tol), kwargs
+    with pytest.raises(ValueError):
+        spgraph.pagerank(g, precision="half")
+    with pytest.raises(ValueError):
+        spgraph.pagerank(g, sweep="gauss-seidel", spmv="csr5")
