@@ -29,11 +29,15 @@
 #   sssp  the same sources on the weighted graph (sssp --source S, its own Δ rule; GAPBS sssp -r
 #         S with -d for each Δ of GAPBS_DELTAS, default "1 2 33": the fastest Δ is the bar).
 #   pr    to tolerance 1e-4, at most 100 iterations (pagerank --tolerance 1e-4 --iterations
-#         100; GAPBS pr and pr_spmv -t 1e-4 -i 100: the faster is the bar).
+#         100, its defaults: Jacobi steps in double; GAPBS pr and pr_spmv -t 1e-4 -i 100: the
+#         faster is the bar; pr is Gauss-Seidel, pr_spmv Jacobi, both in float).
+#   pr-gs the same bar for spgraph run as GAPBS's pr: --sweep gauss-seidel --precision float.
 #   cc    connected components (cc, auto method; GAPBS cc, Afforest); weakly connected on a
 #         directed graph.
-#   bc    4 sources per trial (bc --sources 4 --seed R for run R; GAPBS bc -i 4): "absent" for
-#         spgraph while `spgraph bc --help` fails.
+#   bc    4 sources, the first 4 of the bfs/sssp sources on both engines (bc --source S x 4;
+#         GAPBS bc -r S -i 1 per source, its time the sum of the 4 per-source median trials:
+#         GAPBS's own pick, bc -i 4, draws other vertices, which on a directed graph may reach
+#         far fewer): "absent" for spgraph while `spgraph bc --help` fails.
 #   tc    on the symmetrized graph (tc on the .sym.bin; GAPBS tc on the symmetrized .sg).
 # Time: the kernel alone, as each reports it: spgraph's "seconds" of --json, median over RUNS
 # processes (per source for bfs and sssp); GAPBS's "Trial Time" lines, median of -n RUNS trials
@@ -63,14 +67,14 @@ threads=${2:-2}
 runs=${RUNS:-3}
 nsources=${SOURCES:-8}
 deltas=${GAPBS_DELTAS:-1 2 33}
-kernels=${KERNELS:-bfs sssp pr cc bc tc}
+kernels=${KERNELS:-bfs sssp pr pr-gs cc bc tc}
 shared=${SHARED_DATA:-../shared/data}
 bin=$build/spgraph
 py=/usr/bin/python3
 [ -x "$bin" ] || { echo "run_gap.sh: no $bin (cmake --build --preset release --target spgraph_cli)" >&2; exit 1; }
 [ -x "$py" ] || { echo "run_gap.sh: needs $py" >&2; exit 1; }
 for k in $kernels; do
-  case $k in bfs | sssp | pr | cc | bc | tc) ;; *) echo "run_gap.sh: unknown kernel '$k' in KERNELS (bfs sssp pr cc bc tc)" >&2; exit 2 ;; esac
+  case $k in bfs | sssp | pr | pr-gs | cc | bc | tc) ;; *) echo "run_gap.sh: unknown kernel '$k' in KERNELS (bfs sssp pr pr-gs cc bc tc)" >&2; exit 2 ;; esac
 done
 gapbs=${GAPBS_DIR:-}
 if [ -n "$gapbs" ]; then
@@ -185,6 +189,7 @@ for entry in "${graphs[@]}"; do
   # One row: kernel, spgraph seconds, GAPBS seconds, GAPBS variant, spgraph KiB, GAPBS KiB
   # ("-" where absent).
   row() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$rows"; }
+  pr_bar=""
   for kernel in $kernels; do
     log "$name: $kernel"
     sp_s=- gp_s=- variant=- sp_kb=- gp_kb=-
@@ -217,16 +222,19 @@ for entry in "${graphs[@]}"; do
           gp_s=$best
           gp_kb=$(peak_kb "$gapbs/sssp" -f "$wsg" -r "${sources[0]}" -d "$bestd" -n 1)
         fi ;;
-      pr)
-        sp_s=$(sp_time "$bin" pagerank "$sp" --tolerance 1e-4 --iterations 100)
-        sp_kb=$(peak_kb "$bin" pagerank "$sp" --tolerance 1e-4 --iterations 100 --threads "$threads" --quiet)
-        if [ -n "$gapbs" ]; then
+      pr | pr-gs)
+        pr_flags=(--tolerance 1e-4 --iterations 100)
+        [ "$kernel" = pr-gs ] && pr_flags+=(--sweep gauss-seidel --precision float)
+        sp_s=$(sp_time "$bin" pagerank "$sp" "${pr_flags[@]}")
+        sp_kb=$(peak_kb "$bin" pagerank "$sp" "${pr_flags[@]}" --threads "$threads" --quiet)
+        if [ -n "$gapbs" ] && [ -z "$pr_bar" ]; then  # one GAPBS measurement for both rows
           t1=$("$gapbs/pr" -f "$sg" -t 1e-4 -i 100 -n "$runs" | gapbs_median)
           t2=$("$gapbs/pr_spmv" -f "$sg" -t 1e-4 -i 100 -n "$runs" | gapbs_median)
           log "$name: GAPBS pr $t1 s, pr_spmv $t2 s"
-          if "$py" -c "import sys; sys.exit(not $t1 <= $t2)"; then gp_s=$t1 variant=pr; else gp_s=$t2 variant=pr_spmv; fi
-          gp_kb=$(peak_kb "$gapbs/$variant" -f "$sg" -t 1e-4 -i 100 -n 1)
-        fi ;;
+          if "$py" -c "import sys; sys.exit(not $t1 <= $t2)"; then pr_bar="$t1 pr"; else pr_bar="$t2 pr_spmv"; fi
+          pr_bar="$pr_bar $(peak_kb "$gapbs/${pr_bar#* }" -f "$sg" -t 1e-4 -i 100 -n 1)"
+        fi
+        if [ -n "$pr_bar" ]; then read -r gp_s variant gp_kb <<< "$pr_bar"; fi ;;
       cc)
         sp_s=$(sp_time "$bin" cc "$sp")
         sp_kb=$(peak_kb "$bin" cc "$sp" --threads "$threads" --quiet)
@@ -236,18 +244,23 @@ for entry in "${graphs[@]}"; do
           gp_kb=$(peak_kb "$gapbs/cc" -f "$sg" -n 1)
         fi ;;
       bc)
+        # The first 4 of the BFS/SSSP sources on both engines: GAPBS's own pick (bc -i 4) draws
+        # other vertices, which on a directed graph may reach far fewer. GAPBS takes one source
+        # per trial with -r, so its time is the sum over the 4 of each source's median trial.
+        bc_sources=("${sources[@]:0:4}")
         if [ "$has_bc" = 1 ]; then
-          sp_s=$(for r in $(seq "$runs"); do
-            "$bin" bc "$sp" --sources 4 --seed "$r" --threads "$threads" --json --quiet | sp_seconds
-          done | median)
-          sp_kb=$(peak_kb "$bin" bc "$sp" --sources 4 --seed 1 --threads "$threads" --quiet)
+          bc_flags=()
+          for s in "${bc_sources[@]}"; do bc_flags+=(--source "$s"); done
+          sp_s=$(sp_time "$bin" bc "$sp" "${bc_flags[@]}")
+          sp_kb=$(peak_kb "$bin" bc "$sp" "${bc_flags[@]}" --threads "$threads" --quiet)
         else
           sp_s=absent sp_kb=absent
         fi
         if [ -n "$gapbs" ]; then
-          gp_s=$("$gapbs/bc" -f "$sg" -i 4 -n "$runs" | gapbs_median)
-          variant="bc -i 4"
-          gp_kb=$(peak_kb "$gapbs/bc" -f "$sg" -i 4 -n 1)
+          gp_s=$(for s in "${bc_sources[@]}"; do "$gapbs/bc" -f "$sg" -r "$s" -i 1 -n "$runs" | gapbs_median; done |
+            "$py" -c 'import sys; print(sum(float(x) for x in sys.stdin))')
+          variant="bc -r S, 4 summed"
+          gp_kb=$(peak_kb "$gapbs/bc" -f "$sg" -r "${bc_sources[0]}" -i 1 -n 1)
         fi ;;
       tc)
         sp_s=$(sp_time "$bin" tc "$ssp")

@@ -77,6 +77,7 @@ void run_on(const BcArgs& args, const CliGraph& graph, const Matrix<T>& a) {
   o.weighted = args.weighted;
   o.undirected = graph.undirected;
   o.method = parse_bc_method(args.method);
+  const double in_arcs_seconds = build_in_arcs(a, !graph.undirected);
   const auto t0 = kernel_clock_start();
   const BcResult r = betweenness(a, o);
   const double secs = seconds_since(t0);
@@ -88,6 +89,7 @@ void run_on(const BcArgs& args, const CliGraph& graph, const Matrix<T>& a) {
   rep.add("arcs", report::count(a.nvals()));
   rep.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
   rep.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  rep.add("in_arcs_seconds", report::text_only(report::seconds(in_arcs_seconds)));
   rep.add("weighted", report::flag(args.weighted, "weighted (lengths)", "unweighted"));
   rep.add("exact", report::flag(exact, "every vertex (exact)", "sampled or named"));
   rep.add("source_count", report::count(r.sources.size()));
@@ -104,7 +106,7 @@ void run_on(const BcArgs& args, const CliGraph& graph, const Matrix<T>& a) {
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{top}");
   std::string layout =
-      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n"
+      graph_line_layout(!graph.undirected) +
       "betweenness: {weighted}, {source_count} sources: {exact}, scaling {scaling}\n";
   if (!exact) layout += "sources: {sources}\n";
   layout +=

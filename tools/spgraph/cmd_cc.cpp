@@ -34,6 +34,7 @@ void run_cc(const CcArgs& args) {
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
   const IdSpace ids(graph.loaded.info);
   const CcOptions o = cc_options(args.method, graph.undirected);
+  const double in_arcs_seconds = build_in_arcs(a, !graph.undirected);
   const auto t0 = kernel_clock_start();
   const CcResult r = connected_components(a, o);
   const double secs = seconds_since(t0);
@@ -45,6 +46,7 @@ void run_cc(const CcArgs& args) {
   rep.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
   rep.add("what", report::text(graph.undirected ? "connected" : "weakly connected"));
   rep.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  rep.add("in_arcs_seconds", report::text_only(report::seconds(in_arcs_seconds)));
   rep.add("components", report::count(r.components));
   rep.add("largest", report::count(largest_component(r.label)));
   rep.add("method", report::str(cc_method_name(r.method)));
@@ -54,8 +56,7 @@ void run_cc(const CcArgs& args) {
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{components}\n");
   const std::string layout =
-      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n" +
-      components_layout(!args.out.empty());
+      graph_line_layout(!graph.undirected) + components_layout(!args.out.empty());
   print_text(rep, layout);
 }
 

@@ -35,6 +35,7 @@ void run_pagerank(const PageRankArgs& args) {
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
   const IdSpace ids(graph.loaded.info);
   const PageRankOptions o = pagerank_options(args.pr, ids, a.nrows(), graph.undirected);
+  const double in_arcs_seconds = build_in_arcs(a, !graph.undirected);
   const auto t0 = kernel_clock_start();
   const PageRankResult r = pagerank(a, o);
   const double secs = seconds_since(t0);
@@ -48,6 +49,7 @@ void run_pagerank(const PageRankArgs& args) {
   rep.add("arcs", report::count(a.nvals()));
   rep.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
   rep.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  rep.add("in_arcs_seconds", report::text_only(report::seconds(in_arcs_seconds)));
   rep.add("variant", report::str(args.pr.variant));
   rep.add("damping", report::real(o.damping, "%.17g", "%g"));
   rep.add("tolerance", report::real(o.tolerance, "%.17g", "%g"));
@@ -66,7 +68,7 @@ void run_pagerank(const PageRankArgs& args) {
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{top}");
   const std::string layout =
-      "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n" +
+      graph_line_layout(!graph.undirected) +
       pagerank_layout(!o.personalize.empty(), !args.out.empty(), "SpMV {spmv}");
   print_text(rep, layout);
 }
