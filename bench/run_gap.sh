@@ -39,9 +39,11 @@
 #         GAPBS's own pick, bc -i 4, draws other vertices, which on a directed graph may reach
 #         far fewer): "absent" for spgraph while `spgraph bc --help` fails.
 #   tc    on the symmetrized graph (tc on the .sym.bin; GAPBS tc on the symmetrized .sg).
-# Time: the kernel alone, as each reports it: spgraph's "seconds" of --json, median over RUNS
-# processes (per source for bfs and sssp); GAPBS's "Trial Time" lines, median of -n RUNS trials
-# (per source for bfs and sssp). For bfs and sssp the row shows the median over sources of the
+# Time: the kernel alone, as each reports it, median of RUNS runs in one process on both sides:
+# spgraph's "seconds" of --json with --repeat RUNS (bfs: RUNS processes, each searching every
+# source after a warm-up search), GAPBS's "Trial Time" lines of -n RUNS trials (per source for
+# bfs and sssp). One process each: a fresh process's first run pays for the first touch of its
+# memory (on this VM sometimes a 4-8 ms stall), which GAPBS's median of trials leaves out. For bfs and sssp the row shows the median over sources of the
 # per-source medians. Ratio: spgraph ms / GAPBS ms; targets: <= 0.8 on kron18, kron20 and urand,
 # <= 1.0 on the road graphs and NotreDame. Peak memory: the maximum resident set (getrusage of
 # the child) of one end-to-end run of each kernel on each engine (spgraph on its .bin, GAPBS on
@@ -113,8 +115,8 @@ edge_list() {
   grep -v '^#' "$2.spgraph.el" > "$2"
   rm "$2.spgraph.el"
 }
-# spgraph median over RUNS processes of a command's "seconds".
-sp_time() { for _ in $(seq "$runs"); do "$@" --threads "$threads" --json --quiet | sp_seconds; done | median; }
+# spgraph's median over RUNS runs of a command's kernel in one process (--repeat).
+sp_time() { "$@" --repeat "$runs" --threads "$threads" --json --quiet | sp_seconds; }
 
 # The graphs: name:file[:target].
 all=(kron18 kron20 urand usroads luxembourg_osm notredame)

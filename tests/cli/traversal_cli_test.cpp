@@ -304,6 +304,24 @@ TEST(TraversalCli, PageRankMatchesADensePowerIteration) {
   fs::remove(empty);
 }
 
+TEST(TraversalCli, RepeatRunsTheKernelAgainWithTheSameAnswer) {
+  const Graph g = small_graph();
+  const fs::path mtx = write_mtx("repeat_small.mtx", g, false);
+  for (const char* job : {"cc", "tc", "pagerank", "bc"}) {
+    SCOPED_TRACE(job);
+    const CliRun once = run(std::string(job) + " " + mtx.string() + " --quiet");
+    const CliRun thrice = run(std::string(job) + " " + mtx.string() + " --repeat 3 --quiet");
+    ASSERT_EQ(thrice.exit_code, 0) << thrice.output;
+    EXPECT_EQ(thrice.output, once.output);
+    const CliRun json = run(std::string(job) + " " + mtx.string() + " --repeat 3 --json");
+    EXPECT_NE(json.output.find("\"runs\": 3"), std::string::npos) << json.output;
+    EXPECT_EQ(run(std::string(job) + " " + mtx.string() + " --repeat 0").exit_code, 2);
+  }
+  const CliRun s = run("sssp " + mtx.string() + " --source 1 --repeat 2 --json");
+  EXPECT_NE(s.output.find("\"runs\": 2"), std::string::npos) << s.output;
+  fs::remove(mtx);
+}
+
 TEST(TraversalCli, PageRankReportsConvergenceTopVerticesAndJson) {
   CliRun t = run("pagerank " + email);
   ASSERT_EQ(t.exit_code, 0) << t.output;

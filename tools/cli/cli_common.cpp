@@ -175,6 +175,13 @@ CLI::Validator vertex_flag(const std::string& name) {
       "VERTEX");
 }
 
+void add_repeat_flag(CLI::App* cmd, int& repeat) {
+  cmd->add_option("--repeat", repeat,
+                  "Run the kernel N times in this process and report the median time (as "
+                  "GAPBS's -n trials; default 1); the answer is the last run's")
+      ->transform(integer_flag("--repeat", 1, 1000));
+}
+
 void add_global_flags(CLI::App* cmd, GlobalOptions& g) {
   cmd->add_option("--threads,-t", g.threads,
                   "Threads for spgraph and GraphBLAS (0 = all cores; at most " +

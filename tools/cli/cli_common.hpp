@@ -4,8 +4,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -131,6 +133,38 @@ using spgraph::printable;
 /// Seconds elapsed since t0 on the steady clock (tools/common/timing.hpp).
 using tools::kernel_clock_start;
 using tools::seconds_since;
+
+/// --repeat N: how many times a kernel command runs its kernel in one process.
+void add_repeat_flag(CLI::App* cmd, int& repeat);
+
+/// A kernel's answer and its time: the median over the runs (a single run's time for one).
+template <class R>
+struct TimedKernel {
+  R result;
+  double seconds = 0;
+  int runs = 1;
+};
+
+/// Runs `kernel` `repeat` times (at least once), each after kernel_clock_start, and keeps the
+/// last answer (the earlier ones are freed before the next run starts) and the median time:
+/// GAPBS's -n trials, for comparing like with like. The first run of a process pays for the
+/// first touch of its memory, which the median of several runs leaves out.
+template <class F>
+auto run_kernel_timed(int repeat, F&& kernel) -> TimedKernel<decltype(kernel())> {
+  using R = decltype(kernel());
+  std::vector<double> times;
+  std::optional<R> result;
+  for (int i = 0; i < std::max(repeat, 1); ++i) {
+    result.reset();
+    const auto t0 = kernel_clock_start();
+    result.emplace(kernel());
+    times.push_back(seconds_since(t0));
+  }
+  std::sort(times.begin(), times.end());
+  const std::size_t k = times.size();
+  const double median = k % 2 ? times[k / 2] : (times[k / 2 - 1] + times[k / 2]) / 2;
+  return {std::move(*result), median, int(k)};
+}
 
 /// Builds A's cached transpose (the in-arcs) of a directed graph before a kernel's clock starts,
 /// as GAPBS's builder makes its in-arcs while loading; returns the seconds it took (0 when

@@ -29,6 +29,7 @@ namespace {
 constexpr Vertex kExactLimit = 100000;
 
 struct BcArgs {
+  int repeat = 1;
   GlobalOptions g;
   LoadFlags load;
   BcSourceFlags src;
@@ -78,9 +79,9 @@ void run_on(const BcArgs& args, const CliGraph& graph, const Matrix<T>& a) {
   o.undirected = graph.undirected;
   o.method = parse_bc_method(args.method);
   const double in_arcs_seconds = build_in_arcs(a, !graph.undirected);
-  const auto t0 = kernel_clock_start();
-  const BcResult r = betweenness(a, o);
-  const double secs = seconds_since(t0);
+  auto timed = run_kernel_timed(args.repeat, [&] { return betweenness(a, o); });
+  const BcResult& r = timed.result;
+  const double secs = timed.seconds;
   if (!args.out.empty()) write_scores(args.out, r.score, ids);
   const bool exact = o.sources.empty();
   Report rep;
@@ -101,6 +102,7 @@ void run_on(const BcArgs& args, const CliGraph& graph, const Matrix<T>& a) {
   rep.add("push_steps", report::count(r.push_steps));
   rep.add("pull_steps", report::count(r.pull_steps));
   rep.add("seconds", report::seconds_as_ms(secs));
+  rep.add("runs", report::count(timed.runs));
   rep.add("top", report::list(top_ranked(r.score, ids), "{place:4} {vertex:12} {rank:16}\n"));
   rep.add("out", report::text(args.out));
   if (args.g.json) return print_json(rep);
@@ -148,6 +150,7 @@ void register_bc(CLI::App& app) {
                   "Unweighted search: auto, per-source (one source per search) or batched (4)")
       ->check(CLI::IsMember({"auto", "per-source", "batched"}));
   cmd->add_option("--out,-o", args->out, "Write 'vertex betweenness' lines (%.17g)");
+  add_repeat_flag(cmd, args->repeat);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_bc(*args); });

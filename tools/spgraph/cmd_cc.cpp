@@ -21,6 +21,7 @@ namespace spgraph::cli {
 namespace {
 
 struct CcArgs {
+  int repeat = 1;
   GlobalOptions g;
   LoadFlags load;
   std::string file, out, method = "auto";
@@ -35,9 +36,9 @@ void run_cc(const CcArgs& args) {
   const IdSpace ids(graph.loaded.info);
   const CcOptions o = cc_options(args.method, graph.undirected);
   const double in_arcs_seconds = build_in_arcs(a, !graph.undirected);
-  const auto t0 = kernel_clock_start();
-  const CcResult r = connected_components(a, o);
-  const double secs = seconds_since(t0);
+  auto timed = run_kernel_timed(args.repeat, [&] { return connected_components(a, o); });
+  const CcResult& r = timed.result;
+  const double secs = timed.seconds;
   if (!args.out.empty()) write_labels(args.out, r.label, ids);
   Report rep;
   rep.add("file", report::str(args.file));
@@ -52,6 +53,7 @@ void run_cc(const CcArgs& args) {
   rep.add("method", report::str(cc_method_name(r.method)));
   rep.add("rounds", report::count(r.rounds));
   rep.add("seconds", report::seconds_as_ms(secs));
+  rep.add("runs", report::count(timed.runs));
   rep.add("out", report::text(args.out));
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{components}\n");
@@ -72,6 +74,7 @@ void register_cc(CLI::App& app) {
       "--out,-o", args->out,
       "Write 'vertex label' lines, label = the vertex of the component with the smallest "
       "dense id (in the file's numbering)");
+  add_repeat_flag(cmd, args->repeat);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_cc(*args); });

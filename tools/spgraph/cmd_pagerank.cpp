@@ -22,6 +22,7 @@ namespace spgraph::cli {
 namespace {
 
 struct PageRankArgs {
+  int repeat = 1;
   GlobalOptions g;
   LoadFlags load;
   PageRankFlags pr;
@@ -36,9 +37,9 @@ void run_pagerank(const PageRankArgs& args) {
   const IdSpace ids(graph.loaded.info);
   const PageRankOptions o = pagerank_options(args.pr, ids, a.nrows(), graph.undirected);
   const double in_arcs_seconds = build_in_arcs(a, !graph.undirected);
-  const auto t0 = kernel_clock_start();
-  const PageRankResult r = pagerank(a, o);
-  const double secs = seconds_since(t0);
+  auto timed = run_kernel_timed(args.repeat, [&] { return pagerank(a, o); });
+  const PageRankResult& r = timed.result;
+  const double secs = timed.seconds;
   if (!args.out.empty()) write_ranks(args.out, r.rank, ids);
   double sum = 0;
   for (double x : r.rank) sum += x;
@@ -63,6 +64,7 @@ void run_pagerank(const PageRankArgs& args) {
   rep.add("delta", report::real(r.delta, "%.17g", "%.3g"));
   rep.add("sum", report::real(sum, "%.17g", "%.9f"));
   rep.add("seconds", report::seconds_as_ms(secs));
+  rep.add("runs", report::count(timed.runs));
   rep.add("top", report::list(top, "{place:4} {vertex:12} {rank:16}\n"));
   rep.add("out", report::text(args.out));
   if (args.g.json) return print_json(rep);
@@ -83,6 +85,7 @@ void register_pagerank(CLI::App& app) {
   add_pagerank_flags(cmd, args->pr);
   add_pagerank_precision_flag(cmd, args->pr);
   cmd->add_option("--out,-o", args->out, "Write 'vertex rank' lines (%.17g)");
+  add_repeat_flag(cmd, args->repeat);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_pagerank(*args); });

@@ -18,6 +18,7 @@ namespace spgraph::cli {
 namespace {
 
 struct TcArgs {
+  int repeat = 1;
   GlobalOptions g;
   LoadFlags load;
   std::string file, out, method = "auto";
@@ -34,9 +35,9 @@ void run_tc(const TcArgs& args) {
   o.method = parse_triangle_method(args.method);
   o.per_vertex = args.per_vertex || !args.out.empty();
   o.undirected = graph.undirected;
-  const auto t0 = kernel_clock_start();
-  const TriangleResult r = triangle_count(a, o);
-  const double seconds = seconds_since(t0);
+  auto timed = run_kernel_timed(args.repeat, [&] { return triangle_count(a, o); });
+  const TriangleResult& r = timed.result;
+  const double seconds = timed.seconds;
   if (r.symmetrized && !args.g.quiet && !args.g.json)
     std::fprintf(stderr,
                  "note: %s is directed; counting the triangles of its undirected version "
@@ -58,6 +59,7 @@ void run_tc(const TcArgs& args) {
   rep.add("symmetrized", report::flag(r.symmetrized));
   rep.add("self_loops_ignored", report::count(r.self_loops));
   rep.add("seconds", report::seconds_as_ms(seconds));
+  rep.add("runs", report::count(timed.runs));
   if (o.per_vertex) rep.add("mean_clustering", report::real(mean_clustering, "%.9f", "%.6f"));
   rep.add("out", report::text(args.out));
   if (args.g.json) return print_json(rep);
@@ -87,6 +89,7 @@ void register_tc(CLI::App& app) {
   cmd->add_option("--out", args->out,
                   "Write 'vertex triangles clustering' per vertex to this file (implies "
                   "--per-vertex)");
+  add_repeat_flag(cmd, args->repeat);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_tc(*args); });
