@@ -62,7 +62,18 @@ struct Workspace {
   std::vector<Vertex> order;
   std::vector<Offset> level_start;
   Offset tail = 0;  ///< end of the listed vertices in `order`
+  /// One buffer per thread for the vertices a parallel level lists, kept across levels and
+  /// searches so that a level allocates nothing (sized by thread_buffers()).
+  std::vector<std::vector<Vertex>> locals;
 };
+
+/// The workspace's per-thread buffers, one per thread a parallel region may start.
+template <int K>
+std::vector<std::vector<Vertex>>& thread_buffers(Workspace<K>& ws) {
+  const std::size_t threads = std::size_t(omp_get_max_threads());
+  if (ws.locals.size() < threads) ws.locals.resize(threads);
+  return ws.locals;
+}
 
 /// Appends the vertices of `local` to ws.order at the shared tail.
 inline void flush_local(std::vector<Vertex>& local, Vertex* order, Offset& tail) {
@@ -99,9 +110,10 @@ void push_level(const AdjacencyView& out, Workspace<K>& ws, Offset begin, Offset
     return;
   }
   Offset& tail = ws.tail;
+  std::vector<std::vector<Vertex>>& locals = thread_buffers(ws);
 #pragma omp parallel
   {
-    std::vector<Vertex> local;
+    std::vector<Vertex>& local = locals[std::size_t(omp_get_thread_num())];
 #pragma omp for schedule(dynamic, 64) nowait
     for (Offset q = begin; q < end; ++q) {
       const Vertex u = order[q];
@@ -155,9 +167,10 @@ void pull_level(const AdjacencyView& in, Workspace<K>& ws, std::uint8_t full, bo
       if (visit(v)) order[tail++] = v;
     return;
   }
+  std::vector<std::vector<Vertex>>& locals = thread_buffers(ws);
 #pragma omp parallel
   {
-    std::vector<Vertex> local;
+    std::vector<Vertex>& local = locals[std::size_t(omp_get_thread_num())];
 #pragma omp for schedule(dynamic, 1024) nowait
     for (Vertex v = 0; v < n; ++v) {
       if (visit(v)) local.push_back(v);

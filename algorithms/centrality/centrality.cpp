@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <type_traits>
 
 #include "algorithms/centrality/centrality.hpp"
 #include "engine/core/error.hpp"
@@ -19,10 +20,9 @@ namespace {
 /// "Betweenness centrality"): the batch saves row scans but pays a lane loop per arc.
 constexpr int kAutoLanes = 1;
 
-/// The lengths of `a` as doubles, refusing any that is not positive and finite.
+/// Throws unless every length of `a` is positive and finite (naming the first bad arc).
 template <class T>
-std::vector<double> lengths_of(const Csr<T>& a) {
-  std::vector<double> len(a.nnz());
+void check_lengths(const Csr<T>& a) {
   for (Vertex i = 0; i < a.nrows; ++i)
     for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) {
       const double w = double(a.value(k));
@@ -30,9 +30,19 @@ std::vector<double> lengths_of(const Csr<T>& a) {
         throw InvalidArgument("betweenness: arc " + std::to_string(i) + " -> " +
                               std::to_string(a.col[k]) + " has length " + std::to_string(w) +
                               "; weighted betweenness needs positive, finite lengths");
-      len[k] = w;
     }
-  return len;
+}
+
+/// The lengths of `a` as doubles, one per arc: a double matrix's own values (no copy), else a
+/// converted copy in `copy` (a pattern's unit lengths included).
+template <class T>
+const double* lengths_of(const Csr<T>& a, std::vector<double>& copy) {
+  check_lengths(a);
+  if constexpr (std::is_same_v<T, double>)
+    if (!a.pattern) return a.val.data();
+  copy.resize(a.nnz());
+  for (Offset k = 0; k < a.nnz(); ++k) copy[k] = double(a.value(k));
+  return copy.data();
 }
 
 }  // namespace
@@ -76,8 +86,9 @@ BcResult betweenness(const Matrix<T>& a, const BcOptions& o) {
                     : (o.normalize ? BcScaling::SampledNormalized : BcScaling::Raw);
   r.score.assign(n, 0.0);
   if (o.weighted) {
-    const std::vector<double> len = lengths_of(a.csr());
-    detail::bc_weighted_raw(adjacency_of(a.csr()), len.data(), r.sources, r.score);
+    std::vector<double> copy;
+    const double* len = lengths_of(a.csr(), copy);
+    detail::bc_weighted_raw(adjacency_of(a.csr()), len, r.sources, r.score);
   } else {
     const int lanes = o.method == BcMethod::PerSource ? 1
                       : o.method == BcMethod::Batched ? 4

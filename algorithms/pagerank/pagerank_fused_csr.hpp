@@ -84,10 +84,9 @@ inline S pull_row_sum(const Vertex* col, const S* w, Offset s, Offset e) {
   return (a0 + a1) + (a2 + a3);
 }
 
-/// One thread's sums of a step.
-struct StepSums {
+/// One thread's sums of a step, on a cache line of its own.
+struct alignas(64) StepSums {
   double delta = 0, dangling = 0;
-  char pad[48];  // one cache line per slot
 };
 
 /// Runs the power iteration; rank gets the final scores (as double). InPlace: Gauss-Seidel

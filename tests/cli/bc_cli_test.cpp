@@ -114,6 +114,23 @@ TEST(BcCli, BadSourcesAreClearErrors) {
   EXPECT_NE(many.output.find("40 sources asked for"), std::string::npos) << many.output;
 }
 
+TEST(BcCli, WeightedRefusesLengthsThatAreNotPositiveNamingFileAndArc) {
+  spgraph::testing::TempDir dir;
+  // File ids 5..8 (an edge list, remapped): the zero length is on arc 6 -> 7.
+  const fs::path el = dir.path() / "lengths.txt";
+  for (const char* bad : {"0", "-2.5"}) {
+    SCOPED_TRACE(bad);
+    std::ofstream(el) << "5 6 1\n6 7 " << bad << "\n7 8 1\n";
+    CliRun r = run("bc " + el.string() + " --remap-ids --weighted 2>&1");
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find(el.string()), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("arc 6 -> 7 has length " + std::string(bad)), std::string::npos)
+        << r.output;
+    // Unweighted, the values are ignored: the same file runs.
+    EXPECT_EQ(run("bc " + el.string() + " --remap-ids --quiet").exit_code, 0);
+  }
+}
+
 TEST(BcCli, ExactRunOnALargeGraphNeedsExactOrSources) {
   spgraph::testing::TempDir dir;
   const fs::path g = dir.path() / "kron.bin";

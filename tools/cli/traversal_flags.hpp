@@ -134,14 +134,21 @@ inline SsspOptions sssp_options(const SsspFlags& f) {
   return o;
 }
 
-/// The first arc (row order, as the algorithm scans) with a negative weight: (row, entry), so a
-/// command can name it in the file's numbering; nullopt when there is none.
-inline std::optional<std::pair<Vertex, Offset>> first_negative_arc(const Csr<double>& a) {
+/// The first arc (row order, as the algorithms scan) whose value `bad` refuses: (row, entry),
+/// so a command can name it in the file's numbering; nullopt when there is none or `a` is a
+/// pattern (unit values).
+template <class Bad>
+std::optional<std::pair<Vertex, Offset>> first_arc_where(const Csr<double>& a, Bad bad) {
   if (a.pattern) return std::nullopt;
   for (Vertex i = 0; i < a.nrows; ++i)
     for (Offset k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k)
-      if (a.val[k] < 0) return std::make_pair(i, k);
+      if (bad(a.val[k])) return std::make_pair(i, k);
   return std::nullopt;
+}
+
+/// The first arc with a negative weight (first_arc_where).
+inline std::optional<std::pair<Vertex, Offset>> first_negative_arc(const Csr<double>& a) {
+  return first_arc_where(a, [](double w) { return w < 0; });
 }
 
 inline const char* sssp_method_name(SsspMethod m) {

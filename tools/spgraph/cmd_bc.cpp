@@ -7,6 +7,8 @@
 // kExactLimit vertices a run that names no sources is refused (exit code 2) unless --exact
 // says it is meant: a user who forgot --sources gets a message at once, not a silent run of
 // hours.
+#include <cmath>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +21,7 @@
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
 #include "tools/cli/spmv_common.hpp"
+#include "tools/cli/traversal_flags.hpp"
 #include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
@@ -128,7 +131,19 @@ void run_bc(const BcArgs& args) {
   // Lengths are read as doubles (a pattern file has unit lengths).
   CliGraph graph = load_for_cli(args.file, args.load, args.g, false, ValueType::Double);
   std::optional<Matrix<double>> converted;
-  run_on(args, graph, matrix_of_type<double>(graph.loaded.matrix, converted));
+  const Matrix<double>& a = matrix_of_type<double>(graph.loaded.matrix, converted);
+  // Named in the file's numbering (the algorithm's message would name dense ids).
+  const Csr<double>& c = a.csr();
+  if (const auto arc = first_arc_where(c, [](double w) { return !(w > 0) || !std::isfinite(w); })) {
+    const auto [i, k] = *arc;
+    const IdSpace ids(graph.loaded.info);
+    char w[64];
+    std::snprintf(w, sizeof w, "%.17g", c.val[k]);
+    throw InvalidArgument("bc --weighted: " + args.file + ": arc " + ids.name(i) + " -> " +
+                          ids.name(c.col[k]) + " has length " + w +
+                          "; weighted betweenness needs positive, finite lengths");
+  }
+  run_on(args, graph, a);
 }
 
 }  // namespace
