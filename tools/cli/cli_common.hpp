@@ -18,6 +18,7 @@
 #include "loaders/load.hpp"
 #include "loaders/vertex_ids.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/common/stats.hpp"
 #include "tools/common/timing.hpp"
 
 namespace spgraph::cli {
@@ -160,10 +161,7 @@ auto run_kernel_timed(int repeat, F&& kernel) -> TimedKernel<decltype(kernel())>
     result.emplace(kernel());
     times.push_back(seconds_since(t0));
   }
-  std::sort(times.begin(), times.end());
-  const std::size_t k = times.size();
-  const double median = k % 2 ? times[k / 2] : (times[k / 2 - 1] + times[k / 2]) / 2;
-  return {std::move(*result), median, int(k)};
+  return {std::move(*result), tools::median(times), int(times.size())};
 }
 
 /// Builds A's cached transpose (the in-arcs) of a directed graph before a kernel's clock starts,
