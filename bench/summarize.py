@@ -3,6 +3,7 @@
 """Prints the bench/RESULTS.md tables from the JSON that bench/run_{mxm,tc,closure}.sh write.
 
 Usage: bench/summarize.py mxm|tc|closure [results-dir]
+       bench/summarize.py communities [results-dir]   (bench/run_communities.sh's JSON)
 """
 import glob
 import json
@@ -74,7 +75,52 @@ def closure(rows):
               f"{mb(d['spgraph_peak_bytes'])} / {mb(d['graphblas_peak_bytes'])} / {bmem} |")
 
 
+def peer_of(d):
+    """The peer a compare job ran against: the one `<peer>_median_s` key that is not spgraph's."""
+    peers = [k[:-len("_median_s")] for k in d if k.endswith("_median_s") and not k.startswith("spgraph")]
+    return peers[0] if peers else None
+
+
+def quality(d, who):
+    """The job's answer quality for `who`, where it has one (Louvain/Leiden: modularity)."""
+    for key in (f"{who}_modularity", f"{who}_quality"):
+        if key in d:
+            return f"{d[key]:.4f}"
+    return ""
+
+
+def communities(directory):
+    """One table over every job of bench/run_communities.sh, with the median of the ratios per job."""
+    rows = []
+    for path in sorted(glob.glob(os.path.join(directory, "*.json"))):
+        with open(path) as f:
+            rows.append(json.load(f))
+    print("| job | graph | n | edges | spgraph median | peer median | ratio | peak mem spgraph / peer "
+          "| quality spgraph / peer |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    ratios = {}
+    for d in rows:
+        peer = peer_of(d)
+        if peer is None:
+            continue
+        name = os.path.basename(d["file"]).split(".")[0]
+        ratio = d.get(f"median_ratio_{peer}", d["spgraph_median_s"] / d[f"{peer}_median_s"])
+        ratios.setdefault(d["job"], []).append(ratio)
+        mem = (f"{mb(d['spgraph_peak_bytes'])} / {mb(d[peer + '_peak_bytes'])}"
+               if f"{peer}_peak_bytes" in d and "spgraph_peak_bytes" in d else "")
+        q = quality(d, "spgraph")
+        q = f"{q} / {quality(d, peer)}" if q else ""
+        print(f"| {d['job']} | `{name}` | {d.get('n', '')} | {d.get('edges', '')} | "
+              f"{ms(d['spgraph_median_s'])} | {peer}: {ms(d[peer + '_median_s'])} | {ratio:.3f} | {mem} | {q} |")
+    print()
+    for job, r in ratios.items():
+        print(f"- {job}: median ratio {statistics.median(r):.3f} over {len(r)} graphs")
+
+
 if __name__ == "__main__":
     job = sys.argv[1]
     directory = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "results")
-    {"mxm": mxm, "tc": tc, "closure": closure}[job](load(job, directory))
+    if job == "communities":
+        communities(directory)
+    else:
+        {"mxm": mxm, "tc": tc, "closure": closure}[job](load(job, directory))
