@@ -2,11 +2,16 @@
 // `spgraph cdlp FILE --iterations N`: community detection by label propagation as LDBC
 // Graphalytics defines it (specification v1.0, §2.3.5; algorithms/communities/cdlp.hpp); prints
 // the number of communities and the largest, and writes each vertex's label with --out, the label
-// being a vertex written in the file's numbering (the smallest label is the smallest file id,
-// since dense ids keep the file's order).
+// being a vertex written in the file's numbering. Ties go to the smallest label, which must be
+// the smallest of the file's names: dense ids follow them except under --remap-ids (numbered by
+// first appearance), where the graph is renumbered in the names' order first (integers ascending,
+// string names by byte order), before the timing, and the labels mapped back.
+#include <algorithm>
 #include <climits>
 #include <memory>
+#include <numeric>
 #include <string>
+#include <vector>
 
 #include "algorithms/communities/communities.hpp"
 #include "tools/cli/cli_common.hpp"
@@ -27,17 +32,65 @@ struct CdlpArgs {
   std::string file, out;
 };
 
+/// Each dense vertex's place in the order of the file's names, or nothing when dense ids already
+/// follow that order (no renumbering, or remapped ids that first appear in ascending order).
+std::vector<Vertex> name_ranks(const VertexIds* map, Vertex n) {
+  if (!map || !map->remapped()) return {};
+  const VertexIds& ids = *map;
+  std::vector<Vertex> order(n);
+  std::iota(order.begin(), order.end(), Vertex(0));
+  if (ids.kind() == VertexIds::Kind::Integer)
+    std::stable_sort(order.begin(), order.end(),
+                     [&](Vertex a, Vertex b) { return ids.integer_id(a) < ids.integer_id(b); });
+  else
+    std::stable_sort(order.begin(), order.end(),
+                     [&](Vertex a, Vertex b) { return ids.token(a) < ids.token(b); });
+  std::vector<Vertex> rank(n);
+  bool identity = true;
+  for (Vertex k = 0; k < n; ++k) {
+    rank[order[k]] = k;
+    identity = identity && order[k] == k;
+  }
+  if (identity) return {};
+  return rank;
+}
+
+/// A with vertex v renamed rank[v].
+Matrix<bool> renumbered(const Matrix<bool>& a, const std::vector<Vertex>& rank) {
+  const Csr<bool>& c = a.csr();
+  std::vector<Vertex> rows(c.nnz()), cols(c.nnz());
+  for (Vertex u = 0; u < c.nrows; ++u)
+    for (Offset k = c.row_begin(u); k < c.row_end(u); ++k)
+      rows[k] = rank[u], cols[k] = rank[c.col[k]];
+  return Matrix<bool>::build_pattern(a.nrows(), a.ncols(), rows, cols);
+}
+
+/// Labels found on the renumbered graph, given back in dense ids.
+std::vector<Vertex> labels_in_dense_ids(const std::vector<Vertex>& label,
+                                        const std::vector<Vertex>& rank) {
+  std::vector<Vertex> vertex_of(rank.size()), out(rank.size());
+  for (Vertex v = 0; v < rank.size(); ++v) vertex_of[rank[v]] = v;
+  for (Vertex v = 0; v < rank.size(); ++v) out[v] = vertex_of[label[rank[v]]];
+  return out;
+}
+
 void run_cdlp(const CdlpArgs& args) {
   apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
-  const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
+  const Matrix<bool>& loaded = std::get<Matrix<bool>>(graph.loaded.matrix);
+  const auto t_order = std::chrono::steady_clock::now();
+  const std::vector<Vertex> rank = name_ranks(graph.loaded.info.ids.get(), loaded.nrows());
+  const Matrix<bool> reordered = rank.empty() ? Matrix<bool>() : renumbered(loaded, rank);
+  const Matrix<bool>& a = rank.empty() ? loaded : reordered;
+  const double order_seconds = rank.empty() ? 0 : seconds_since(t_order);
   CdlpOptions o;
   o.iterations = args.iterations;
   o.undirected = graph.undirected;
   const double in_arcs_seconds = build_in_arcs(a, !graph.undirected);
   auto timed = run_kernel_timed(args.repeat, [&] { return cdlp(a, o); });
-  const CdlpResult& r = timed.result;
+  CdlpResult& r = timed.result;
+  if (!rank.empty()) r.label = labels_in_dense_ids(r.label, rank);
   if (!args.out.empty()) write_labels(args.out, r.label, IdSpace(graph.loaded.info));
   Report rep;
   rep.add("file", report::str(args.file));
@@ -46,6 +99,7 @@ void run_cdlp(const CdlpArgs& args) {
   rep.add("kind", report::text(graph.undirected ? "undirected" : "directed"));
   rep.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
   rep.add("in_arcs_seconds", report::text_only(report::seconds(in_arcs_seconds)));
+  rep.add("order_seconds", report::text_only(report::seconds(order_seconds)));
   rep.add("iterations", report::count(o.iterations));
   rep.add("rounds", report::count(r.iterations));
   rep.add("stable", report::flag(r.stable, ", labels stable", ""));
@@ -56,10 +110,13 @@ void run_cdlp(const CdlpArgs& args) {
   rep.add("out", report::text(args.out));
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{communities}\n");
-  std::string layout = graph_line_layout(!graph.undirected) +
-                       "cdlp: {rounds} of {iterations} rounds{stable}\n"
-                       "communities: {communities}, the largest has {largest} vertices\n"
-                       "time: {seconds} ms\n";
+  std::string layout = graph_line_layout(!graph.undirected);
+  if (!rank.empty())
+    layout += "vertices renumbered in the order of their names, for ties (in {order_seconds} s)\n";
+  layout +=
+      "cdlp: {rounds} of {iterations} rounds{stable}\n"
+      "communities: {communities}, the largest has {largest} vertices\n"
+      "time: {seconds} ms\n";
   if (!args.out.empty()) layout += "labels written to {out}\n";
   print_text(rep, layout);
 }
