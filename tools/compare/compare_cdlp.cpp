@@ -86,6 +86,7 @@ ComparePlan CdlpJob::plan(const CompareFlags& f, int threads) {
     add_job_fields(r, "cdlp", file, threads);
     r.add("n", report::count(s->a.nrows()));
     r.add("arcs", report::count(s->a.nvals()));
+    if (s->undirected) r.add("edges", report::count(s->a.nvals() / 2));  // no self-loops left
     r.add("kind", report::text(s->undirected ? "undirected" : "directed"));
     r.add("iterations", report::count(s->o.iterations));
     r.add("rounds", report::count(s->ours.iterations));
@@ -100,13 +101,16 @@ ComparePlan CdlpJob::plan(const CompareFlags& f, int threads) {
   };
   p.layout =
       "compare cdlp: {file}\n"
-      "graph: {n} vertices, {arcs} arcs, {kind} (self-loops dropped, A' built; prepared in "
-      "{prepare_s} s, not timed)\n"
+      "graph: {n} vertices, {arcs} arcs, {kind} (self-loops dropped" +
+      std::string(s->undirected ? "" : ", A' built") +
+      "; prepared in {prepare_s} s, not timed)\n"
       "threads: {threads} (spgraph and GraphBLAS)\n"
       "spgraph:   {rounds} of {iterations} rounds (A and A' rows, per-thread label counts)\n"
       "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph LAGraph_cdlp "
       "(A min.second diag(L), sorted tuples), {graphblas_rounds} rounds\n"
-      "not timed: GraphBLAS build + A' {graphblas_build_s} s\n"
+      "not timed: GraphBLAS build" +
+      std::string(s->undirected ? "" : " + A'") +
+      " {graphblas_build_s} s\n"
       "verified: identical labels, {communities} communities, the largest has {largest} "
       "vertices\n";
   return p;

@@ -81,6 +81,7 @@ ComparePlan LccJob::plan(const CompareFlags& f, int threads) {
     add_job_fields(r, "lcc", file, threads);
     r.add("n", report::count(s->a.nrows()));
     r.add("arcs", report::count(s->a.nvals()));
+    if (s->undirected) r.add("edges", report::count(s->a.nvals() / 2));  // no self-loops left
     r.add("kind", report::text(s->undirected ? "undirected" : "directed"));
     r.add("mean_lcc", report::real(mean_of(s->ours), "%.17g", "%.9f"));
     r.add("verified", report::flag(true));
@@ -91,13 +92,16 @@ ComparePlan LccJob::plan(const CompareFlags& f, int threads) {
   };
   p.layout =
       "compare lcc: {file}\n"
-      "graph: {n} vertices, {arcs} arcs, {kind} (self-loops dropped, A' built; prepared in "
-      "{prepare_s} s, not timed)\n"
+      "graph: {n} vertices, {arcs} arcs, {kind} (self-loops dropped" +
+      std::string(s->undirected ? "" : ", A' built") +
+      "; prepared in {prepare_s} s, not timed)\n"
       "threads: {threads} (spgraph and GraphBLAS)\n"
       "spgraph:   arcs among neighbours by triangles of the weighted degree orientation\n"
       "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph LAGraph_lcc "
       "(C<C> = C*triu(A+A')')\n"
-      "not timed: GraphBLAS build + A' {graphblas_build_s} s\n"
+      "not timed: GraphBLAS build" +
+      std::string(s->undirected ? "" : " + A'") +
+      " {graphblas_build_s} s\n"
       "verified: every coefficient within 1e-9 relative, mean {mean_lcc}\n";
   return p;
 }
