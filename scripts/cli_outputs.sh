@@ -55,10 +55,11 @@ W=data/wiki-Vote.txt
 E=data/email-Eu-core.csv
 F=$out/files
 run --help
-for c in info convert generate bfs compare mxv spmv tc closure stream serve pagerank sssp cc knn bc; do
+for c in info convert generate bfs compare mxv spmv tc closure stream serve pagerank sssp cc knn bc \
+  cdlp lcc; do
   run "$c" --help
 done
-for c in bfs mxm spmv tc closure pagerank sssp cc knn bc; do
+for c in bfs mxm spmv tc closure pagerank sssp cc knn bc cdlp lcc; do
   run compare "$c" --help
 done
 run info $W
@@ -69,6 +70,10 @@ run bfs $W --source 30 --json
 run bfs $W --source 30 --parents --out "$F/bfs.tsv"
 run cc $W --out "$F/cc.tsv"
 run cc $W --json
+run cdlp $W --iterations 5 --out "$F/cdlp.tsv"
+run cdlp $E --remap-ids --json
+run lcc $W --out "$F/lcc.tsv"
+run lcc $W --json --undirected
 run tc $W
 run tc $W --json --undirected
 run pagerank $W --out "$F/pr.tsv"
@@ -101,11 +106,17 @@ run compare knn $W --vertex 30 --k 5 --runs 1
 run compare knn $W --all --k 3 --runs 1 --json
 run compare cc $E --remap-ids --runs 1
 run compare pagerank $E --remap-ids --runs 1 --personalize 1,2
+run compare cdlp $W --iterations 5 --runs 1
+run compare cdlp $E --remap-ids --runs 1 --json
+run compare lcc $W --runs 1
+run compare lcc $W --undirected --runs 1 --json
 run bfs data/no-such-file.txt --source 1
 run compare bfs data/no-such-file.txt
 run compare sssp $W --source 999999999
 run compare mxm $W --semiring no_such_semiring
 run compare tc $W --runs 0
+run cdlp $W --iterations -1
+run lcc data/no-such-file.txt
 run bfs $W
 for f in "$F"/*; do
   [ -f "$f" ] && sha256sum "$f" | sed "s|$F/||" >>"$out/files.sha256"

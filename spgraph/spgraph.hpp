@@ -42,6 +42,7 @@
 
 #include "algorithms/bfs/bfs.hpp"
 #include "algorithms/closure/closure.hpp"
+#include "algorithms/communities/communities.hpp"
 #include "algorithms/components/components.hpp"
 #include "algorithms/knn/knn.hpp"
 #include "algorithms/pagerank/pagerank.hpp"

@@ -23,6 +23,20 @@ spgraph_test(triangle_tests
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangles/triangles_verify_test.cpp
   LABELS unit oracle triangles)
 
+# Graphalytics' local clustering coefficient: LDBC validation outputs (PARAMS.tsv), networkx's
+# karate clustering, triangle_count's undirected clustering, the definition read literally on
+# random graphs; its verifiers on perturbed answers.
+spgraph_test(local_clustering_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangles/local_clustering_test.cpp
+  LABELS unit oracle triangles)
+
+# CDLP (Graphalytics' label propagation): LDBC validation outputs (PARAMS.tsv), hand-built
+# graphs, the verifier's serial recomputation on random graphs; the verifier on wrong answers.
+spgraph_test(communities_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/communities/cdlp_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/communities/communities_verify_test.cpp
+  LABELS unit oracle communities)
+
 # Transitive closure, reachability and SCC: DFS, Boost.Graph and the published closure sizes;
 # the verifier (closure_verify.hpp) on real and perturbed closures.
 set(_spgraph_closure_sources

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Checks a triangle count (triangle_count.hpp), the one verifier `spgraph compare tc` and the
-// tests share. Two checks:
+// Checks a triangle count (triangle_count.hpp) and Graphalytics' local clustering coefficients
+// (local_clustering.hpp), the one verifier `spgraph compare tc` / `compare lcc` and the tests
+// share. For the triangle count:
 //   - check_same_triangle_count: two counts are equal; what the compare job asks of spgraph's
 //     and LAGraph's counts;
 //   - check_triangles: a TriangleResult against the graph alone, as LAGraph's LG_check_tri
@@ -9,6 +10,13 @@
 //     sorted rows, by merge), sharing no code with the kernels; per-vertex counts and local
 //     clustering coefficients (2 t(v) / (deg(v) (deg(v) - 1)), 0 below degree 2) too when the
 //     result holds them. Cost O(Σ_(u,v) (deg(u) + deg(v))): for tests and small graphs.
+// For the local clustering coefficient (LDBC Graphalytics specification v1.0, §2.3.6):
+//   - check_same_clustering: two answers agree within kLccTolerance, relative; what the compare
+//     job asks of spgraph's and LAGraph's (LAGraph_lcc) coefficients;
+//   - check_local_clustering: coefficients against the graph alone, by the definition read
+//     literally: for each v, N(v) = (in ∪ out) \ {v} as a sorted list, and every arc u -> w (u ≠
+//     w) out of each u ∈ N(v) looked up in it by binary search; no triangles, no orientation.
+//     Cost O(Σ_v Σ_(u ∈ N(v)) deg(u) log |N(v)|): for tests and small graphs.
 #pragma once
 
 #include <algorithm>
@@ -105,6 +113,59 @@ std::string check_triangles(const Csr<T>& a, const TriangleResult& r,
     }
   }
   return "";
+}
+
+/// Local clustering coefficients of two engines may differ by this much, relative.
+inline constexpr double kLccTolerance = 1e-9;
+
+/// Returns "" when the two coefficient vectors have one entry per vertex and agree within
+/// kLccTolerance relative to the larger of each pair, else the first vertex where they do not.
+inline std::string check_same_clustering(const std::vector<double>& ours,
+                                         const std::vector<double>& theirs,
+                                         const VertexNamer& name = dense_vertex_name,
+                                         AnswerNames names = {}) {
+  if (ours.size() != theirs.size())
+    return std::string(names.ours) + " has " + std::to_string(ours.size()) + " coefficients but " +
+           names.theirs + " has " + std::to_string(theirs.size());
+  for (std::size_t v = 0; v < ours.size(); ++v) {
+    const double a = ours[v], b = theirs[v];
+    if (!(std::abs(a - b) <= kLccTolerance * std::max(std::abs(a), std::abs(b))))
+      return "the local clustering coefficient of vertex " + name(Vertex(v)) + " is " +
+             exact_real(a) + " in " + names.ours + " but " + exact_real(b) + " in " + names.theirs;
+  }
+  return "";
+}
+
+/// Returns "" when `lcc` holds Graphalytics' local clustering coefficient of every vertex of the
+/// graph of `a` (square; values, self-loops and repeats ignored) within kLccTolerance, else a
+/// description of the first vertex where it does not.
+template <class T>
+std::string check_local_clustering(const Csr<T>& a, const std::vector<double>& lcc,
+                                   const VertexNamer& name = dense_vertex_name) {
+  const Vertex n = a.nrows;
+  if (a.ncols != n) return "the graph is not square";
+  if (lcc.size() != n)
+    return std::to_string(lcc.size()) + " coefficients for " + std::to_string(n) + " vertices";
+  std::vector<std::vector<Vertex>> nbr(n);
+  for (Vertex u = 0; u < n; ++u)
+    for (Offset k = a.row_begin(u); k < a.row_end(u); ++k)
+      if (const Vertex w = a.col[k]; w != u) nbr[u].push_back(w), nbr[w].push_back(u);
+  std::vector<double> want(n, 0.0);
+  for (Vertex v = 0; v < n; ++v) {
+    std::vector<Vertex>& s = nbr[v];
+    std::sort(s.begin(), s.end());
+    s.erase(std::unique(s.begin(), s.end()), s.end());
+  }
+  for (Vertex v = 0; v < n; ++v) {
+    const std::vector<Vertex>& s = nbr[v];
+    if (s.size() < 2) continue;
+    std::uint64_t arcs = 0;
+    for (Vertex u : s)
+      for (Offset k = a.row_begin(u); k < a.row_end(u); ++k)
+        arcs += a.col[k] != u && std::binary_search(s.begin(), s.end(), a.col[k]);
+    want[v] = double(arcs) / (double(s.size()) * double(s.size() - 1));
+  }
+  return check_same_clustering(lcc, want, name, {"the answer", "the definition"});
 }
 
 }  // namespace spgraph

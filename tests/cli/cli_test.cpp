@@ -38,7 +38,7 @@ TEST(Cli, HelpListsEverySubcommand) {
   CliRun r = run("--help");
   EXPECT_EQ(r.exit_code, 0);
   for (const char* sub : {"info", "convert", "generate", "bfs", "tc", "closure", "stream",
-                          "compare", "mxv", "spmv", "pagerank", "sssp", "cc"})
+                          "compare", "mxv", "spmv", "pagerank", "sssp", "cc", "cdlp", "lcc"})
     EXPECT_NE(r.output.find(sub), std::string::npos) << sub;
   EXPECT_NE(r.output.find("Exit codes"), std::string::npos);
 }
@@ -56,6 +56,8 @@ TEST(Cli, EverySubcommandHasHelp) {
                           "pagerank",
                           "sssp",
                           "cc",
+                          "cdlp",
+                          "lcc",
                           "compare bfs",
                           "compare mxm",
                           "compare spmv",
@@ -63,7 +65,9 @@ TEST(Cli, EverySubcommandHasHelp) {
                           "compare closure",
                           "compare pagerank",
                           "compare sssp",
-                          "compare cc"}) {
+                          "compare cc",
+                          "compare cdlp",
+                          "compare lcc"}) {
     CliRun r = run(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub;
     EXPECT_NE(r.output.find("--threads"), std::string::npos) << sub;

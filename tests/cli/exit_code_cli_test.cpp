@@ -171,6 +171,8 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
        "--damping --tolerance --iterations --variant --personalize --spmv --out" + shared},
       {"sssp", "--source --method --delta --out" + shared},
       {"cc", "--method --out" + shared},
+      {"cdlp", "--iterations --out --repeat" + shared},
+      {"lcc", "--out --repeat" + shared},
       {"knn",
        "--vertex --all --k --measure --neighborhood --include-neighbors --include-self --out "
        "--features --queries --threshold" +
@@ -189,6 +191,8 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
        "--runs --damping --tolerance --iterations --variant --personalize --spmv" + shared},
       {"compare sssp", "--runs --source --method --delta" + shared},
       {"compare cc", "--runs --method" + shared},
+      {"compare cdlp", "--runs --iterations" + shared},
+      {"compare lcc", "--runs" + shared},
       {"compare knn",
        "--runs --vertex --all --k --measure --neighborhood --include-neighbors --include-self "
        "--features --queries --threshold" +

@@ -364,7 +364,9 @@ std::vector<std::string> compare_jobs(const std::string& file, const std::string
           "compare sssp " + valued + " --source 1 --runs 1",
           "compare cc " + file + " --runs 1",
           "compare knn " + file + " --vertex 1 --runs 1",
-          "compare bc " + file + " --source 1 --source 2 --runs 1"};
+          "compare bc " + file + " --source 1 --source 2 --runs 1",
+          "compare cdlp " + file + " --runs 1",
+          "compare lcc " + file + " --runs 1"};
 }
 
 TEST(JsonCli, EveryCompareJobVerifiesAndReportsItsRuns) {

@@ -268,6 +268,8 @@ std::vector<Command> graph_commands() {
       {"sssp",
        {"sssp", "{F}", "--source", "1", "--method", "bellman-ford", "--out", "{O}/sssp.txt"}},
       {"cc", {"cc", "{F}", "--out", "{O}/cc.txt"}},
+      {"cdlp", {"cdlp", "{F}", "--out", "{O}/cdlp.txt"}},
+      {"lcc", {"lcc", "{F}", "--out", "{O}/lcc.txt"}},
   };
   for (const auto& [job, has_runs] : compare_jobs()) {
     Command cmd{"compare " + job, {"compare", job, "{F}"}};

@@ -33,6 +33,8 @@ void register_compare(CLI::App& app) {
   register_compare_cc(cmd);
   register_compare_knn(cmd);
   register_compare_bc(cmd);
+  register_compare_cdlp(cmd);
+  register_compare_lcc(cmd);
 #else
   cmd->allow_extras();
   cmd->callback(graphblas_unavailable);

@@ -88,6 +88,8 @@ void register_compare_sssp(CLI::App* compare);
 void register_compare_cc(CLI::App* compare);
 void register_compare_knn(CLI::App* compare);
 void register_compare_bc(CLI::App* compare);
+void register_compare_cdlp(CLI::App* compare);
+void register_compare_lcc(CLI::App* compare);
 
 }  // namespace spgraph::cli
 

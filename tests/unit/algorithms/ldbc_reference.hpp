@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Readers for LDBC Graphalytics validation files (tests only): whitespace-separated rows,
-// weighted .v / .e graphs, "vertex value" outputs, and adjacency-list inputs ("v n1 n2 ...", each
+// weighted .v / .e graphs, "vertex value" outputs, the cases of PARAMS.tsv, and adjacency-list
+// inputs ("v n1 n2 ...", each
 // pair one arc v -> ni, as Graphalytics' validation tests parse them) with arbitrary vertex ids
 // mapped to dense ids in ascending order. This format appears only in the validation data, hence a
 // test-local reader rather than a loader.
@@ -79,10 +80,52 @@ inline LdbcGraph load_ldbc_graph_at(const std::filesystem::path& input,
 
 /// Reads tests/data/`input` (and the other files from tests/data) as load_ldbc_graph_at does.
 inline LdbcGraph load_ldbc_graph(const std::string& input, const std::string& vertices,
-                                 const std::vector<std::string>& also_ids) {
+                                 const std::vector<std::string>& also_ids, bool mirror = false) {
   std::vector<std::filesystem::path> also;
   for (const std::string& f : also_ids) also.push_back(test_data(f));
-  return load_ldbc_graph_at(test_data(input), vertices.empty() ? "" : test_data(vertices), also);
+  return load_ldbc_graph_at(test_data(input), vertices.empty() ? "" : test_data(vertices), also,
+                            mirror);
+}
+
+/// One validation case of PARAMS.tsv (paths relative to the folder holding it).
+struct LdbcCase {
+  std::string algorithm;   ///< "BFS", "CDLP", "LCC", ...
+  bool directed = false;   ///< the graph is directed
+  std::string input;       ///< the adjacency list (SSSP's rows name a .v + .e pair)
+  bool mirror = false;     ///< parse_directed = false: each listed pair also reversed
+  std::string output;      ///< the expected "vertex value" file
+  std::string parameters;  ///< e.g. "max_iterations=5", "-" for none
+  std::string vertices;    ///< the example graphs' .v file ("" for the others)
+};
+
+/// The cases of `algorithm` in the PARAMS.tsv at `params` (tab-separated; '#' lines skipped).
+inline std::vector<LdbcCase> read_ldbc_cases(const std::filesystem::path& params,
+                                             const std::string& algorithm) {
+  std::ifstream in(params);
+  if (!in) throw std::runtime_error("cannot open " + params.string());
+  std::vector<LdbcCase> cases;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string x; std::getline(fields, x, '\t');) f.push_back(x);
+    if (f.size() < 6 || f[0] != algorithm) continue;
+    LdbcCase c{f[0], f[1] == "yes", f[2], f[3] == "false", f[4], f[5], ""};
+    if (c.input.rfind("example/", 0) == 0 && c.input.size() > 6 &&
+        c.input.compare(c.input.size() - 6, 6, "-input") == 0)
+      c.vertices = c.input.substr(0, c.input.size() - 6) + ".v";
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+/// The integer value of `key` in a PARAMS.tsv parameter list ("max_iterations=5 ..."); throws
+/// when it is absent.
+inline long ldbc_parameter(const std::string& parameters, const std::string& key) {
+  std::istringstream words(parameters);
+  for (std::string w; words >> w;)
+    if (w.rfind(key + "=", 0) == 0) return std::stol(w.substr(key.size() + 1));
+  throw std::runtime_error("no parameter " + key + " in '" + parameters + "'");
 }
 
 /// A weighted graph read from LDBC .v / .e files ("src dst weight"), with its id map.

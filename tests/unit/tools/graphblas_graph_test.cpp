@@ -3,7 +3,8 @@
 // LAGraph_Graph and its LAGraph_Cached_* calls): each property is computed once, only when
 // asked for, and counted in memory_bytes(); an undirected graph's A' and in-degrees are its A
 // and out-degrees; and every peer algorithm refuses a graph without what it needs (an
-// InvalidArgument naming the cache call), then answers once the property is cached.
+// InvalidArgument naming the cache call), then answers once the property is cached (CDLP and
+// LCC with answers worked out by hand from the Graphalytics definitions).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include "engine/core/semiring.hpp"
 #include "formats/coo/coo.hpp"
 #include "tools/compare/peers/graphblas_graph.hpp"
+#include "tools/compare/peers/graphblas_graphalytics.hpp"
 #include "tools/compare/peers/graphblas_knn.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
 #include "tools/compare/peers/graphblas_traversals.hpp"
@@ -120,6 +122,20 @@ TEST_F(GraphBlasGraphTest, TrianglesAndComponentsNeedAnUndirectedGraph) {
   EXPECT_EQ(peers::graphblas_triangle_count(g).triangles, 1u);
   EXPECT_EQ(peers::graphblas_connected_components(g).component,
             (std::vector<std::uint64_t>{0, 0, 0, 0}));
+}
+
+TEST_F(GraphBlasGraphTest, CdlpAndLccNeedTheTransposeOfADirectedGraph) {
+  GraphBlasGraph g(matrix<bool>(4, kDirected), Kind::Directed);
+  expect_refusal([&] { peers::graphblas_cdlp(g, 1); }, "cache_transpose()");
+  expect_refusal([&] { peers::graphblas_lcc(g); }, "cache_transpose()");
+  g.cache_transpose();
+  // Round 1 counts in- and out-neighbours: 0 sees {1, 2, 2}, 1 sees {2, 0}, 2 sees {0, 0, 1, 3}.
+  EXPECT_EQ(peers::graphblas_cdlp(g, 1).label, (std::vector<std::uint64_t>{2, 0, 0, 2}));
+  // N(0) = {1, 2} with 1 -> 2; N(1) = {0, 2} with both arcs; N(2) = {0, 1, 3} with 0 -> 1.
+  EXPECT_EQ(peers::graphblas_lcc(g).lcc, (std::vector<double>{0.5, 1.0, 1.0 / 6, 0.0}));
+  const GraphBlasGraph u(matrix<bool>(4, kUndirected), Kind::Undirected);
+  EXPECT_EQ(peers::graphblas_cdlp(u, 1).label, (std::vector<std::uint64_t>{1, 0, 0, 2}));
+  EXPECT_EQ(peers::graphblas_lcc(u).lcc, (std::vector<double>{1.0, 1.0, 1.0 / 3, 0.0}));
 }
 
 TEST_F(GraphBlasGraphTest, SsspNeedsTheSmallestWeight) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one owner of GraphBLAS handles, for the GraphBLAS peers and the cross-check test
 // (tests/unit/engine/graphblas_crosscheck_test.cpp): GrbOwner<H> frees a GrB_Matrix, GrB_Vector,
-// GrB_Descriptor, GrB_Scalar or GrB_Type with the matching GrB_*_free, and an array that
-// GraphBLAS hands over (GxB unpack) with free(), as LAGraph's GrB_free / LAGraph_Free do; it
+// GrB_Descriptor, GrB_Scalar, GrB_Type or GrB_UnaryOp with the matching GrB_*_free, and an array
+// that GraphBLAS hands over (GxB unpack) with free(), as LAGraph's GrB_free / LAGraph_Free do; it
 // is movable, so a handle can be returned or moved into a graph. Also here: check(), which turns
 // a failed GraphBLAS call into a spgraph::Error, and the one translation of spgraph's Descriptor
 // into a GrB_Descriptor. Built only when GraphBLAS is found (SPGRAPH_HAVE_GRAPHBLAS).
@@ -46,6 +46,9 @@ inline void grb_free(GrB_Scalar* h) {
 }
 inline void grb_free(GrB_Type* h) {
   GrB_Type_free(h);
+}
+inline void grb_free(GrB_UnaryOp* h) {
+  GrB_UnaryOp_free(h);
 }
 /// An array GraphBLAS hands over (GxB unpack) or takes (GxB pack): malloc'd memory, since
 /// GraphBLAS was started with GrB_init and so uses malloc and free.
