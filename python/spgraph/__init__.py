@@ -42,7 +42,7 @@ from ._spgraph import (  # noqa: F401  (re-exported)
 
 __all__ = [
     "Graph", "DynamicGraph", "Snapshot", "Result", "load", "bfs", "triangles", "tc", "closure",
-    "reachable", "reachable_count", "pagerank", "sssp", "cc", "betweenness", "knn", "knn_features", "mxm", "mxv",
+    "reachable", "reachable_count", "pagerank", "sssp", "cc", "betweenness", "cdlp", "lcc", "knn", "knn_features", "mxm", "mxv",
     "semirings", "Error", "ParseError", "IoError", "InvalidArgument", "DimensionMismatch",
     "IndexOutOfBounds", "OutOfMemory",
 ]
@@ -286,6 +286,26 @@ def cc(g, method="auto"):
     the smallest dense id of each vertex's component), components, method, rounds."""
     g = _as_graph(g)
     return Result("CcResult", _spgraph._cc(g, method=method), g)
+
+
+def cdlp(g, iterations=10):
+    """Community detection by label propagation as LDBC Graphalytics defines it (the CLI's
+    `cdlp`): every vertex starts with its own id; in each of `iterations` synchronous rounds it
+    takes its neighbours' most frequent label, the smallest on a tie (on a directed graph in-
+    and out-neighbours both count). Result: labels (uint32 dense ids: a label is the id of the
+    vertex it started on), communities, largest, iterations (rounds run; fewer only once
+    stable), stable."""
+    g = _as_graph(g)
+    return Result("CdlpResult", _spgraph._cdlp(g, iterations=iterations), g)
+
+
+def lcc(g):
+    """Local clustering coefficients as LDBC Graphalytics defines them (the CLI's `lcc`): for a
+    vertex v with neighbours N(v) (in and out, v excluded), the arcs among N(v) over
+    |N(v)|(|N(v)|-1); 0 when |N(v)| < 2. On an undirected graph, networkx's clustering().
+    Result: lcc (float64 per vertex), mean."""
+    g = _as_graph(g)
+    return Result("LccResult", _spgraph._lcc(g), g)
 
 
 def betweenness(g, sources=None, k=None, seed=1, normalized=False, weighted=False,

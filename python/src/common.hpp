@@ -98,5 +98,6 @@ void register_knn(py::module_& m);
 void register_mxm(py::module_& m);
 void register_mxv(py::module_& m);
 void register_dynamic(py::module_& m);
+void register_communities(py::module_& m);
 
 }  // namespace spgraph::python

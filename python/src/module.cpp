@@ -14,4 +14,5 @@ PYBIND11_MODULE(_spgraph, m) {
   register_mxm(m);
   register_mxv(m);
   register_dynamic(m);
+  register_communities(m);
 }
