@@ -171,6 +171,8 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
        "--damping --tolerance --iterations --variant --personalize --spmv --out" + shared},
       {"sssp", "--source --method --delta --out" + shared},
       {"cc", "--method --out" + shared},
+      {"kcore", "--k --out --repeat" + shared},
+      {"ktruss", "--k --out --repeat" + shared},
       {"knn",
        "--vertex --all --k --measure --neighborhood --include-neighbors --include-self --out "
        "--features --queries --threshold" +

@@ -88,6 +88,8 @@ void register_compare_sssp(CLI::App* compare);
 void register_compare_cc(CLI::App* compare);
 void register_compare_knn(CLI::App* compare);
 void register_compare_bc(CLI::App* compare);
+void register_compare_kcore(CLI::App* compare);
+void register_compare_ktruss(CLI::App* compare);
 
 }  // namespace spgraph::cli
 
