@@ -1,22 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// The k-truss peel (ktruss.hpp): the edge index over the arcs, the level-synchronous peel, and
-// the truss numbers put in the order of the upper triangle; then the public k-truss entry points
-// of cores.hpp.
+// The k-truss decomposition of ktruss.hpp from end to end: the per-edge triangles, the edge
+// index and the peel (ktruss_peel.hpp), and the truss numbers put in the order of the upper
+// triangle; then the public k-truss entry points of cores.hpp.
 #include "algorithms/cores/ktruss.hpp"
 
 #include <omp.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <numeric>
 #include <utility>
+#include <vector>
 
 #include "algorithms/cores/ktruss_peel.hpp"
 #include "algorithms/cores/peel_frontier.hpp"
 #include "algorithms/cores/simple_graph.hpp"
-#include "algorithms/triangles/degree_orientation.hpp"
 #include "algorithms/triangles/edge_triangles.hpp"
 
 namespace spgraph::detail {
