@@ -24,7 +24,7 @@ namespace {
 /// A level's pending vertices are removed on the calling thread, with plain decrements, while
 /// their rows hold fewer arcs than this (a parallel region costs microseconds, more when a
 /// thread has been descheduled).
-constexpr Offset kParallelWork = Offset(1) << 15;
+constexpr Offset kParallelWork = Offset(1) << 16;
 
 /// Removes v (core number k) from the degrees of its neighbours still above k, calling
 /// fell(w) for each whose degree falls to k. A degree never drops below the level (a decrement

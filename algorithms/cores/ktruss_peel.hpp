@@ -29,7 +29,7 @@ namespace spgraph::detail {
 enum EdgeState : std::uint8_t { kAlive = 0, kFrontier = 1, kRemoved = 2 };
 
 /// Rounds that walk fewer arcs than this run on one thread, without atomics.
-inline constexpr Offset kParallelWork = Offset(1) << 14;
+inline constexpr Offset kParallelWork = Offset(1) << 15;
 
 /// The first position in [p, end) whose id is not below w, searching forward from p in steps
 /// that double (the rows are sorted, and the ids looked up increase).
