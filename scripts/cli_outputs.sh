@@ -56,10 +56,10 @@ E=data/email-Eu-core.csv
 F=$out/files
 run --help
 for c in info convert generate bfs compare mxv spmv tc closure stream serve pagerank sssp cc knn bc \
-  cdlp lcc; do
+  cdlp lcc kcore ktruss; do
   run "$c" --help
 done
-for c in bfs mxm spmv tc closure pagerank sssp cc knn bc cdlp lcc; do
+for c in bfs mxm spmv tc closure pagerank sssp cc knn bc cdlp lcc kcore ktruss; do
   run compare "$c" --help
 done
 run info $W
@@ -84,6 +84,11 @@ run bc $W --sources 4 --seed 1 --json --quiet
 run closure $W
 run knn $W --vertex 30 --k 5
 run knn $W --vertex 30 --k 5 --json --measure cosine
+run kcore $W --out "$F/kcore.tsv"
+run kcore $W --k 10 --json --out "$F/kcore10.txt"
+run ktruss $W --out "$F/ktruss.tsv"
+run ktruss $W --k 5 --out "$F/ktruss5.txt"
+run ktruss $E --remap-ids --json
 run mxv $W --semiring min_plus
 run generate kron --scale 8 --out "$F/kron.mtx"
 run convert $W "$F/wiki.mtx"
@@ -104,6 +109,10 @@ run compare mxm $W --runs 1
 run compare mxm $W --runs 1 --json --semiring min_plus --mask a
 run compare knn $W --vertex 30 --k 5 --runs 1
 run compare knn $W --all --k 3 --runs 1 --json
+run compare kcore $W --runs 1
+run compare kcore $E --remap-ids --runs 1 --json
+run compare ktruss $W --runs 1
+run compare ktruss $W --runs 1 --json
 run compare cc $E --remap-ids --runs 1
 run compare pagerank $E --remap-ids --runs 1 --personalize 1,2
 run compare cdlp $W --iterations 5 --runs 1

@@ -17,10 +17,11 @@ spgraph_test(generator_tests
   LABELS unit)
 
 # Triangle counting: brute force, LAGraph / LDBC / REFERENCE_SCALARS answers, edge cases; the
-# verifier (triangles_verify.hpp) on real and perturbed answers.
+# verifier (triangles_verify.hpp) on real and perturbed answers; triangles per edge by brute force.
 spgraph_test(triangle_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangles/triangle_count_test.cpp
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangles/triangles_verify_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangles/edge_triangles_test.cpp
   LABELS unit oracle triangles)
 
 # Graphalytics' local clustering coefficient: LDBC validation outputs (PARAMS.tsv), networkx's
@@ -36,6 +37,21 @@ spgraph_test(communities_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/communities/cdlp_test.cpp
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/communities/communities_verify_test.cpp
   LABELS unit oracle communities)
+
+# k-core and k-truss decomposition: the definitions by brute force on random graphs, networkx's
+# core_number and k_truss through /usr/bin/python3 (skipped without it), igraph in process (when
+# found), karate and cuGraph's polbooks 5-truss, edge cases; the verifier (cores_verify.hpp) on
+# real and perturbed answers.
+set(_spgraph_cores_sources
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/cores/kcore_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/cores/ktruss_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/cores/cores_verify_test.cpp)
+if(SPGRAPH_HAVE_IGRAPH)
+  spgraph_test(cores_tests SOURCES ${_spgraph_cores_sources} LIBS spgraph_igraph_peer
+    LABELS unit oracle cores)
+else()
+  spgraph_test(cores_tests SOURCES ${_spgraph_cores_sources} LABELS unit oracle cores)
+endif()
 
 # Transitive closure, reachability and SCC: DFS, Boost.Graph and the published closure sizes;
 # the verifier (closure_verify.hpp) on real and perturbed closures.

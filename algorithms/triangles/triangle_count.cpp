@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The structure-only triangle counting kernels behind algorithms/triangles/triangle_count.hpp: the
-// degree orientation (phase 1), the fused merge / bitmap counts (phase 2) with optional per-vertex
-// counts (phase 3), and the Sandia methods through the engine's masked SpGEMM reduction.
+// fused merge / bitmap counts (phase 2) with optional per-vertex counts (phase 3) over the degree
+// orientation of phase 1 (degree_orientation.hpp), and the Sandia methods through the engine's
+// masked SpGEMM reduction.
 #include "algorithms/triangles/triangle_count.hpp"
 
 #include <immintrin.h>
@@ -11,11 +12,17 @@
 #include <atomic>
 #include <bit>
 
+#include "algorithms/triangles/degree_orientation.hpp"
 #include "engine/ops.hpp"
 
 namespace spgraph {
 
 namespace {
+
+using detail::degree_rank;
+using detail::kParallelEntries;
+using detail::orient_by_degree;
+using detail::Oriented;
 
 /// Method::Auto probes a bitmap for every row while the n-bit bitmap fits in this many bytes
 /// (a core's L2 with room to spare): a merge costs |U(u)| + |U(v)| per v, the bitmap |U(v)|
@@ -30,64 +37,6 @@ constexpr Offset kMergeMaxRow = 16;
 /// row offsets twice as far ahead). Kronecker scale 18 and 20: 20-30% faster than none; 2 to 6
 /// differ by less than the noise (bench/RESULTS.md, "BFS and TC past GAPBS").
 constexpr Offset kRowAhead = 4;
-
-/// Graphs with fewer stored entries than this are counted on one thread: the count takes a
-/// fraction of a millisecond, and a descheduled second thread can stall the join for longer.
-constexpr Offset kParallelEntries = Offset(1) << 14;
-
-/// The oriented graph U of phase 1, and the self-loops met while building it.
-struct Oriented {
-  Csr<bool> u;
-  Offset self_loops = 0;
-};
-
-/// Each vertex's position in the order (|N(v)|, v): a stable counting sort by stored row length.
-std::vector<Vertex> degree_rank(const AdjacencyView& g) {
-  const Offset longest = max_degree(g);
-  std::vector<Vertex> start(std::size_t(longest) + 2, 0);
-  for (Vertex v = 0; v < g.n; ++v) ++start[g.degree(v) + 1];
-  for (Offset d = 0; d <= longest; ++d) start[d + 1] += start[d];
-  std::vector<Vertex> rank(g.n);
-  for (Vertex v = 0; v < g.n; ++v) rank[v] = start[g.degree(v)]++;
-  return rank;
-}
-
-/// Phase 1: U(v) = {w ∈ N(v) : (|N(v)|, v) < (|N(w)|, w)}, rows sorted as in g. Any total order
-/// gives the right count; ordering by stored row length (a self-loop included) needs no pass to
-/// compute degrees, and a self-loop (w = v) is never above v, so it is dropped here. The order
-/// is read through each vertex's rank, one 4-byte load per neighbour, in a single pass: each
-/// row's kept neighbours land at its own offset in g, and the rows are then moved down to
-/// their final offsets (U.col keeps g's capacity).
-Oriented orient_by_degree(const AdjacencyView& g) {
-  const Vertex n = g.n;
-  Oriented o;
-  o.u = Csr<bool>::empty(n, n, true);
-  const bool parallel = g.nnz() >= kParallelEntries;
-  const std::vector<Vertex> rank = degree_rank(g);
-  std::vector<Vertex>& col = o.u.col;
-  col.resize(g.nnz());
-  Offset loops = 0;
-#pragma omp parallel for schedule(static) reduction(+ : loops) if (parallel)
-  for (std::int64_t v = 0; v < std::int64_t(n); ++v) {
-    const Vertex rv = rank[v];
-    Offset p = g.row_ptr[v];
-    for (Offset k = g.row_ptr[v]; k < g.row_ptr[v + 1]; ++k) {  // branch-free: p <= k, so
-      const Vertex w = g.col[k];                                // the store stays in row v
-      col[p] = w;
-      p += rank[w] > rv;
-      loops += w == Vertex(v);
-    }
-    o.u.row_ptr[v + 1] = p - g.row_ptr[v];
-  }
-  o.self_loops = loops;
-  for (Vertex v = 0; v < n; ++v) {  // rows only move down: a forward copy is safe
-    const Offset len = o.u.row_ptr[v + 1], to = o.u.row_ptr[v], from = g.row_ptr[v];
-    o.u.row_ptr[v + 1] = to + len;
-    for (Offset q = 0; q < len; ++q) col[to + q] = col[from + q];
-  }
-  col.resize(o.u.row_ptr[n]);
-  return o;
-}
 
 /// |a ∩ b| for sorted unique lists, branch-free; calls on_common(w) per common w if PerVertex.
 template <bool PerVertex, class F>

@@ -5,9 +5,12 @@
 //     engine's masked SpGEMM (LAGraph's Sandia methods, Wolf et al., HPEC 2017);
 //   - local_clustering.hpp: LDBC Graphalytics' local clustering coefficient (specification v1.0,
 //     §2.3.6), for directed graphs too: the arcs among a vertex's in- and out-neighbours;
+//   - edge_triangles.hpp: the triangles through each edge (its support), which the k-truss
+//     decomposition peels (algorithms/cores/);
 //   - incremental_triangles.hpp: the count kept up to date batch by batch on a DynamicGraph.
 #pragma once
 
+#include "algorithms/triangles/edge_triangles.hpp"
 #include "algorithms/triangles/incremental_triangles.hpp"
 #include "algorithms/triangles/local_clustering.hpp"
 #include "algorithms/triangles/triangle_count.hpp"

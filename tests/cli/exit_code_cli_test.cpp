@@ -173,6 +173,8 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
       {"cc", "--method --out" + shared},
       {"cdlp", "--iterations --out --repeat" + shared},
       {"lcc", "--out --repeat" + shared},
+      {"kcore", "--k --out --repeat" + shared},
+      {"ktruss", "--k --out --repeat" + shared},
       {"knn",
        "--vertex --all --k --measure --neighborhood --include-neighbors --include-self --out "
        "--features --queries --threshold" +

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph compare JOB ...`: runs the same job in spgraph and in its peers (SuiteSparse:GraphBLAS,
-// and Boost.Graph where it applies), verifies that the answers are identical, and prints both
-// timings. Each job is its own subcommand in its own file (compare_*.cpp), run by the one driver
-// (compare_driver.hpp). Built only with GraphBLAS; without it, `compare` says so.
+// Boost.Graph where it applies, igraph for the core jobs), verifies that the answers are
+// identical, and prints both timings. Each job is its own subcommand in its own file
+// (compare_*.cpp), run by the one driver (compare_driver.hpp). Built only with GraphBLAS; without
+// it, `compare` says so; the igraph jobs also need igraph (SPGRAPH_HAVE_IGRAPH).
 #include "tools/compare/compare_common.hpp"
 #include "tools/spgraph/commands.hpp"
 
@@ -35,6 +36,10 @@ void register_compare(CLI::App& app) {
   register_compare_bc(cmd);
   register_compare_cdlp(cmd);
   register_compare_lcc(cmd);
+#ifdef SPGRAPH_HAVE_IGRAPH
+  register_compare_kcore(cmd);
+  register_compare_ktruss(cmd);
+#endif
 #else
   cmd->allow_extras();
   cmd->callback(graphblas_unavailable);

@@ -90,6 +90,8 @@ void register_compare_knn(CLI::App* compare);
 void register_compare_bc(CLI::App* compare);
 void register_compare_cdlp(CLI::App* compare);
 void register_compare_lcc(CLI::App* compare);
+void register_compare_kcore(CLI::App* compare);
+void register_compare_ktruss(CLI::App* compare);
 
 }  // namespace spgraph::cli
 

@@ -35,7 +35,7 @@ void run_compare_plan(const CompareFlags& flags,
   } else {
     m.times = time_pairs(flags.runs, plan.ours.timed_run, plan.theirs.timed_run);
     plan.add_fields(r, m);
-    std::vector<Contender> peers{Contender{"GraphBLAS", m.times.theirs, m.theirs_peak, ""}};
+    std::vector<Contender> peers{Contender{plan.theirs_name, m.times.theirs, m.theirs_peak, ""}};
     peers.insert(peers.end(), others.begin(), others.end());
     summary = add_timing_summary(r, Contender{"spgraph", m.times.ours, m.ours_peak, ""}, peers);
   }

@@ -53,6 +53,8 @@ struct Measured {
 /// A job's plan for one run, made once its flags are parsed.
 struct ComparePlan {
   Runner ours, theirs;
+  /// The peer's name in the timing summary and its report keys ("igraph": igraph_median_s, ...).
+  std::string theirs_name = "GraphBLAS";
   /// Checks the warm-up answers; throws VerificationFailed at the first difference.
   std::function<void()> verify;
   /// Peers timed outside the A/B pairs, after the verification (Boost.Graph for the closure);
@@ -71,6 +73,8 @@ struct ComparePlan {
 
 /// What the verifiers (algorithms/<family>/<family>_verify.hpp) call the two answers.
 inline constexpr AnswerNames kEngines{"spgraph", "GraphBLAS"};
+/// The same for the jobs whose peer is igraph.
+inline constexpr AnswerNames kIgraphEngines{"spgraph", "igraph"};
 
 /// The verifiers' names for vertices: the file's (its numbering or string ids). `ids` must
 /// outlive the namer.

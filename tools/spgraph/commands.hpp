@@ -26,5 +26,7 @@ void register_knn(CLI::App& app);
 void register_bc(CLI::App& app);
 void register_cdlp(CLI::App& app);
 void register_lcc(CLI::App& app);
+void register_kcore(CLI::App& app);
+void register_ktruss(CLI::App& app);
 
 }  // namespace spgraph::cli

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
-// tc, closure, stream, compare, mxv, pagerank, sssp, cc, knn, bc, cdlp, lcc); every error becomes
-// one line on stderr (control bytes escaped) and a documented exit code. `--help` shows every
-// option's default; `--version` the version, commit and build options (version.hpp, made by CMake).
+// tc, closure, stream, compare, mxv, pagerank, sssp, cc, knn, bc, cdlp, lcc, kcore, ktruss); every
+// error becomes one line on stderr (control bytes escaped) and a documented exit code. `--help`
+// shows every option's default; `--version` the version, commit and build options (version.hpp,
+// made by CMake).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -176,6 +177,8 @@ int main(int argc, char** argv) {
   register_bc(app);
   register_cdlp(app);
   register_lcc(app);
+  register_kcore(app);
+  register_ktruss(app);
   drop_empty_list_defaults(app);
   refuse_empty_values(app);
   if (const std::string unknown = unknown_subcommand(app, argc, argv); !unknown.empty()) {

@@ -24,6 +24,12 @@ void igraph_check(igraph_error_t code, const char* call) {
     throw Error(std::string("igraph: ") + call + " failed: " + igraph_strerror(code));
 }
 
+const char* igraph_version_text() {
+  const char* text = nullptr;
+  igraph_version(&text, nullptr, nullptr, nullptr);
+  return text;
+}
+
 void igraph_seed(std::uint64_t seed) {
   igraph_prepare();
   igraph_check(igraph_rng_seed(igraph_rng_default(), igraph_uint_t(seed)), "igraph_rng_seed");
@@ -90,6 +96,11 @@ igraph_integer_t IgraphGraph::vertices() const {
 }
 igraph_integer_t IgraphGraph::edges() const {
   return igraph_ecount(&graph_);
+}
+
+std::uint64_t IgraphGraph::memory_bytes() const {
+  return std::uint64_t(sizeof(igraph_integer_t)) *
+         (4 * std::uint64_t(edges()) + 2 * (std::uint64_t(vertices()) + 1));
 }
 
 template IgraphGraph::IgraphGraph(const Csr<bool>&, bool, IgraphSelfLoops);

@@ -23,6 +23,9 @@ void igraph_prepare();
 /// Throws spgraph::Error "igraph: CALL failed: MESSAGE" unless code is IGRAPH_SUCCESS.
 void igraph_check(igraph_error_t code, const char* call);
 
+/// The igraph library's version ("0.10.2"), for the reports.
+const char* igraph_version_text();
+
 /// Seeds igraph's default random generator (the routines that draw, such as Louvain's and
 /// Leiden's visiting orders, are then repeatable).
 void igraph_seed(std::uint64_t seed);
@@ -82,6 +85,9 @@ class IgraphGraph {
   igraph_t* get() { return &graph_; }
   igraph_integer_t vertices() const;
   igraph_integer_t edges() const;
+  /// Bytes of the igraph_t: its edge arrays (from, to and the two sorted indices, 8 bytes each
+  /// per edge) and its two vertex offset arrays, as igraph 0.10 lays them out (igraph_datatype.h).
+  std::uint64_t memory_bytes() const;
   /// Seconds of building the edge list and igraph_create (not part of a peer's timed run, as
   /// loading is not part of spgraph's).
   double build_seconds() const { return build_seconds_; }
