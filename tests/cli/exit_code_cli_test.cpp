@@ -171,6 +171,9 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
        "--damping --tolerance --iterations --variant --personalize --spmv --out" + shared},
       {"sssp", "--source --method --delta --out" + shared},
       {"cc", "--method --out" + shared},
+      {"graphalytics",
+       "--algorithm --source --iterations --damping --out --repeat --threads --json --quiet "
+       "--backend"},
       {"knn",
        "--vertex --all --k --measure --neighborhood --include-neighbors --include-self --out "
        "--features --queries --threshold" +

@@ -24,5 +24,6 @@ void register_sssp(CLI::App& app);
 void register_cc(CLI::App& app);
 void register_knn(CLI::App& app);
 void register_bc(CLI::App& app);
+void register_graphalytics(CLI::App& app);
 
 }  // namespace spgraph::cli

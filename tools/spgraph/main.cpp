@@ -174,6 +174,7 @@ int main(int argc, char** argv) {
   register_cc(app);
   register_knn(app);
   register_bc(app);
+  register_graphalytics(app);
   drop_empty_list_defaults(app);
   refuse_empty_values(app);
   if (const std::string unknown = unknown_subcommand(app, argc, argv); !unknown.empty()) {
