@@ -224,7 +224,7 @@ TEST(GraphalyticsCli, RefusesWhatTheDatasetDoesNotAllow) {
   };
   expect({"-a", "pr"}, 1,
          ds + ":8: graph.ex.algorithms = bfs, wcc does not list pr: Graphalytics runs only");
-  expect({"-a", "cdlp"}, 2, "--algorithm");  // not (yet) an algorithm of the command
+  expect({"-a", "kcore"}, 2, "--algorithm");  // not a Graphalytics algorithm
   expect({"-a", "bfs", "--damping", "0.5"}, 2, "--damping does not apply to --algorithm bfs");
   expect({"-a", "bfs", "--source", "11"}, 1, "--source 11 is not a vertex of");
   expect({"-a", "bfs", "--source", "x"}, 2, "--source");
