@@ -172,19 +172,44 @@ struct EdgeChunk {
   double unusable = 0;
 };
 
-/// Reads endpoint `what` at `p` and looks it up in the vertex file's ids.
-std::string read_endpoint(const char*& p, const char* e, const EdgeLayout& layout,
-                          const std::string& what, Vertex& out) {
+/// Reads endpoint `what` at `p` as a vertex id (looked up in the vertex file's ids later).
+std::string read_endpoint(const char*& p, const char* e, const std::string& what,
+                          std::uint64_t& out) {
   p = detail::skip_blanks(p, e);
   const char* start = p;
-  std::uint64_t id = 0;
-  if (const NumStatus s = detail::parse_u64(p, e, id); s != NumStatus::Ok)
+  if (const NumStatus s = detail::parse_u64(p, e, out); s != NumStatus::Ok)
     return bad_id(s, start, e, what + " vertex id");
-  const std::optional<Vertex> v = layout.ids->find_integer(id);
-  if (!v)
-    return "vertex " + std::to_string(id) + " is not in the vertex file " + *layout.vertex_name;
-  out = *v;
   return {};
+}
+
+/// The local line of the `k`-th data line (0-based) of `text` (a rescan, on the error path).
+std::uint64_t data_line(std::string_view text, std::size_t k) {
+  LineCursor cur(text);
+  std::string_view line;
+  while (cur.next(line)) {
+    const char* e = line.data() + line.size();
+    if (!skipped(detail::skip_blanks(line.data(), e), e) && k-- == 0) return cur.line_no();
+  }
+  return 0;
+}
+
+/// Translates the chunk's endpoints to dense ids in one tight loop per side (the lookups'
+/// cache misses overlap: VertexIds::find_integers), naming the first endpoint the vertex file
+/// lacks.
+std::optional<ChunkError> translate_endpoints(std::string_view text, const EdgeLayout& layout,
+                                              const std::vector<std::uint64_t>& src,
+                                              const std::vector<std::uint64_t>& dst,
+                                              EdgeChunk& out) {
+  out.src.resize(src.size());
+  out.dst.resize(dst.size());
+  layout.ids->find_integers(src, out.src);
+  layout.ids->find_integers(dst, out.dst);
+  for (std::size_t k = 0; k < src.size(); ++k)
+    if (out.src[k] == kNoVertex || out.dst[k] == kNoVertex)
+      return ChunkError{data_line(text, k),
+                        "vertex " + std::to_string(out.src[k] == kNoVertex ? src[k] : dst[k]) +
+                            " is not in the vertex file " + *layout.vertex_name};
+  return std::nullopt;
 }
 
 /// Reads edge property k at `p` as its declared type.
@@ -199,12 +224,15 @@ std::string read_property(const char*& p, const char* e, const EdgeLayout& layou
   const char* start = p;
   const char* end = start;
   while (end < e && !detail::is_blank(*end)) ++end;
-  const std::string token = detail::quote(std::string_view(start, std::size_t(end - start)));
+  // Quoted only for a message: a valid line builds no string.
+  const auto token = [&] {
+    return detail::quote(std::string_view(start, std::size_t(end - start)));
+  };
   if (props.edge_property_is_integer(k)) {
     std::int64_t i = 0;
     const NumStatus s = detail::parse_i64(p, e, i);
     if (s != NumStatus::Ok || p != end)
-      return "edge property " + detail::quote(prop) + " = " + token +
+      return "edge property " + detail::quote(prop) + " = " + token() +
              (s == NumStatus::Overflow ? " does not fit in 64 bits"
                                        : " is not an integer (its type is int)");
     out = double(i);
@@ -212,29 +240,34 @@ std::string read_property(const char*& p, const char* e, const EdgeLayout& layou
   }
   const NumStatus s = detail::parse_float(p, e, out);
   if (s == NumStatus::Overflow)
-    return "edge property " + detail::quote(prop) + " = " + token + " is out of range for double";
+    return "edge property " + detail::quote(prop) + " = " + token() + " is out of range for double";
   if (s != NumStatus::Ok || p != end)
-    return "edge property " + detail::quote(prop) + " = " + token + " is not a number";
+    return "edge property " + detail::quote(prop) + " = " + token() + " is not a number";
   if (std::string why = detail::nan_problem(out); !why.empty())
     return "edge property " + detail::quote(prop) + " " + why;
   return {};
 }
 
+/// Parses one chunk of the edge file: ids as integers (translated once the chunk is read),
+/// the properties as their types, the weight kept. A malformed line ends the chunk; an
+/// endpoint missing from the vertex file on an earlier line is reported first.
 std::optional<ChunkError> parse_edge_chunk(std::string_view text, const EdgeLayout& layout,
                                            EdgeChunk& out) {
   const std::size_t properties = layout.props->edge_property_names().size();
   const int weight = layout.props->weight_property();
+  std::vector<std::uint64_t> src, dst;
+  std::optional<ChunkError> malformed;
   LineCursor cur(text);
   std::string_view line;
-  while (cur.next(line)) {
+  while (!malformed && cur.next(line)) {
     const char* e = line.data() + line.size();
     const char* p = detail::skip_blanks(line.data(), e);
     if (skipped(p, e)) continue;
-    Vertex u = 0, v = 0;
-    std::string err = read_endpoint(p, e, layout, "source", u);
-    if (err.empty()) err = read_endpoint(p, e, layout, "target", v);
+    std::uint64_t u = 0, v = 0;
+    std::string err = read_endpoint(p, e, "source", u);
+    if (err.empty()) err = read_endpoint(p, e, "target", v);
     if (err.empty() && u == v)
-      err = "self-loop on vertex " + layout.ids->name(u) +
+      err = "self-loop on vertex " + std::to_string(u) +
             ": Graphalytics graphs have none (every edge connects two distinct vertices)";
     double w = 0;
     for (std::size_t k = 0; err.empty() && k < properties; ++k) {
@@ -246,16 +279,20 @@ std::optional<ChunkError> parse_edge_chunk(std::string_view text, const EdgeLayo
     if (err.empty() && !detail::at_line_end(p, e))
       err = "too many fields: an edge line holds 'source target' and the " +
             std::to_string(properties) + " edge properties the dataset declares";
-    if (!err.empty()) return ChunkError{cur.line_no(), err};
+    if (!err.empty()) {
+      malformed = ChunkError{cur.line_no(), err};
+      break;
+    }
     if (weight >= 0 && (w < 0 || std::isinf(w)) && !out.unusable_line) {
       out.unusable_line = cur.line_no();
       out.unusable = w;
     }
-    out.src.push_back(u);
-    out.dst.push_back(v);
+    src.push_back(u);
+    dst.push_back(v);
     if (weight >= 0) out.weight.push_back(w);
   }
-  return std::nullopt;
+  if (auto missing = translate_endpoints(text, layout, src, dst, out)) return missing;
+  return malformed;
 }
 
 /// The edge file parsed in parallel chunks.
@@ -300,9 +337,10 @@ ParsedEdges parse_edges(const EdgeLayout& layout, const std::string& name, std::
     const char* e = line.data() + line.size();
     const char* p = detail::skip_blanks(line.data(), e);
     if (skipped(p, e)) continue;
-    Vertex u = 0, v = 0;
-    read_endpoint(p, e, layout, "source", u);
-    read_endpoint(p, e, layout, "target", v);
+    std::uint64_t a = 0, b = 0;
+    read_endpoint(p, e, "source", a);
+    read_endpoint(p, e, "target", b);
+    Vertex u = *layout.ids->find_integer(a), v = *layout.ids->find_integer(b);
     if (undirected && v < u) std::swap(u, v);
     const auto [it, fresh] = first_line.emplace(std::uint64_t(u) << 32 | v, cur.line_no());
     if (!fresh)

@@ -37,7 +37,7 @@ if(SPGRAPH_FUZZ)
   set(fuzz_runner ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run_fuzz_target.sh)
   # target:runs:seed (runs sized by each target's speed: store_log decodes a few bytes per run).
   foreach(spec matrix_market:20000:1101 edge_list:25000:1102 metis:10000:1103 binary:25000:1104
-          update_stream:10000:1105 store_log:600000:1106 graphalytics:15000:1107)
+          update_stream:10000:1105 store_log:600000:1106 graphalytics:60000:1107)
     string(REPLACE ":" ";" spec "${spec}")
     list(GET spec 0 target)
     list(GET spec 1 runs)

@@ -167,6 +167,9 @@ TEST(Graphalytics, RefusesBadEdgeFilesAtTheirLine) {
     expect_parse_error([&] { read(props(directed, 3, 2, extra), v, e); }, fragment, line);
   };
   bad("1 2 1\n2 9 1\n", "g.e:2: vertex 9 is not in the vertex file g.v", 2);
+  // The first defect in file order, whichever check finds it.
+  bad("1 9 1\n2 x 1\n", "vertex 9 is not in the vertex file", 1);
+  bad("1 2 x\n2 9 1\n", "'weight' = 'x' is not a number", 1);
   bad("1 2 1\nx 3 1\n", "source vertex id 'x' is not a non-negative integer", 2);
   bad("1 2 1\n3\n", "missing target vertex id", 2);
   bad("1 2 1\n2 2 1\n", "self-loop on vertex 2", 2);
