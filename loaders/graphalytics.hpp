@@ -23,7 +23,8 @@
 //
 // Phases: (1) the vertex file in parallel chunks (parallel_lines.hpp, number_parse.hpp), ids
 // sorted (skipped when already ascending), repeats found by one scan; (2) the id map; (3) the
-// edge file in parallel chunks, each endpoint looked up in the map as it is read; (4) the reverse
+// edge file in parallel chunks, each chunk's endpoints looked up in the map in one loop once
+// its lines are read (VertexIds::find_integers overlaps the lookups' cache misses); (4) the reverse
 // arcs of an undirected graph; (5) Matrix::from_coo, then a repeated edge, if the build merged
 // one, is found by a second pass that names its line. Cost: O(bytes / threads) parsing, O(n log
 // n) for an unsorted vertex file, O(m) build; peak about two copies of the tuples.
