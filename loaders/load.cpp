@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // load_matrix / load_graph / save_matrix / format_name: open the input (mmap or gunzip),
 // refuse empty files and CR-only line endings, detect the format (magic bytes and banner first,
-// then the name's extension), dispatch to the reader, apply --undirected to any format, and
+// then the name's extension; a .properties file is a Graphalytics dataset, read by its own
+// loader from its three files), dispatch to the reader, apply --undirected to any format, and
 // fill the LoadInfo fields common to every format. Writing picks the format by extension
 // (unknown extensions are refused) and checks a symmetric claim before making it.
 #include "loaders/load.hpp"
@@ -14,6 +15,7 @@
 #include "loaders/binary_format.hpp"
 #include "loaders/byte_order_mark.hpp"
 #include "loaders/edge_list.hpp"
+#include "loaders/graphalytics.hpp"
 #include "loaders/input_buffer.hpp"
 #include "loaders/matrix_market.hpp"
 #include "loaders/metis.hpp"
@@ -58,6 +60,12 @@ std::string_view checked_input(const std::string& name, std::string_view bytes,
   detail::refuse_wide_encoding(name, bytes);
   if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
   if (format == FileFormat::Auto) format = detect_format(name, bytes);
+  if (format == FileFormat::Graphalytics)
+    throw ParseError(name, 0,
+                     "a Graphalytics dataset (NAME.properties with the vertex and edge files it "
+                     "names) is read from its files by spgraph, not from one file's bytes: "
+                     "convert it first with 'spgraph convert " +
+                         name + " OUT.bin'");
   if (format == FileFormat::Binary) {
     if (bytes.empty()) throw ParseError(name, 0, "file is empty (0 bytes): no graph to read");
   } else {
@@ -67,6 +75,31 @@ std::string_view checked_input(const std::string& name, std::string_view bytes,
 }
 
 namespace {
+
+/// What every load does after its reader: --undirected, the symmetric structure cached, and
+/// the id map of a format that numbers its vertices (1-based Matrix Market and METIS; edge lists
+/// and binary files say their base).
+void finish_load(const std::string& name, FileFormat f, const LoadOptions& options,
+                 LoadedMatrix& out) {
+  if (options.undirected && !out.info.symmetric_storage) {
+    try {
+      std::visit([](auto& m) { m = symmetrize(m); }, out.matrix);
+    } catch (const InvalidArgument& e) {
+      throw ParseError(name, 0, std::string("--undirected: ") + e.what());
+    }
+    out.info.symmetric_storage = true;
+  }
+  // Symmetric storage is symmetric structure by construction: cache it, so that no one tests it.
+  if (out.info.symmetric_storage)
+    std::visit([](auto& m) { m.mark_structure_symmetric(); }, out.matrix);
+  if (!out.info.ids) {
+    const int base =
+        f == FileFormat::MatrixMarket || f == FileFormat::Metis ? 1 : out.info.index_base;
+    const Vertex n =
+        std::visit([](const auto& m) { return std::max(m.nrows(), m.ncols()); }, out.matrix);
+    out.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(base, n));
+  }
+}
 
 LoadedMatrix parse(const std::string& name, const InputBuffer& in, const LoadOptions& options) {
   FileFormat f = options.format;
@@ -87,28 +120,12 @@ LoadedMatrix parse(const std::string& name, const InputBuffer& in, const LoadOpt
       out =
           read_binary(name, bytes, options, [&in](std::string_view part) { in.drop_pages(part); });
       break;
+    case FileFormat::Graphalytics:  // refused by checked_input
+      break;
   }
-  if (options.undirected && !out.info.symmetric_storage) {
-    try {
-      std::visit([](auto& m) { m = symmetrize(m); }, out.matrix);
-    } catch (const InvalidArgument& e) {
-      throw ParseError(name, 0, std::string("--undirected: ") + e.what());
-    }
-    out.info.symmetric_storage = true;
-  }
-  // Symmetric storage is symmetric structure by construction: cache it, so that no one tests it.
-  if (out.info.symmetric_storage)
-    std::visit([](auto& m) { m.mark_structure_symmetric(); }, out.matrix);
   out.info.path = name;
   out.info.bytes = in.stored_size();
-  if (!out.info.ids) {
-    // Matrix Market and METIS number from 1; edge lists and binary files say their base.
-    const int base =
-        f == FileFormat::MatrixMarket || f == FileFormat::Metis ? 1 : out.info.index_base;
-    const Vertex n =
-        std::visit([](const auto& m) { return std::max(m.nrows(), m.ncols()); }, out.matrix);
-    out.info.ids = std::make_shared<const VertexIds>(VertexIds::offset(base, n));
-  }
+  finish_load(name, f, options, out);
   if (options.progress) options.progress(bytes.size(), bytes.size());
   return out;
 }
@@ -183,6 +200,7 @@ std::uint64_t inflate_limit(const LoadOptions& options) {
 FileFormat detect_format(const std::string& name, std::string_view bytes) {
   if (bytes.starts_with("SPGRAPH1")) return FileFormat::Binary;
   if (detail::lower(bytes.substr(0, 14)) == "%%matrixmarket") return FileFormat::MatrixMarket;
+  if (is_graphalytics_path(name)) return FileFormat::Graphalytics;
   const std::string ext = extension_of(name);
   if (ext == ".mtx" || ext == ".mm") return FileFormat::MatrixMarket;
   if (ext == ".graph" || ext == ".metis") return FileFormat::Metis;
@@ -193,6 +211,13 @@ FileFormat detect_format(const std::string& name, std::string_view bytes) {
 }
 
 LoadedMatrix load_matrix(const std::string& path, const LoadOptions& options) {
+  if (options.format == FileFormat::Graphalytics ||
+      (options.format == FileFormat::Auto && is_graphalytics_path(path))) {
+    LoadedMatrix out = load_graphalytics(path, options).graph;
+    finish_load(path, FileFormat::Graphalytics, options, out);
+    if (options.progress) options.progress(out.info.bytes, out.info.bytes);
+    return out;
+  }
   const InputBuffer in = InputBuffer::open(path, inflate_limit(options));
   return parse(path, in, options);
 }
@@ -261,6 +286,10 @@ void save_matrix(const std::string& path, const AnyMatrix& m, const SaveOptions&
     case FileFormat::Metis:
       write_metis(path, m);
       break;
+    case FileFormat::Graphalytics:
+      throw InvalidArgument(path +
+                            ": spgraph writes Graphalytics algorithm outputs (spgraph "
+                            "graphalytics --out), not datasets");
   }
 }
 
@@ -276,6 +305,8 @@ std::string format_name(FileFormat f) {
       return "metis";
     case FileFormat::Binary:
       return "binary";
+    case FileFormat::Graphalytics:
+      return "graphalytics";
   }
   return "unknown";
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // One entry point for reading and writing graph files: the format is detected from the
-// content and name (Matrix Market, edge list / SNAP / TSV / CSV, METIS .graph, spgraph binary),
-// gzip input is unpacked transparently, and every defect raises ParseError with file and line.
+// content and name (Matrix Market, edge list / SNAP / TSV / CSV, METIS .graph, spgraph binary,
+// and an LDBC Graphalytics dataset named by its .properties file), gzip input is unpacked
+// transparently, and every defect raises ParseError with file and line.
 #pragma once
 
 #include <string>
@@ -14,17 +15,21 @@ namespace spgraph {
 /// The numbering and symmetry of a loaded file, to write it back the way it came.
 SaveOptions save_options_for(const LoadInfo& info);
 
-/// Reads a matrix or graph file. Throws ParseError (file, line, problem) or IoError.
+/// Reads a matrix or graph file. Throws ParseError (file, line, problem) or IoError. A path
+/// ending in ".properties" (or FileFormat::Graphalytics) is a Graphalytics dataset: its vertex
+/// and edge files are read too (loaders/graphalytics.hpp).
 LoadedMatrix load_matrix(const std::string& path, const LoadOptions& options = {});
 
 /// Parses bytes already in memory (gzip is inflated); `name` is used in messages and, with
-/// FileFormat::Auto, its extension helps pick the format. Same errors as load_matrix.
+/// FileFormat::Auto, its extension helps pick the format. Same errors as load_matrix; a
+/// Graphalytics dataset, which is three files, is refused (ParseError).
 LoadedMatrix load_matrix_from_buffer(const std::string& name, std::string_view bytes,
                                      const LoadOptions& options = {});
 
 /// What every reader's input passes first: a UTF-8 byte order mark is skipped, `format` (Auto:
 /// detected) is set, and an empty file, a text file of blank space only or with CR-only line
-/// endings is a ParseError. Returns the bytes a reader parses (spgraph-mpi reads ranges of them).
+/// endings is a ParseError, and so is a Graphalytics .properties file (not one file's bytes).
+/// Returns the bytes a reader parses (spgraph-mpi reads ranges of them).
 std::string_view checked_input(const std::string& name, std::string_view bytes, FileFormat& format);
 
 /// The format of `bytes` (uncompressed) named `name`: by content first, then by extension.

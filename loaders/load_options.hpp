@@ -18,7 +18,9 @@
 
 namespace spgraph {
 
-enum class FileFormat { Auto, MatrixMarket, EdgeList, Metis, Binary };
+/// Graphalytics: an LDBC Graphalytics dataset, named by its .properties file, which names its
+/// vertex and edge files (loaders/graphalytics.hpp); read from disk only.
+enum class FileFormat { Auto, MatrixMarket, EdgeList, Metis, Binary, Graphalytics };
 
 struct LoadOptions {
   FileFormat format = FileFormat::Auto;

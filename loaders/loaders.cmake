@@ -5,12 +5,16 @@ target_sources(spgraph_loaders PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/dimension_guard.cpp
   ${CMAKE_CURRENT_LIST_DIR}/edge_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/edge_fields.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/graphalytics.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/graphalytics_output.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/graphalytics_properties.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_buffer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/load.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matrix_market.cpp
   ${CMAKE_CURRENT_LIST_DIR}/metis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/output_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/parallel_lines.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/properties_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/symmetry.cpp
   ${CMAKE_CURRENT_LIST_DIR}/update_stream.cpp
   ${CMAKE_CURRENT_LIST_DIR}/value_rules.cpp

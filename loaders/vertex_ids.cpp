@@ -173,6 +173,20 @@ std::optional<Vertex> VertexIds::find_integer(std::uint64_t id) const {
   }
 }
 
+void VertexIds::find_integers(std::span<const std::uint64_t> ids, std::span<Vertex> out) const {
+  if (kind_ != Kind::Integer) {
+    for (std::size_t k = 0; k < ids.size(); ++k) out[k] = find_integer(ids[k]).value_or(kNoVertex);
+    return;
+  }
+  // The slot of id k + kAhead is fetched while id k is looked up (a lookup costs a cache miss
+  // or two once the table outgrows the caches).
+  constexpr std::size_t kAhead = 16;
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    if (k + kAhead < ids.size()) __builtin_prefetch(&slots_[hash_integer(ids[k + kAhead]) & mask_]);
+    out[k] = find_integer(ids[k]).value_or(kNoVertex);
+  }
+}
+
 Vertex VertexIds::append_new(std::uint64_t hash) {
   if (size_ >= kMaxDimension)
     throw InvalidArgument("more than " + std::to_string(kMaxDimension) + " distinct vertex ids");

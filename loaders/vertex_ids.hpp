@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,10 @@ class VertexIds {
   std::optional<Vertex> find(std::string_view token) const;
   /// The dense id of external integer `id` (Offset and Integer kinds; String: its decimal text).
   std::optional<Vertex> find_integer(std::uint64_t id) const;
+  /// find_integer for each of `ids` into `out` (same length; kNoVertex where absent). For bulk
+  /// translation: the Integer kind prefetches the table slots of lookups a few ids ahead, so
+  /// their cache misses overlap instead of queueing one after another.
+  void find_integers(std::span<const std::uint64_t> ids, std::span<Vertex> out) const;
 
   /// The dense id of `token`, assigning the next one if it is new (Integer kind: `token` must be
   /// decimal digits below 2^64, else InvalidArgument; Offset kind: see insert_integer).

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(matrix_market edge_list metis binary update_stream store_log)
+all_targets=(matrix_market edge_list metis binary update_stream store_log graphalytics)
 usage() {
   cat <<EOF
 usage: scripts/fuzz.sh [--minutes N] [--jobs J] [--seed S] [--stop-at-first] [TARGET...]

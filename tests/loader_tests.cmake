@@ -8,6 +8,9 @@ if(NOT SPGRAPH_FUZZ)
     SOURCES
       unit/loaders/bad_files_test.cpp
       unit/loaders/edge_list_test.cpp
+      unit/loaders/graphalytics_output_test.cpp
+      unit/loaders/graphalytics_properties_test.cpp
+      unit/loaders/graphalytics_test.cpp
       unit/loaders/hostile_input_test.cpp
       unit/loaders/matrix_market_test.cpp
       unit/loaders/metis_test.cpp
@@ -26,8 +29,7 @@ if(SPGRAPH_FUZZ)
   #                         input that ever broke the target), tests/data and tests/data/bad,
   #                         each run once;
   #   fuzz_<target>         a short exploration from those seeds with a fixed -seed and a fixed
-  #                         number of runs (about 10 s each on a CI core; all twelve tests
-  #                         within the 75 s of the old time-limited runs), in a fresh scratch
+  #                         number of runs (about 10 s each on a CI core), in a fresh scratch
   #                         directory under the build tree.
   # The dictionary tests/fuzz/dict/<target>.dict holds the format's keywords and tokens. Long,
   # randomly seeded runs are scripts/fuzz.sh (not in CI); what they find goes into the corpus.
@@ -35,7 +37,7 @@ if(SPGRAPH_FUZZ)
   set(fuzz_runner ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run_fuzz_target.sh)
   # target:runs:seed (runs sized by each target's speed: store_log decodes a few bytes per run).
   foreach(spec matrix_market:20000:1101 edge_list:25000:1102 metis:10000:1103 binary:25000:1104
-          update_stream:10000:1105 store_log:600000:1106)
+          update_stream:10000:1105 store_log:600000:1106 graphalytics:60000:1107)
     string(REPLACE ":" ";" spec "${spec}")
     list(GET spec 0 target)
     list(GET spec 1 runs)

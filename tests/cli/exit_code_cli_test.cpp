@@ -175,6 +175,9 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
       {"lcc", "--out --repeat" + shared},
       {"kcore", "--k --out --repeat" + shared},
       {"ktruss", "--k --out --repeat" + shared},
+      {"graphalytics",
+       "--algorithm --source --iterations --damping --out --repeat --threads --json --quiet "
+       "--backend"},
       {"knn",
        "--vertex --all --k --measure --neighborhood --include-neighbors --include-self --out "
        "--features --queries --threshold" +

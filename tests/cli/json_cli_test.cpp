@@ -235,6 +235,55 @@ TEST(JsonCli, TrianglesComponentsAndShortestPathsOnKarate) {
   EXPECT_EQ(sp["max_distance"].get<double>(), double(depth));  // unit weights: hops
 }
 
+/// `g` (directed: every arc; undirected: u < v) as a Graphalytics dataset NAME in the scratch
+/// directory, vertices named 1..n, every algorithm listed, source 1; returns the .properties path.
+std::string graphalytics_dataset(const Graph& g, const std::string& name, bool directed) {
+  std::string v, e;
+  std::uint64_t m = 0;
+  for (int u = 0; u < g.n; ++u) {
+    v += std::to_string(u + 1) + "\n";
+    for (int w : g.out[std::size_t(u)])
+      if (u != w && (directed || u < w))
+        e += std::to_string(u + 1) + " " + std::to_string(w + 1) + "\n", ++m;
+  }
+  const std::string p = "graph." + name + ".";
+  temp_file(name + ".v", v);
+  temp_file(name + ".e", e);
+  return temp_file(name + ".properties",
+                   p + "vertex-file = " + name + ".v\n" + p + "edge-file = " + name + ".e\n" + p +
+                       "meta.vertices = " + std::to_string(g.n) + "\n" + p +
+                       "meta.edges = " + std::to_string(m) + "\n" + p +
+                       "directed = " + (directed ? "true" : "false") + "\n" + p +
+                       "algorithms = bfs, pr, wcc\n" + p + "bfs.source-vertex = 1\n" + p +
+                       "pr.damping-factor = 0.85\n" + p + "pr.num-iterations = 30\n")
+      .string();
+}
+
+TEST(JsonCli, GraphalyticsRunsOnKarateAsADataset) {
+  const Graph k = read_mtx(karate);
+  const std::string ds = graphalytics_dataset(k, "karate_ga", false);
+  json bfs = run_json("graphalytics " + ds + " --algorithm bfs");
+  expect_keys(bfs,
+              {"dataset", "graph", "vertices", "edges", "directed", "load_seconds", "algorithm",
+               "source", "reached", "depth", "seconds", "runs"},
+              "graphalytics bfs");
+  const auto [reached, depth] = bfs_reach(k, 0);
+  EXPECT_EQ(bfs["reached"], reached);
+  EXPECT_EQ(bfs["depth"], depth);
+  EXPECT_EQ(bfs["vertices"], 34);
+  EXPECT_EQ(bfs["edges"], 78);
+  EXPECT_EQ(bfs["directed"], false);
+  json wcc = run_json("graphalytics " + ds + " --algorithm wcc");
+  EXPECT_EQ(wcc["components"], components(k));
+  json pr = run_json("graphalytics " + ds + " --algorithm pr");
+  expect_keys(pr, {"damping", "iterations", "sum"}, "graphalytics pr");
+  EXPECT_EQ(pr["iterations"], 30);
+  EXPECT_NEAR(pr["sum"].get<double>(), 1.0, 1e-12);  // Graphalytics' PageRank keeps the mass
+  const Graph w = read_mtx(west);
+  json wd = run_json("graphalytics " + graphalytics_dataset(w, "west_ga", true) + " -a wcc");
+  EXPECT_EQ(wd["components"], components(w));
+}
+
 TEST(JsonCli, ClosureReportCountAndQueries) {
   const Graph w = read_mtx(west);
   const std::uint64_t pairs = closure_pairs(w);

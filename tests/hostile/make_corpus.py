@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Writes the hostile-input files of tests/data/bad/ that this script owns (see the tables
 tests/hostile/HOSTILE.tsv and tests/data/bad/EXPECTED.tsv for what each must give), the edgy
-but legal files of tests/hostile/accept/, and the libFuzzer seed corpus tests/fuzz/corpus/.
+but legal files of tests/hostile/accept/, the Graphalytics datasets of tests/hostile/graphalytics/
+(three files each: NAME.properties, NAME.v, NAME.e), and the libFuzzer seed corpus
+tests/fuzz/corpus/.
 
 Run from anywhere: python3 tests/hostile/make_corpus.py. The output is deterministic (gzip
 members carry mtime 0 and no name), so re-running it leaves git with nothing to commit. Files
@@ -208,6 +210,73 @@ ACCEPTED = {
     "binary_ok.spg": SPG_OK,
 }
 
+# LDBC Graphalytics datasets (loaders/graphalytics.hpp), each NAME.properties + NAME.v + NAME.e
+# in tests/hostile/graphalytics/; HOSTILE.tsv names them by their .properties file. One defect
+# each, except ga_ok_edgy, which every command must accept.
+def ga_properties(name, n, m, directed=True, weighted=True, extra=b""):
+    g = b"graph." + name.encode() + b"."
+    text = b"# Graphalytics dataset (tests/hostile/make_corpus.py)\n"
+    text += g + b"vertex-file = " + name.encode() + b".v\n"
+    text += g + b"edge-file = " + name.encode() + b".e\n"
+    text += g + b"meta.vertices = %d\n" % n
+    text += g + b"meta.edges = %d\n" % m
+    text += g + b"directed = " + (b"true" if directed else b"false") + b"\n"
+    if weighted:
+        text += g + b"edge-properties.names = weight\n" + g + b"edge-properties.types = real\n"
+    text += g + b"algorithms = bfs, pr, sssp, wcc\n" + g + b"bfs.source-vertex = 1\n"
+    return text + extra
+
+
+def ga(name, v, e, n=None, m=None, directed=True, weighted=True, properties=None):
+    """The three files of dataset `name`; n and m default to the lines of v and e."""
+    n = v.count(b"\n") if n is None else n
+    m = e.count(b"\n") if m is None else m
+    props = ga_properties(name, n, m, directed, weighted) if properties is None else properties
+    out = {name + ".properties": props, name + ".v": v}
+    if e is not None:
+        out[name + ".e"] = e
+    return out
+
+
+GA_V = b"1\n2\n3\n"
+GRAPHALYTICS = {}
+for _files in [
+    ga("ga_unknown_vertex", GA_V, b"1 2 0.5\n2 9 1.0\n"),
+    ga("ga_duplicate_vertex", b"1\n2\n1\n", b"1 2 0.5\n"),
+    ga("ga_bad_id", b"1\nx\n3\n", b"1 3 0.5\n"),
+    ga("ga_negative_id", GA_V, b"1 2 0.5\n-1 2 1.0\n"),
+    ga("ga_meta_vertices", GA_V, b"1 2 0.5\n", n=4),
+    ga("ga_meta_edges", GA_V, b"1 2 0.5\n2 3 1.5\n", m=3),
+    ga("ga_self_loop", GA_V, b"1 2 0.5\n3 3 1.0\n"),
+    ga("ga_repeated_edge", GA_V, b"1 2 0.5\n2 3 1.0\n2 1 0.5\n", directed=False),
+    ga("ga_missing_weight", GA_V, b"1 2 0.5\n2 3\n"),
+    ga("ga_nan_weight", GA_V, b"1 2 0.5\n2 3 nan\n"),
+    ga("ga_too_many_fields", GA_V, b"1 2\n2 3 7\n", weighted=False),
+    ga("ga_missing_edge_file", GA_V, None, m=1),
+    ga("ga_missing_key", GA_V, b"1 2 0.5\n",
+       properties=ga_properties("ga_missing_key", 3, 1).replace(
+           b"graph.ga_missing_key.edge-file = ga_missing_key.e\n", b"")),
+    ga("ga_bad_directed", GA_V, b"1 2 0.5\n",
+       properties=ga_properties("ga_bad_directed", 3, 1).replace(b"= true", b"= sometimes")),
+    ga("ga_bad_escape", GA_V, b"1 2 0.5\n",
+       properties=ga_properties("ga_bad_escape", 3, 1, extra=b"graph.ga_bad_escape.x = \\u12zz\n")),
+    ga("ga_include", GA_V, b"1 2 0.5\n",
+       properties=b"include = ga_ok_edgy.properties\n" + ga_properties("ga_include", 3, 1)),
+    ga("ga_utf16", GA_V, b"1 2 0.5\n",
+       properties=b"\xff\xfe" + b"".join(bytes([c, 0]) for c in ga_properties("ga_utf16", 3, 1))),
+    # Accepted: CRLF, a byte order mark, comments and blank lines, sparse ids out of order, an
+    # isolated vertex (40), an undirected edge listed once in each of its directions' orders.
+    ga("ga_ok_edgy", b"\xef\xbb\xbf# ids\r\n30\r\n1\r\n\r\n40\r\n7\r\n",
+       b"# edges\r\n1 30 0.25\r\n\r\n7\t1 2\r\n30 7 1e-3\r\n", n=4, m=3, directed=False),
+]:
+    GRAPHALYTICS.update(_files)
+
+
+def ga_seed(name):
+    """A fuzz input for fuzz_graphalytics: the dataset's three files joined by NUL bytes."""
+    return b"\0".join(GRAPHALYTICS[name + ext] for ext in (".properties", ".v", ".e"))
+
+
 # Seed corpus for the libFuzzer targets (tests/fuzz/corpus/<target>/): a few tiny valid and
 # invalid inputs each; the fuzz tests also read tests/data and tests/data/bad.
 MM_SYM = b"%%MatrixMarket matrix coordinate pattern symmetric\n"
@@ -281,6 +350,21 @@ SEEDS = {
         "names.txt": b"+ alice bob\n+ bob 0042 2.5\n= alice bob -inf\n- +7 bob\n"
         b"? knn alice 3 overlap\n? degree \xc3\xa9t\xc3\xa9\n? bfs #x\n+ a\rb c\n",
     },
+    # Graphalytics datasets: .properties, vertex file and edge file joined by NUL bytes.
+    "graphalytics": {
+        "ok_edgy.txt": ga_seed("ga_ok_edgy"),
+        "directed_unweighted.txt": ga_properties("g", 4, 3, weighted=False) + b"\0"
+        b"10\n20\n30\n5\n\0" b"10 20\n20 30\n30 10\n",
+        "two_properties.txt": ga_properties("g", 2, 1, weighted=False,
+                                            extra=b"graph.g.edge-properties.names = t, w\n"
+                                            b"graph.g.edge-properties.types = int, real\n"
+                                            b"graph.g.sssp.weight-property = w\n")
+        + b"\0" b"1\n2\n\0" b"1 2 -3 0.5\n",
+        "bad_unknown_vertex.txt": ga_seed("ga_unknown_vertex"),
+        "bad_repeated_edge.txt": ga_seed("ga_repeated_edge"),
+        "bad_meta_edges.txt": ga_seed("ga_meta_edges"),
+        "bad_escape.txt": ga_seed("ga_bad_escape"),
+    },
 }
 
 
@@ -299,6 +383,7 @@ def write_all(directory, files):
 def main():
     write_all(BAD, FILES)
     write_all(os.path.join(HERE, "accept"), ACCEPTED)
+    write_all(os.path.join(HERE, "graphalytics"), GRAPHALYTICS)
     for target, files in SEEDS.items():
         write_all(os.path.join(HERE, "..", "fuzz", "corpus", target), files)
 

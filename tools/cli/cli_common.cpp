@@ -200,8 +200,10 @@ void add_global_flags(CLI::App* cmd, GlobalOptions& g) {
 }
 
 void add_load_flags(CLI::App* cmd, LoadFlags& f) {
-  cmd->add_option("--format", f.format, "Input format: auto, mtx, edgelist, metis, binary")
-      ->check(CLI::IsMember({"auto", "mtx", "edgelist", "metis", "binary"}));
+  cmd->add_option("--format", f.format,
+                  "Input format: auto, mtx, edgelist, metis, binary, graphalytics (a dataset's "
+                  ".properties file; auto takes any file named *.properties as one)")
+      ->check(CLI::IsMember({"auto", "mtx", "edgelist", "metis", "binary", "graphalytics"}));
   cmd->add_option("--base", f.index_base, "Edge lists: first vertex id, 0 or 1 (default: detect)")
       ->check(CLI::IsMember({-1, 0, 1}));
   cmd->add_flag("--remap-ids", f.remap_ids,
@@ -257,6 +259,8 @@ LoadOptions load_options_for(const LoadFlags& f, const GlobalOptions& g, bool pa
     o.format = FileFormat::Metis;
   else if (f.format == "binary")
     o.format = FileFormat::Binary;
+  else if (f.format == "graphalytics")
+    o.format = FileFormat::Graphalytics;
   o.index_base = f.index_base;
   o.remap_ids = f.remap_ids || f.string_ids;
   o.string_ids = f.string_ids;

@@ -28,5 +28,6 @@ void register_cdlp(CLI::App& app);
 void register_lcc(CLI::App& app);
 void register_kcore(CLI::App& app);
 void register_ktruss(CLI::App& app);
+void register_graphalytics(CLI::App& app);
 
 }  // namespace spgraph::cli

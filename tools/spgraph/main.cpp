@@ -179,6 +179,7 @@ int main(int argc, char** argv) {
   register_lcc(app);
   register_kcore(app);
   register_ktruss(app);
+  register_graphalytics(app);
   drop_empty_list_defaults(app);
   refuse_empty_values(app);
   if (const std::string unknown = unknown_subcommand(app, argc, argv); !unknown.empty()) {

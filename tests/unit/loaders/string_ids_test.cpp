@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <random>
@@ -65,6 +66,27 @@ TEST(VertexIds, OffsetKind) {
   EXPECT_EQ(ids.insert_integer(9), 8u);
   EXPECT_EQ(ids.size(), 9u);
   EXPECT_THROW(ids.insert_integer(0), InvalidArgument);
+}
+
+TEST(VertexIds, BulkLookupsAgreeWithOneAtATime) {
+  // Integer kind with a table past the prefetch distance, Offset kind, and String kind (decimal
+  // text); misses are kNoVertex.
+  std::mt19937_64 rng(11);
+  std::vector<std::uint64_t> names(5000);
+  for (std::uint64_t& x : names) x = rng() % 1000000;
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  VertexIds strings(VertexIds::Kind::String);
+  for (std::uint64_t x : names) strings.insert(std::to_string(x));
+  for (const VertexIds& ids :
+       {VertexIds::from_integers(names), VertexIds::offset(1, 700), strings}) {
+    std::vector<std::uint64_t> queries(20000);
+    for (std::uint64_t& q : queries) q = rng() % 2 ? names[rng() % names.size()] : rng() % 1000001;
+    std::vector<Vertex> got(queries.size());
+    ids.find_integers(queries, got);
+    for (std::size_t k = 0; k < queries.size(); ++k)
+      EXPECT_EQ(got[k], ids.find_integer(queries[k]).value_or(kNoVertex)) << queries[k];
+  }
 }
 
 TEST(EdgeTable, StringIdsNeedRemapAndKeepFirstAppearanceOrder) {
