@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CDLP kernel behind algorithms/communities/cdlp.hpp (LDBC Graphalytics specification v1.0,
-// §2.3.5): synchronous rounds, each vertex choosing the minimum mode of its neighbours' labels
+// §2.3.4): synchronous rounds, each vertex choosing the minimum mode of its neighbours' labels
 // from its row of A and of A', with per-thread workspaces sized once, so that no round allocates.
 #include "algorithms/communities/cdlp.hpp"
 

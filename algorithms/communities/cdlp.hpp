@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Community detection by label propagation (CDLP) as LDBC Graphalytics defines it: LDBC
-// Graphalytics specification v1.0, §2.3.5 (after Raghavan, Albert & Kumara, "Near linear time
+// Graphalytics specification v1.0, §2.3.4 (after Raghavan, Albert & Kumara, "Near linear time
 // algorithm to detect community structures in large-scale networks", Phys. Rev. E 76, 2007,
 // made deterministic).
 //

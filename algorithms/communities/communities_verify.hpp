@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Checks a community labelling (communities.hpp), the one verifier `spgraph compare cdlp` and the
-// tests share. CDLP's answer is exact (LDBC Graphalytics specification v1.0, §2.3.5, compares
+// tests share. CDLP's answer is exact (LDBC Graphalytics specification v1.0, §2.3.4, compares
 // labels one for one), so both checks compare labels exactly, never a weaker property such as
 // "each label is one some neighbour carried":
 //   - check_same_labels: two labellings are equal vertex by vertex; what the compare job asks of

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Graphalytics' local clustering coefficient (algorithms/triangles/local_clustering.hpp; LDBC
-// Graphalytics specification v1.0, §2.3.6): the weighted degree orientation of A ∪ A', then the
+// Graphalytics specification v1.0, §2.3.5): the weighted degree orientation of A ∪ A', then the
 // arcs among each vertex's neighbours summed triangle by triangle (Schank & Wagner, WEA 2005).
 #include "algorithms/triangles/local_clustering.hpp"
 

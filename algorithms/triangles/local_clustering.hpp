@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The local clustering coefficient as LDBC Graphalytics defines it (specification v1.0, §2.3.6),
+// The local clustering coefficient as LDBC Graphalytics defines it (specification v1.0, §2.3.5),
 // for directed and undirected graphs alike:
 //   N(v)   = (in-neighbours ∪ out-neighbours of v) \ {v}
 //   LCC(v) = |{(u, w) ∈ A : u ≠ w, u ∈ N(v), w ∈ N(v)}| / (|N(v)| (|N(v)| − 1)),  0 if |N(v)| < 2

@@ -4,7 +4,7 @@
 //     local clustering coefficients: a fused degree-ordered merge or hash kernel, or the
 //     engine's masked SpGEMM (LAGraph's Sandia methods, Wolf et al., HPEC 2017);
 //   - local_clustering.hpp: LDBC Graphalytics' local clustering coefficient (specification v1.0,
-//     §2.3.6), for directed graphs too: the arcs among a vertex's in- and out-neighbours;
+//     §2.3.5), for directed graphs too: the arcs among a vertex's in- and out-neighbours;
 //   - edge_triangles.hpp: the triangles through each edge (its support), which the k-truss
 //     decomposition peels (algorithms/cores/);
 //   - incremental_triangles.hpp: the count kept up to date batch by batch on a DynamicGraph.

@@ -10,7 +10,7 @@
 //     sorted rows, by merge), sharing no code with the kernels; per-vertex counts and local
 //     clustering coefficients (2 t(v) / (deg(v) (deg(v) - 1)), 0 below degree 2) too when the
 //     result holds them. Cost O(Σ_(u,v) (deg(u) + deg(v))): for tests and small graphs.
-// For the local clustering coefficient (LDBC Graphalytics specification v1.0, §2.3.6):
+// For the local clustering coefficient (LDBC Graphalytics specification v1.0, §2.3.5):
 //   - check_same_clustering: two answers agree within kLccTolerance, relative; what the compare
 //     job asks of spgraph's and LAGraph's (LAGraph_lcc) coefficients;
 //   - check_local_clustering: coefficients against the graph alone, by the definition read

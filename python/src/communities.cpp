@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Communities and cores for Python, with the CLI's names and options (docs/cli.md): cdlp and
-// lcc (LDBC Graphalytics' definitions, spec v1.0 §2.3.5-6). Each releases the GIL while the
+// lcc (LDBC Graphalytics' definitions, spec v1.0 §2.3.4-5). Each releases the GIL while the
 // kernel runs and returns a dict of numpy arrays (owning the C++ vectors) and scalars, which
 // spgraph/__init__.py wraps.
 #include "algorithms/communities/communities.hpp"

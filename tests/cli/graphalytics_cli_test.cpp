@@ -33,10 +33,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// PARAMS.tsv algorithms the command runs, and their --algorithm names. CDLP and LCC join when
-/// the command has them.
-const std::map<std::string, std::string> kAlgorithms = {
-    {"BFS", "bfs"}, {"PR", "pr"}, {"SSSP", "sssp"}, {"WCC", "wcc"}};
+/// PARAMS.tsv algorithms the command runs (all six), and their --algorithm names.
+const std::map<std::string, std::string> kAlgorithms = {{"BFS", "bfs"},   {"PR", "pr"},
+                                                        {"SSSP", "sssp"}, {"WCC", "wcc"},
+                                                        {"CDLP", "cdlp"}, {"LCC", "lcc"}};
 
 /// Runs `spgraph ARGS` (no shell), stdout and stderr together.
 RunResult run_cli(const std::vector<std::string>& args) {
@@ -47,8 +47,8 @@ RunResult run_cli(const std::vector<std::string>& args) {
 }
 
 /// Runs the dataset's algorithm into `out` and returns "" or what went wrong.
-std::string run_and_compare(const LdbcCase& c, const std::string& dataset, const fs::path& root,
-                            const fs::path& out) {
+std::string run_and_compare(const LdbcParamsRow& c, const std::string& dataset,
+                            const fs::path& root, const fs::path& out) {
   const RunResult r = run_cli(
       {"graphalytics", dataset, "--algorithm", kAlgorithms.at(c.algorithm), "--out", out.string()});
   if (r.exit_code != 0) return "exit code " + std::to_string(r.exit_code) + ": " + r.out;
@@ -61,7 +61,7 @@ std::string run_and_compare(const LdbcCase& c, const std::string& dataset, const
 std::size_t run_every_case(const fs::path& root) {
   const TempDir dir;
   std::size_t ran = 0;
-  for (const LdbcCase& c : read_ldbc_cases(root / "PARAMS.tsv")) {
+  for (const LdbcParamsRow& c : read_ldbc_params_rows(root / "PARAMS.tsv")) {
     if (!kAlgorithms.count(c.algorithm)) continue;
     SCOPED_TRACE(c.label());
     const auto [v, e] = c.vertex_edge_files();
@@ -76,12 +76,12 @@ std::size_t run_every_case(const fs::path& root) {
 }
 
 TEST(GraphalyticsCli, EveryValidationCaseMatchesOnTheBundledCopies) {
-  EXPECT_EQ(run_every_case(test_data("ldbc")), 16u);
+  EXPECT_EQ(run_every_case(test_data("ldbc")), 24u);
 }
 
 TEST(GraphalyticsCli, EveryValidationCaseMatchesOnTheSharedData) {
   SPGRAPH_REQUIRE_SHARED(params, "ldbc_graphalytics/PARAMS.tsv");
-  EXPECT_EQ(run_every_case(params.parent_path()), 16u);
+  EXPECT_EQ(run_every_case(params.parent_path()), 24u);
   // The bundled copies are LDBC's files, byte for byte.
   for (const auto& e : fs::recursive_directory_iterator(test_data("ldbc"))) {
     if (!e.is_regular_file() || e.path().filename() == "README.md") continue;
@@ -96,7 +96,7 @@ TEST(GraphalyticsCli, TheExampleGraphsWeightedFilesGiveTheSameOutputs) {
   const fs::path root = test_data("ldbc");
   const TempDir dir;
   std::size_t ran = 0;
-  for (const LdbcCase& c : read_ldbc_cases(root / "PARAMS.tsv")) {
+  for (const LdbcParamsRow& c : read_ldbc_params_rows(root / "PARAMS.tsv")) {
     if (!kAlgorithms.count(c.algorithm) || !c.input.starts_with("example/")) continue;
     SCOPED_TRACE(c.label());
     const std::string kind = c.directed ? "directed" : "undirected";
@@ -107,7 +107,7 @@ TEST(GraphalyticsCli, TheExampleGraphsWeightedFilesGiveTheSameOutputs) {
     const std::string dataset = write_ldbc_dataset(c, files, dir, name);
     EXPECT_EQ(run_and_compare(c, dataset, root, dir.file(name + ".out")), "");
   }
-  EXPECT_EQ(ran, 8u);
+  EXPECT_EQ(ran, 12u);
 }
 
 // ---- the command's contract --------------------------------------------------------------------

@@ -35,7 +35,7 @@
 namespace spgraph::testing {
 
 /// One row of PARAMS.tsv.
-struct LdbcCase {
+struct LdbcParamsRow {
   std::string algorithm;  ///< BFS, CDLP, LCC, PR, SSSP, WCC
   bool directed = true;
   std::string input;           ///< "bfs/dir-input", or "sssp/dir-input.v + sssp/dir-input.e"
@@ -54,17 +54,17 @@ struct LdbcCase {
 };
 
 /// The rows of a PARAMS.tsv file ('#' lines and the header skipped).
-inline std::vector<LdbcCase> read_ldbc_cases(const std::filesystem::path& params) {
+inline std::vector<LdbcParamsRow> read_ldbc_params_rows(const std::filesystem::path& params) {
   std::ifstream in(params);
   if (!in) throw std::runtime_error("cannot open " + params.string());
-  std::vector<LdbcCase> cases;
+  std::vector<LdbcParamsRow> cases;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#' || line.starts_with("algorithm\t")) continue;
     std::vector<std::string> f;
     std::stringstream ss(line);
     for (std::string cell; std::getline(ss, cell, '\t');) f.push_back(cell);
     if (f.size() != 7) throw std::runtime_error("PARAMS.tsv: a row without 7 fields: " + line);
-    LdbcCase c{f[0], f[1] == "yes", f[2], f[3] != "false", f[4], {}, f[6]};
+    LdbcParamsRow c{f[0], f[1] == "yes", f[2], f[3] != "false", f[4], {}, f[6]};
     std::istringstream params_text(f[5]);
     for (std::string kv; params_text >> kv;)
       if (const std::size_t eq = kv.find('='); eq != std::string::npos)
@@ -82,7 +82,8 @@ struct LdbcDatasetFiles {
 };
 
 /// The vertex and edge files of an adjacency-list row (see the header comment).
-inline LdbcDatasetFiles adjacency_dataset(const LdbcCase& c, const std::filesystem::path& root) {
+inline LdbcDatasetFiles adjacency_dataset(const LdbcParamsRow& c,
+                                          const std::filesystem::path& root) {
   std::set<std::uint64_t> ids;
   std::set<std::pair<std::uint64_t, std::uint64_t>> arcs;
   for (const auto& row : read_rows(root / c.input)) {
@@ -128,7 +129,7 @@ inline LdbcDatasetFiles weighted_dataset(const std::filesystem::path& v_file,
 
 /// Writes dataset `name` of case `c` into `dir`; returns the .properties path. `files` holds the
 /// data (adjacency_dataset or weighted_dataset).
-inline std::string write_ldbc_dataset(const LdbcCase& c, const LdbcDatasetFiles& files,
+inline std::string write_ldbc_dataset(const LdbcParamsRow& c, const LdbcDatasetFiles& files,
                                       const TempDir& dir, const std::string& name) {
   const std::string g = "graph." + name + ".";
   std::string p = "# " + c.label() + " (tests/cli/ldbc_datasets.hpp)\n";

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph compare cdlp FILE [--iterations N]`: LDBC Graphalytics' CDLP (specification v1.0,
-// §2.3.5) in spgraph (algorithms/communities/cdlp.hpp) and in SuiteSparse:GraphBLAS (LAGraph's
+// §2.3.4) in spgraph (algorithms/communities/cdlp.hpp) and in SuiteSparse:GraphBLAS (LAGraph's
 // experimental LAGraph_cdlp: tools/compare/peers/graphblas_cdlp.cpp), both on the same graph:
 // the file's arcs without self-loops (LAGraph's input rule; spgraph ignores them anyway), directed
 // unless the file is undirected, prepared once and not timed, with A' built for both engines

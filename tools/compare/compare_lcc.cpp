@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph compare lcc FILE`: LDBC Graphalytics' local clustering coefficient (specification
-// v1.0, §2.3.6) in spgraph (algorithms/triangles/local_clustering.hpp) and in
+// v1.0, §2.3.5) in spgraph (algorithms/triangles/local_clustering.hpp) and in
 // SuiteSparse:GraphBLAS (LAGraph's experimental LAGraph_lcc:
 // tools/compare/peers/graphblas_lcc.cpp), both on the same graph: the file's arcs without
 // self-loops (LAGraph's sanitized input), directed unless the file is undirected, prepared once and

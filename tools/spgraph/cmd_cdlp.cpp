@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph cdlp FILE --iterations N`: community detection by label propagation as LDBC
-// Graphalytics defines it (specification v1.0, §2.3.5; algorithms/communities/cdlp.hpp); prints
+// Graphalytics defines it (specification v1.0, §2.3.4; algorithms/communities/cdlp.hpp); prints
 // the number of communities and the largest, and writes each vertex's label with --out, the label
 // being a vertex written in the file's numbering. Ties go to the smallest label, which must be
 // the smallest of the file's names: dense ids follow them except under --remap-ids (numbered by

@@ -198,7 +198,8 @@ void register_graphalytics(CLI::App& app) {
                   "sssp.source-vertex)")
       ->check(vertex_flag("--source"));
   cmd->add_option("--iterations", args->iterations,
-                  "pr: the number of iterations (default: the dataset's pr.num-iterations)")
+                  "pr, cdlp: the number of iterations (default: the dataset's pr.num-iterations "
+                  "or cdlp.max-iterations)")
       ->transform(integer_flag("--iterations", 1, INT_MAX));
   cmd->add_option("--damping", args->damping,
                   "pr: the damping factor, in [0, 1) (default: the dataset's pr.damping-factor)")

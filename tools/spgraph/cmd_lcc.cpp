@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph lcc FILE`: the local clustering coefficient of every vertex as LDBC Graphalytics
-// defines it (specification v1.0, §2.3.6; algorithms/triangles/local_clustering.hpp): for a
+// defines it (specification v1.0, §2.3.5; algorithms/triangles/local_clustering.hpp): for a
 // directed graph the arcs among a vertex's in- and out-neighbours over |N(v)| (|N(v)| - 1), for an
 // undirected one the usual coefficient. Prints the mean; --out writes `vertex lcc` lines.
 #include <memory>

@@ -9,6 +9,10 @@
 //     smallest vertex of its component, which is its smallest file id (dense ids follow the
 //     vertex file's ids in ascending order); Graphalytics accepts any labelling of the same
 //     partition (§2.4, equivalence);
+//   - cdlp (§2.3.4): label propagation for a fixed number of rounds, ties to the smallest label
+//     (algorithms/communities/cdlp.hpp); labels written as file ids;
+//   - lcc (§2.3.5): the local clustering coefficient, directed graphs by in ∪ out neighbours
+//     (algorithms/triangles/local_clustering.hpp);
 //   - sssp (§2.3.6): distances over the weight property, which must be finite and non-negative;
 //     unreachable vertices Infinity.
 #include "tools/spgraph/graphalytics_jobs.hpp"
@@ -18,9 +22,11 @@
 #include <numeric>
 
 #include "algorithms/bfs/bfs.hpp"
+#include "algorithms/communities/cdlp.hpp"
 #include "algorithms/components/components.hpp"
 #include "algorithms/pagerank/pagerank.hpp"
 #include "algorithms/sssp/sssp.hpp"
+#include "algorithms/triangles/local_clustering.hpp"
 #include "loaders/graphalytics_output.hpp"
 #include "tools/cli/traversal_flags.hpp"
 
@@ -119,16 +125,50 @@ GraphalyticsJobRun run_sssp(const GraphalyticsJobInput& in, Report& report) {
           }};
 }
 
-/// The table. CDLP and LCC join here, each one line and one run function:
-///   {"cdlp", "community detection by label propagation", false, nullptr,
-///    "cdlp.max-iterations", nullptr, run_cdlp},
-///   {"lcc", "local clustering coefficient", false, nullptr, nullptr, nullptr, run_lcc},
+GraphalyticsJobRun run_cdlp(const GraphalyticsJobInput& in, Report& report) {
+  const Matrix<bool>& a = pattern_of(in);
+  const CdlpOptions o{in.params.iterations, undirected(in)};
+  const double in_arcs_seconds = build_in_arcs(a, !o.undirected);
+  auto timed = run_kernel_timed(in.repeat, [&] { return cdlp(a, o); });
+  report.add("iterations", report::count(timed.result.iterations));
+  report.add("communities", report::count(timed.result.communities));
+  report.add("largest", report::count(largest_component(timed.result.label)));
+  report.add("in_arcs_seconds", report::text_only(report::seconds(in_arcs_seconds)));
+  return {timed.seconds, timed.runs,
+          "{iterations} rounds: {communities} labels, the largest on {largest} vertices "
+          "(in-arcs built in {in_arcs_seconds} s)\n",
+          [label = std::move(timed.result.label), ids = in.ids.ids()](const std::string& path) {
+            write_graphalytics_labels(path, *ids, label);
+          }};
+}
+
+GraphalyticsJobRun run_lcc(const GraphalyticsJobInput& in, Report& report) {
+  const Matrix<bool>& a = pattern_of(in);
+  const bool symmetric = undirected(in);
+  const double in_arcs_seconds = build_in_arcs(a, !symmetric);
+  auto timed = run_kernel_timed(in.repeat, [&] { return local_clustering(a, symmetric); });
+  double sum = 0;
+  for (double c : timed.result) sum += c;
+  const double mean = timed.result.empty() ? 0.0 : sum / double(timed.result.size());
+  report.add("mean_lcc", report::real(mean, "%.17g", "%.6g"));
+  report.add("in_arcs_seconds", report::text_only(report::seconds(in_arcs_seconds)));
+  return {timed.seconds, timed.runs,
+          "mean local clustering coefficient {mean_lcc} (in-arcs built in {in_arcs_seconds} s)\n",
+          [lcc = std::move(timed.result), ids = in.ids.ids()](const std::string& path) {
+            write_graphalytics_reals(path, *ids, lcc);
+          }};
+}
+
+/// The table: one line and one run function per algorithm.
 const std::vector<GraphalyticsJob> kJobs = {
     {"bfs", "breadth-first search", false, "bfs.source-vertex", nullptr, nullptr, run_bfs},
     {"pr", "PageRank", false, nullptr, "pr.num-iterations", "pr.damping-factor", run_pagerank},
     {"sssp", "single-source shortest paths", true, "sssp.source-vertex", nullptr, nullptr,
      run_sssp},
     {"wcc", "weakly connected components", false, nullptr, nullptr, nullptr, run_wcc},
+    {"cdlp", "community detection by label propagation", false, nullptr, "cdlp.max-iterations",
+     nullptr, run_cdlp},
+    {"lcc", "local clustering coefficient", false, nullptr, nullptr, nullptr, run_lcc},
 };
 
 }  // namespace

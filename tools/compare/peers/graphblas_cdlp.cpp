@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare cdlp` (see graphblas_graphalytics.hpp), following LAGraph's
 // experimental LAGraph_cdlp (G. Szárnyas and B. Hegyi, written for LDBC Graphalytics,
-// specification v1.0, §2.3.5), written afresh from its description:
+// specification v1.0, §2.3.4), written afresh from its description:
 //   S = A (UINT64), and T = A' for a directed graph: workspaces whose values become labels
 //   repeat up to `iterations` times:
 //     L = diag(labels)

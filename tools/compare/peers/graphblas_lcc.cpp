@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // GraphBLAS peer for `spgraph compare lcc` (see graphblas_graphalytics.hpp), following LAGraph's
 // experimental LAGraph_lcc (G. Szárnyas and B. Hegyi, modified by T. Davis; written for LDBC
-// Graphalytics, specification v1.0, §2.3.6), written afresh from its description:
+// Graphalytics, specification v1.0, §2.3.5), written afresh from its description:
 //   undirected (A symmetric):  C = A;          U = triu(C)
 //   directed:                  C = A ∪ A' (LOR); D = A + A' (PLUS: 2 where both arcs exist);
 //                              U = triu(D)

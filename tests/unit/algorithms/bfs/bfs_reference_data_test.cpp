@@ -27,7 +27,7 @@ namespace spgraph::testing {
 namespace {
 
 /// An LDBC BFS case: a graph with dense ids and the expected level of every dense vertex.
-struct LdbcCase {
+struct LdbcBfsGraph {
   Coo<bool> tuples;
   Matrix<bool> graph;
   Vertex source = 0;
@@ -36,10 +36,10 @@ struct LdbcCase {
 
 /// Loads an LDBC BFS case: the adjacency-list graph (tests/unit/algorithms/ldbc_reference.hpp)
 /// and its "vertex level" output; every vertex the output names is a vertex.
-LdbcCase load_ldbc_case(const std::string& input, const std::string& vertices,
-                        const std::string& output, std::int64_t external_source) {
+LdbcBfsGraph load_ldbc_case(const std::string& input, const std::string& vertices,
+                            const std::string& output, std::int64_t external_source) {
   LdbcGraph g = load_ldbc_graph(input, vertices, {output});
-  LdbcCase c;
+  LdbcBfsGraph c;
   c.tuples = std::move(g.tuples);
   c.graph = std::move(g.graph);
   c.source = g.dense.at(external_source);
@@ -68,7 +68,7 @@ class LdbcBfsTest : public ::testing::TestWithParam<std::tuple<LdbcBfsCase, BfsM
 
 TEST_P(LdbcBfsTest, LevelsEqualGraphalyticsOutput) {
   const auto& [spec, method] = GetParam();
-  const LdbcCase c = load_ldbc_case(spec.input, spec.vertices, spec.output, spec.source);
+  const LdbcBfsGraph c = load_ldbc_case(spec.input, spec.vertices, spec.output, spec.source);
   ASSERT_EQ(std::count(c.expected.begin(), c.expected.end(), -2), 0)
       << "the output file does not list every vertex of " << spec.input;
   EXPECT_EQ(is_symmetric(c.graph), spec.undirected);
