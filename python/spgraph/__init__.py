@@ -42,7 +42,7 @@ from ._spgraph import (  # noqa: F401  (re-exported)
 
 __all__ = [
     "Graph", "DynamicGraph", "Snapshot", "Result", "load", "bfs", "triangles", "tc", "closure",
-    "reachable", "reachable_count", "pagerank", "sssp", "cc", "betweenness", "cdlp", "lcc", "knn", "knn_features", "mxm", "mxv",
+    "reachable", "reachable_count", "pagerank", "sssp", "cc", "betweenness", "cdlp", "lcc", "kcore", "ktruss", "knn", "knn_features", "mxm", "mxv",
     "semirings", "Error", "ParseError", "IoError", "InvalidArgument", "DimensionMismatch",
     "IndexOutOfBounds", "OutOfMemory",
 ]
@@ -306,6 +306,38 @@ def lcc(g):
     Result: lcc (float64 per vertex), mean."""
     g = _as_graph(g)
     return Result("LccResult", _spgraph._lcc(g), g)
+
+
+def kcore(g, k=None):
+    """k-core decomposition (the CLI's `kcore`): the core number of every vertex, the largest k
+    such that the vertex is in the k-core (the largest subgraph whose vertices all have degree
+    >= k). A directed graph is taken as undirected (A + A'); self-loops are ignored. Result:
+    core (uint32 per vertex), max_core, levels, self_loops; with `k`, also vertices (the dense
+    ids of the k-core's vertices)."""
+    g = _as_graph(g)
+    r = Result("KcoreResult", _spgraph._kcore(g), g)
+    if k is not None:
+        if k < 0:
+            raise InvalidArgument("k must be >= 0")
+        r.vertices = _np.flatnonzero(r.core >= k).astype(_np.uint32)
+    return r
+
+
+def ktruss(g, k=None):
+    """k-truss decomposition (the CLI's `ktruss`): the truss number of every edge, the largest k
+    such that the edge is in the k-truss (the largest subgraph whose edges all lie in >= k-2 of
+    its triangles); an edge in no triangle has truss 2, as in igraph. The graph is taken as
+    undirected, without self-loops. Result: src, dst (uint32, each edge once with src < dst),
+    truss (uint32 per edge), max_truss, triangles, self_loops; with `k`, only the edges of the
+    k-truss."""
+    g = _as_graph(g)
+    r = Result("KtrussResult", _spgraph._ktruss(g), g)
+    if k is not None:
+        if k < 0:
+            raise InvalidArgument("k must be >= 0")
+        keep = r.truss >= k
+        r.src, r.dst, r.truss = r.src[keep], r.dst[keep], r.truss[keep]
+    return r
 
 
 def betweenness(g, sources=None, k=None, seed=1, normalized=False, weighted=False,

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Communities and cores for Python, with the CLI's names and options (docs/cli.md): cdlp and
-// lcc (LDBC Graphalytics' definitions, spec v1.0 §2.3.4-5). Each releases the GIL while the
-// kernel runs and returns a dict of numpy arrays (owning the C++ vectors) and scalars, which
-// spgraph/__init__.py wraps.
+// lcc (LDBC Graphalytics' definitions, spec v1.0 §2.3.4-5), kcore and ktruss
+// (algorithms/cores/). Each releases the GIL while the kernel runs and returns a dict of numpy
+// arrays (owning the C++ vectors) and scalars, which spgraph/__init__.py wraps.
 #include "algorithms/communities/communities.hpp"
+#include "algorithms/cores/cores.hpp"
 #include "algorithms/triangles/local_clustering.hpp"
 #include "engine/core/error.hpp"
 #include "python/src/common.hpp"
@@ -55,11 +56,57 @@ py::dict lcc_py(const Graph& g) {
   return d;
 }
 
+py::dict kcore_py(const Graph& g) {
+  CoreOptions o;
+  o.undirected = g.undirected;
+  const Matrix<bool>& a = g.pattern();
+  KcoreResult r;
+  {
+    py::gil_scoped_release nogil;
+    r = kcore(a, o);
+  }
+  py::dict d;
+  d["core"] = own_array(std::move(r.core));
+  d["max_core"] = r.max_core;
+  d["levels"] = r.levels;
+  d["self_loops"] = r.self_loops;
+  return d;
+}
+
+/// Truss numbers with each edge as (src, dst), src < dst, in the order ktruss() numbers them.
+py::dict ktruss_py(const Graph& g) {
+  CoreOptions o;
+  o.undirected = g.undirected;
+  const Matrix<bool>& a = g.pattern();
+  KtrussResult r;
+  std::vector<Vertex> src, dst;
+  {
+    py::gil_scoped_release nogil;
+    r = ktruss(a, o);
+    const Csr<bool>& e = r.edges.csr();
+    src.resize(e.col.size());
+    dst.assign(e.col.begin(), e.col.end());
+    for (Vertex u = 0; u < e.nrows; ++u)
+      std::fill(src.begin() + std::ptrdiff_t(e.row_ptr[u]),
+                src.begin() + std::ptrdiff_t(e.row_ptr[u + 1]), u);
+  }
+  py::dict d;
+  d["src"] = own_array(std::move(src));
+  d["dst"] = own_array(std::move(dst));
+  d["truss"] = own_array(std::move(r.truss));
+  d["max_truss"] = r.max_truss;
+  d["triangles"] = r.triangles;
+  d["self_loops"] = r.self_loops;
+  return d;
+}
+
 }  // namespace
 
 void register_communities(py::module_& m) {
   m.def("_cdlp", &cdlp_py, py::arg("g"), py::arg("iterations") = 10);
   m.def("_lcc", &lcc_py, py::arg("g"));
+  m.def("_kcore", &kcore_py, py::arg("g"));
+  m.def("_ktruss", &ktruss_py, py::arg("g"));
 }
 
 }  // namespace spgraph::python

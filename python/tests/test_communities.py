@@ -112,3 +112,68 @@ def test_empty_graph():
     assert spgraph.lcc(g).lcc.tolist() == []
     with pytest.raises(spgraph.InvalidArgument):
         spgraph.cdlp(g, iterations=-1)
+
+
+def brute_core(a):
+    """Core numbers by repeatedly removing a vertex of minimum degree (A + A', no loops)."""
+    h = nx.Graph()
+    h.add_nodes_from(range(a.shape[0]))
+    coo = a.tocoo()
+    h.add_edges_from((u, v) for u, v in zip(coo.row.tolist(), coo.col.tolist()) if u != v)
+    return nx.core_number(h), h
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_kcore_against_networkx(seed):
+    n = [1, 10, 80, 300, 900][seed]
+    directed = seed % 2 == 0
+    a = random_csr(n, 4 * n, seed, directed=directed)
+    g = spgraph.Graph.from_scipy(a, pattern=True, undirected=not directed)
+    want, _ = brute_core(a)
+    r = spgraph.kcore(g)
+    assert r.core.tolist() == [want[v] for v in range(n)]
+    assert r.max_core == max(want.values(), default=0)
+    k = r.max_core
+    assert r.core[spgraph.kcore(g, k=k).vertices].min(initial=k) >= k
+    assert len(spgraph.kcore(g, k=k).vertices) == sum(1 for c in want.values() if c >= k)
+
+
+def networkx_truss(h):
+    """Truss number of every edge from networkx's k_truss (k = 2, 3, ...)."""
+    truss = {}
+    k = 2
+    sub = h
+    while sub.number_of_edges():
+        sub = nx.k_truss(sub, k)
+        for u, v in sub.edges():
+            truss[(min(u, v), max(u, v))] = k
+        k += 1
+    return truss
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ktruss_against_networkx(seed):
+    n = [5, 30, 120, 300][seed]
+    a = random_csr(n, 5 * n, seed, directed=seed % 2 == 0)
+    g = spgraph.Graph.from_scipy(a, pattern=True, undirected=seed % 2 == 1)
+    _, h = brute_core(a)
+    want = networkx_truss(h)
+    r = spgraph.ktruss(g)
+    got = {(int(u), int(v)): int(t) for u, v, t in zip(r.src, r.dst, r.truss)}
+    assert got == want
+    assert r.max_truss == max(want.values(), default=0)
+    assert r.triangles == sum(nx.triangles(h).values()) // 3
+    top = spgraph.ktruss(g, k=r.max_truss)
+    assert len(top.src) == sum(1 for t in want.values() if t >= r.max_truss)
+
+
+def test_kcore_ktruss_karate_and_clique():
+    g = spgraph.load(DATA / "karate.mtx")
+    h = to_nx(g)
+    assert spgraph.kcore(g).core.tolist() == [nx.core_number(h)[v] for v in range(g.n)]
+    clique = sp.csr_array(np.ones((6, 6)) - np.eye(6))
+    c = spgraph.Graph.from_scipy(clique, pattern=True, undirected=True)
+    assert spgraph.kcore(c).core.tolist() == [5] * 6
+    assert spgraph.ktruss(c).truss.tolist() == [6] * 15
+    with pytest.raises(spgraph.InvalidArgument):
+        spgraph.kcore(c, k=-1)
