@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+// Leiden's refinement (leiden_refine.hpp says what it computes): each community of the
+// partition refined by one thread, from singletons, in a random order drawn from the seed.
+#include "algorithms/communities/leiden_refine.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "algorithms/communities/aggregation.hpp"
+#include "algorithms/communities/community_random.hpp"
+
+namespace spgraph::detail {
+
+namespace {
+
+/// The refinement's state: refined labels and, per refined community (named by a vertex of
+/// it), its size, node weight and the weight of its edges to the rest of its community S.
+struct Refiner {
+  const CommunityGraph& g;
+  const std::vector<double>& w;
+  const std::vector<Vertex>& community;
+  const RefineSettings& s;
+  std::vector<Vertex> refined, size;
+  std::vector<double> weight, outside;
+  std::vector<double> to_rest;  ///< E(v, S − v)
+
+  /// Refines the community whose members are `members[0, count)`.
+  void refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
+              std::vector<std::pair<std::uint64_t, Vertex>>& order);
+  /// Where singleton v goes (v itself to stay alone); leaves k_{v,C} in acc.
+  Vertex choose(Vertex v, double total, NeighbourWeights& acc) const;
+};
+
+void Refiner::refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
+                     std::vector<std::pair<std::uint64_t, Vertex>>& order) {
+  double total = 0;
+  order.clear();
+  for (Vertex i = 0; i < count; ++i) {
+    const Vertex v = members[i];
+    total += w[v];
+    double e = 0;
+    for (Offset k = g.begin(v); k < g.end(v); ++k) {
+      const Vertex u = g.col[k];
+      if (u != v && community[u] == community[v]) e += g.w(k);
+    }
+    to_rest[v] = outside[v] = e;
+    order.emplace_back(counter_random(s.seed, 2 * s.stream, v), v);
+  }
+  std::sort(order.begin(), order.end());
+  for (const auto& [key, v] : order) {
+    if (refined[v] != v || size[v] != 1) continue;                // no longer alone
+    if (to_rest[v] < s.lambda * w[v] * (total - w[v])) continue;  // not well connected to S
+    const Vertex c = choose(v, total, acc);
+    if (c == v) continue;
+    refined[v] = c;
+    size[v] = 0;
+    ++size[c];
+    weight[c] += w[v];
+    outside[c] += to_rest[v] - 2 * acc.get(c);
+  }
+}
+
+Vertex Refiner::choose(Vertex v, double total, NeighbourWeights& acc) const {
+  acc.clear();
+  for (Offset k = g.begin(v); k < g.end(v); ++k) {
+    const Vertex u = g.col[k];
+    if (u != v && community[u] == community[v]) acc.add(refined[u], g.w(k));
+  }
+  const double lambda_w = s.lambda * w[v];
+  // ΔH of each admissible choice; staying alone is 0. Inadmissible ones get -1.
+  auto delta = [&](std::size_t i) {
+    const Vertex c = acc.key(i);
+    const double wc = weight[c];
+    if (outside[c] < s.lambda * wc * (total - wc)) return -1.0;
+    return acc.value(i) - lambda_w * wc;
+  };
+  double best = 0;
+  Vertex best_c = v;
+  for (std::size_t i = 0; i < acc.size(); ++i) {
+    const double d = delta(i);
+    if (d > best || (d == best && d >= 0 && best_c != v && acc.key(i) < best_c)) {
+      best = d;
+      best_c = acc.key(i);
+    }
+  }
+  if (s.theta == 0 || best_c == v) return best_c;
+  // Pr(C) ∝ exp(ΔH_C / θ), computed relative to the largest ΔH so nothing overflows.
+  double sum = std::exp(-best / s.theta);
+  for (std::size_t i = 0; i < acc.size(); ++i) {
+    const double d = delta(i);
+    if (d >= 0) sum += std::exp((d - best) / s.theta);
+  }
+  double r = counter_uniform(s.seed, 2 * s.stream + 1, v) * sum;
+  r -= std::exp(-best / s.theta);
+  if (r < 0) return v;
+  for (std::size_t i = 0; i < acc.size(); ++i) {
+    const double d = delta(i);
+    if (d < 0) continue;
+    r -= std::exp((d - best) / s.theta);
+    if (r < 0) return acc.key(i);
+  }
+  return best_c;  // rounding left r at the end: the last admissible choice is the likeliest
+}
+
+}  // namespace
+
+std::vector<Vertex> refine_partition(const CommunityGraph& g,
+                                     const std::vector<double>& node_weight,
+                                     const std::vector<Vertex>& community,
+                                     const RefineSettings& settings, ThreadWeights& workspace) {
+  const Vertex n = g.n;
+  Refiner r{g, node_weight, community, settings, {}, {}, {}, {}, {}};
+  r.refined.resize(n);
+  r.size.assign(n, 1);
+  r.weight = node_weight;
+  r.outside.resize(n);
+  r.to_rest.resize(n);
+  for (Vertex v = 0; v < n; ++v) r.refined[v] = v;
+  const Grouping groups = group_by_label(community, n);
+  workspace.reserve(n);
+#pragma omp parallel if (n >= 4096)
+  {
+    NeighbourWeights& acc = workspace.mine();
+    std::vector<std::pair<std::uint64_t, Vertex>> order;
+#pragma omp for schedule(dynamic, 16)
+    for (std::int64_t c = 0; c < std::int64_t(groups.count); ++c) {
+      const Offset first = groups.member_ptr[c];
+      const Vertex count = Vertex(groups.member_ptr[c + 1] - first);
+      if (count > 1) r.refine(groups.members.data() + first, count, acc, order);
+    }
+  }
+  return std::move(r.refined);
+}
+
+}  // namespace spgraph::detail

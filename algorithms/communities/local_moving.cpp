@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: Apache-2.0
+// The batch-synchronous local moving phase of Louvain and Leiden (local_moving.hpp says what it
+// computes and why it is deterministic): the batches drawn from the seed, the parallel
+// decisions, the ordered application of the moves and the activation of the neighbours.
+#include "algorithms/communities/local_moving.hpp"
+
+#include <algorithm>
+#include <atomic>
+
+#include "algorithms/communities/community_random.hpp"
+
+namespace spgraph::detail {
+
+namespace {
+
+constexpr Vertex kEmptyCommunity = kNoVertex;  ///< "a community of its own, empty before"
+constexpr Vertex kChunk = 256;                 ///< vertices per scheduling chunk of a batch
+constexpr Vertex kParallelBatch = 2048;        ///< smaller batches run on the calling thread
+constexpr Vertex kScanChunk = 4096;            ///< vertices per chunk of the active-list scan
+
+/// One round's active vertices in batch order: batch b holds [start[b], start[b + 1]) of
+/// `order`, each batch in increasing vertex order.
+struct Batches {
+  std::vector<Vertex> order;
+  std::vector<Vertex> start;
+  std::vector<Vertex> listed;      ///< the active vertices in increasing order
+  std::vector<Vertex> scan_count;  ///< active vertices per scan chunk
+};
+
+/// Lists the active vertices (in parallel, in vertex order) and splits them into batches drawn
+/// from (seed, stream, round, v).
+void draw_batches(const std::vector<std::uint8_t>& active, const MoveSettings& s, int round,
+                  Batches& b) {
+  const Vertex n = Vertex(active.size());
+  const Vertex chunks = (n + kScanChunk - 1) / kScanChunk;
+  b.scan_count.assign(std::size_t(chunks) + 1, 0);
+#pragma omp parallel for schedule(static) if (n >= 65536)
+  for (std::int64_t j = 0; j < std::int64_t(chunks); ++j) {
+    const Vertex lo = Vertex(j) * kScanChunk, hi = std::min(n, lo + kScanChunk);
+    Vertex c = 0;
+    for (Vertex v = lo; v < hi; ++v) c += active[v];
+    b.scan_count[j + 1] = c;
+  }
+  for (Vertex j = 0; j < chunks; ++j) b.scan_count[j + 1] += b.scan_count[j];
+  b.listed.resize(b.scan_count[chunks]);
+#pragma omp parallel for schedule(static) if (n >= 65536)
+  for (std::int64_t j = 0; j < std::int64_t(chunks); ++j) {
+    const Vertex lo = Vertex(j) * kScanChunk, hi = std::min(n, lo + kScanChunk);
+    Vertex at = b.scan_count[j];
+    for (Vertex v = lo; v < hi; ++v)
+      if (active[v]) b.listed[at++] = v;
+  }
+  b.start.assign(kMoveBatches + 1, 0);
+  const std::uint64_t round_bits = std::uint64_t(round) << 32;
+  for (Vertex v : b.listed)
+    ++b.start[counter_random(s.seed, s.stream, round_bits | v) % kMoveBatches + 1];
+  for (std::uint32_t i = 0; i < kMoveBatches; ++i) b.start[i + 1] += b.start[i];
+  b.order.resize(b.listed.size());
+  std::vector<Vertex> next(b.start.begin(), b.start.end() - 1);
+  for (Vertex v : b.listed)
+    b.order[next[counter_random(s.seed, s.stream, round_bits | v) % kMoveBatches]++] = v;
+}
+
+/// The communities' state one phase keeps: labels, node-weight sums, sizes, free labels.
+struct CommunityState {
+  std::vector<Vertex>& label;
+  std::vector<double> weight;  ///< W_c
+  std::vector<Vertex> size;    ///< vertices in c
+  std::vector<Vertex> free;    ///< empty labels (with allow_empty)
+};
+
+/// One phase's data: the graph, the settings and the state.
+struct Mover {
+  const CommunityGraph& g;
+  const std::vector<double>& w;
+  const MoveSettings& s;
+  CommunityState st;
+  std::vector<std::uint8_t> active;
+  std::vector<Vertex> mover, target;  ///< the moves of a batch, by position in the order
+  std::vector<Vertex> chunk_moves;    ///< how many moves each chunk of the batch holds
+
+  /// v's best community (its own when it should stay), or kEmptyCommunity. In a batch
+  /// (`in_batch`) the minimum-label rule may hold v back; `held` says so (v then stays active).
+  Vertex decide(Vertex v, NeighbourWeights& acc, bool in_batch, bool& held) const;
+  /// Moves v to t (a label, or kEmptyCommunity); false when there was nothing to do.
+  bool apply(Vertex v, Vertex t);
+  /// Activates v's neighbours outside its community.
+  void activate_neighbours(Vertex v);
+  /// Decides for the vertices of order[from, to); fills mover/target per chunk.
+  void decide_batch(const Vertex* order, Vertex from, Vertex to, ThreadWeights& ws);
+  /// Applies the batch's moves in order; returns how many were made.
+  Offset apply_batch(Vertex from, Vertex to);
+  /// Activates the neighbours of the batch's movers.
+  void activate_batch(Vertex from, Vertex to);
+  /// One vertex at a time, each move applied before the next decision (small rounds).
+  Offset move_in_sequence(const Vertex* order, Vertex count, NeighbourWeights& acc);
+};
+
+Vertex Mover::decide(Vertex v, NeighbourWeights& acc, bool in_batch, bool& held) const {
+  const Vertex d = st.label[v];
+  const double wv = w[v];
+  double row = 0;
+  acc.clear();
+  for (Offset k = g.begin(v); k < g.end(v); ++k) {
+    const Vertex u = g.col[k];
+    if (u == v) continue;
+    acc.add(st.label[u], g.w(k));
+    row += g.w(k);
+  }
+  const double lambda_w = s.lambda * wv;
+  const double stay = acc.get(d) - lambda_w * (st.weight[d] - wv);
+  // A move must beat staying by more than the rounding of the sums it compares, or two
+  // communities of equal gain could trade a vertex forever.
+  const double eps = 1e-12 * (row + lambda_w * st.weight[d]);
+  Vertex best = d;
+  double best_gain = stay + eps;
+  for (std::size_t i = 0; i < acc.size(); ++i) {
+    const Vertex c = acc.key(i);
+    if (c == d) continue;
+    const double gain = acc.value(i) - lambda_w * st.weight[c];
+    if (gain > best_gain || (gain == best_gain && best != d && c < best)) {
+      best = c;
+      best_gain = gain;
+    }
+  }
+  held = false;
+  if (s.allow_empty && st.size[d] > 1 && best == d && stay < -eps) return kEmptyCommunity;
+  if (s.allow_empty && st.size[d] > 1 && best != d && best_gain < -eps) return kEmptyCommunity;
+  // Grappolo's minimum-label rule: of two singletons deciding together, only the larger label
+  // joins the other.
+  held = in_batch && best != d && st.size[d] == 1 && st.size[best] == 1 && best > d;
+  return held ? d : best;
+}
+
+bool Mover::apply(Vertex v, Vertex t) {
+  const Vertex d = st.label[v];
+  if (t == kEmptyCommunity) {
+    if (st.size[d] == 1) return false;  // alone already: nothing to leave
+    t = st.free.back();
+    st.free.pop_back();
+  }
+  st.weight[d] -= w[v];
+  if (--st.size[d] == 0 && s.allow_empty) st.free.push_back(d);
+  st.weight[t] += w[v];
+  ++st.size[t];
+  st.label[v] = t;
+  return true;
+}
+
+void Mover::activate_neighbours(Vertex v) {
+  const Vertex c = st.label[v];
+  for (Offset k = g.begin(v); k < g.end(v); ++k) {
+    const Vertex u = g.col[k];
+    if (u != v && st.label[u] != c)
+      std::atomic_ref<std::uint8_t>(active[u]).store(1, std::memory_order_relaxed);
+  }
+}
+
+void Mover::decide_batch(const Vertex* order, Vertex from, Vertex to, ThreadWeights& ws) {
+  const Vertex chunks = (to - from + kChunk - 1) / kChunk;
+#pragma omp parallel for schedule(dynamic, 1) if (to - from >= kParallelBatch)
+  for (std::int64_t j = 0; j < std::int64_t(chunks); ++j) {
+    NeighbourWeights& acc = ws.mine();
+    const Vertex lo = from + Vertex(j) * kChunk, hi = std::min(to, lo + kChunk);
+    Vertex count = 0;
+    for (Vertex p = lo; p < hi; ++p) {
+      const Vertex v = order[p];
+      bool held = false;
+      const Vertex t = decide(v, acc, true, held);
+      active[v] = held;
+      if (t == st.label[v]) continue;
+      mover[lo + count] = v;
+      target[lo + count] = t;
+      ++count;
+    }
+    chunk_moves[j] = count;
+  }
+}
+
+Offset Mover::apply_batch(Vertex from, Vertex to) {
+  const Vertex chunks = (to - from + kChunk - 1) / kChunk;
+  Offset moves = 0;
+  for (Vertex j = 0; j < chunks; ++j) {
+    const Vertex lo = from + j * kChunk;
+    for (Vertex i = lo; i < lo + chunk_moves[j]; ++i) {
+      if (apply(mover[i], target[i]))
+        ++moves;
+      else
+        target[i] = kNoVertex;  // not moved: activates nothing
+    }
+  }
+  return moves;
+}
+
+void Mover::activate_batch(Vertex from, Vertex to) {
+  const Vertex chunks = (to - from + kChunk - 1) / kChunk;
+#pragma omp parallel for schedule(dynamic, 1) if (to - from >= kParallelBatch)
+  for (std::int64_t j = 0; j < std::int64_t(chunks); ++j) {
+    const Vertex lo = from + Vertex(j) * kChunk;
+    for (Vertex i = lo; i < lo + chunk_moves[j]; ++i)
+      if (target[i] != kNoVertex) activate_neighbours(mover[i]);
+  }
+}
+
+Offset Mover::move_in_sequence(const Vertex* order, Vertex count, NeighbourWeights& acc) {
+  Offset moves = 0;
+  for (Vertex p = 0; p < count; ++p) {
+    const Vertex v = order[p];
+    if (!active[v]) continue;  // activated and visited again in this round: once is enough
+    bool held = false;
+    const Vertex t = decide(v, acc, false, held);
+    active[v] = 0;
+    if (t == st.label[v] || !apply(v, t)) continue;
+    activate_neighbours(v);
+    ++moves;
+  }
+  return moves;
+}
+
+}  // namespace
+
+MoveOutcome move_nodes(const CommunityGraph& g, const std::vector<double>& node_weight,
+                       std::vector<Vertex>& community, const MoveSettings& settings,
+                       ThreadWeights& workspace) {
+  const Vertex n = g.n;
+  Mover m{g, node_weight, settings, {community, {}, {}, {}}, {}, {}, {}, {}};
+  m.st.weight.assign(n, 0.0);
+  m.st.size.assign(n, 0);
+  for (Vertex v = 0; v < n; ++v) {
+    m.st.weight[community[v]] += node_weight[v];
+    ++m.st.size[community[v]];
+  }
+  if (settings.allow_empty)
+    for (Vertex c = n; c-- > 0;)
+      if (m.st.size[c] == 0) m.st.free.push_back(c);
+  m.active.assign(n, 1);
+  m.mover.resize(n);
+  m.target.resize(n);
+  m.chunk_moves.resize(n / kChunk + kMoveBatches + 1);
+  workspace.reserve(n);
+  Batches b;
+  MoveOutcome out;
+  while (out.rounds < settings.max_rounds) {
+    draw_batches(m.active, settings, out.rounds, b);
+    if (b.order.empty()) break;
+    ++out.rounds;
+    Offset moved = 0;
+    if (b.order.size() < kSequentialRound) {
+      moved = m.move_in_sequence(b.order.data(), Vertex(b.order.size()), workspace.mine());
+    } else {
+      for (std::uint32_t i = 0; i < kMoveBatches; ++i) {
+        const Vertex from = b.start[i], to = b.start[i + 1];
+        m.decide_batch(b.order.data(), from, to, workspace);
+        moved += m.apply_batch(from, to);
+        m.activate_batch(from, to);
+      }
+    }
+    out.moves += moved;
+  }
+  for (Vertex c = 0; c < n; ++c) out.communities += m.st.size[c] > 0;
+  return out;
+}
+
+}  // namespace spgraph::detail
