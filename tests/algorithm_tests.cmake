@@ -109,3 +109,13 @@ else()
     SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/centrality/centrality_test.cpp
     LABELS unit oracle centrality)
 endif()
+
+# Community detection: modularity and CPM against networkx and python-igraph (via /usr/bin/python3)
+# and a dense brute force; Louvain and Leiden on planted partitions, real graphs against igraph's
+# and networkx's modularity, determinism and edge cases; the aggregation against the engine's
+# mxm, the refinement, and the verifiers (communities_verify.hpp).
+spgraph_test(community_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/communities/modularity_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/communities/louvain_leiden_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/communities/community_phases_test.cpp
+  LABELS unit oracle communities)
