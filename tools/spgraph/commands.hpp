@@ -29,5 +29,6 @@ void register_lcc(CLI::App& app);
 void register_kcore(CLI::App& app);
 void register_ktruss(CLI::App& app);
 void register_graphalytics(CLI::App& app);
+void register_communities(CLI::App& app);
 
 }  // namespace spgraph::cli

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // spgraph: the command-line front end. Git-style subcommands (info, convert, generate, bfs,
-// tc, closure, stream, compare, mxv, pagerank, sssp, cc, knn, bc, cdlp, lcc, kcore, ktruss); every
-// error becomes one line on stderr (control bytes escaped) and a documented exit code. `--help`
-// shows every option's default; `--version` the version, commit and build options (version.hpp,
-// made by CMake).
+// tc, closure, stream, compare, mxv, pagerank, sssp, cc, communities, knn, bc, cdlp, lcc, kcore,
+// ktruss); every error becomes one line on stderr (control bytes escaped) and a documented exit
+// code. `--help` shows every option's default; `--version` the version, commit and build options
+// (version.hpp, made by CMake).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -173,6 +173,7 @@ int main(int argc, char** argv) {
   register_pagerank(app);
   register_sssp(app);
   register_cc(app);
+  register_communities(app);
   register_knn(app);
   register_bc(app);
   register_cdlp(app);
