@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph compare JOB ...`: runs the same job in spgraph and in its peers (SuiteSparse:GraphBLAS,
-// Boost.Graph where it applies, igraph for the core jobs), verifies that the answers are
-// identical, and prints both timings. Each job is its own subcommand in its own file
-// (compare_*.cpp), run by the one driver (compare_driver.hpp). Built only with GraphBLAS; without
-// it, `compare` says so; the igraph jobs also need igraph (SPGRAPH_HAVE_IGRAPH).
+// Boost.Graph where it applies, igraph for the core and community jobs), verifies the answers
+// (identical, or for Louvain and Leiden of no lower quality), and prints both timings. Each job is
+// its own subcommand in its own file (compare_*.cpp), run by the one driver (compare_driver.hpp).
+// Built only with GraphBLAS; without it, `compare` says so; the igraph jobs also need igraph
+// (SPGRAPH_HAVE_IGRAPH).
 #include "tools/compare/compare_common.hpp"
 #include "tools/spgraph/commands.hpp"
 
@@ -39,6 +40,8 @@ void register_compare(CLI::App& app) {
 #ifdef SPGRAPH_HAVE_IGRAPH
   register_compare_kcore(cmd);
   register_compare_ktruss(cmd);
+  register_compare_louvain(cmd);
+  register_compare_leiden(cmd);
 #endif
 #else
   cmd->allow_extras();

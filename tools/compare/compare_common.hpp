@@ -92,6 +92,8 @@ void register_compare_cdlp(CLI::App* compare);
 void register_compare_lcc(CLI::App* compare);
 void register_compare_kcore(CLI::App* compare);
 void register_compare_ktruss(CLI::App* compare);
+void register_compare_louvain(CLI::App* compare);
+void register_compare_leiden(CLI::App* compare);
 
 }  // namespace spgraph::cli
 
