@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // The fused Sᵀ·A·S of the community methods (aggregation.hpp says what it computes): the
 // grouping of the vertices by community, then one parallel pass over the communities, each
-// gathering its members' rows into its thread's accumulator and appending the row to its
-// thread's buffer, then the rows copied into place after a prefix sum of their lengths.
+// gathering its members' rows into its thread's accumulator and writing the row at an upper
+// bound of its length in a scratch array, then the rows copied into place after a prefix sum of
+// their lengths.
 #include "algorithms/communities/aggregation.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
+#include <memory>
 
 namespace spgraph::detail {
 
@@ -15,17 +15,33 @@ namespace {
 
 constexpr Vertex kParallelCommunities = 1024;
 
-/// Where a community's row was written: the thread's buffer and the first entry in it.
-struct RowPlace {
-  std::uint32_t thread = 0;
-  Offset first = 0;
-};
-
-/// One thread's rows, appended as they are built.
-struct RowBuffer {
-  std::vector<Vertex> col;
-  std::vector<double> weight;
-};
+/// Row c of Sᵀ·A·S off the diagonal into acc; returns the weight inside c counted from both
+/// ends (the diagonal, loops left out). Local pointers keep the accumulator's stores from making
+/// the compiler reload the arrays on every edge.
+template <bool Weighted>
+double gather_community(const CommunityGraph& g, const Grouping& groups, Vertex c,
+                        NeighbourWeights& acc) {
+  const Vertex* col = g.col;
+  const double* weight = g.weight;
+  const Vertex* id = groups.id.data();
+  double inside = 0;
+  acc.clear();
+  for (Offset i = groups.member_ptr[c]; i < groups.member_ptr[c + 1]; ++i) {
+    const Vertex u = groups.members[i];
+    const Offset end = g.end(u);
+    for (Offset k = g.begin(u); k < end; ++k) {
+      const Vertex v = col[k];
+      if (v == u) continue;
+      const double x = Weighted ? weight[k] : 1.0;
+      const Vertex d = id[v];
+      if (d == c)
+        inside += x;
+      else
+        acc.add(d, x);
+    }
+  }
+  return inside;
+}
 
 }  // namespace
 
@@ -68,39 +84,32 @@ CommunityGraph aggregate_graph(const CommunityGraph& g, const Grouping& groups,
   out.n = count;
   out.loop.assign(count, 0.0);
   out.own_row_ptr.assign(std::size_t(count) + 1, 0);
-  std::vector<RowPlace> place(count);
-  std::vector<RowBuffer> buffers(std::size_t(std::max(1, omp_get_max_threads())));
+  // Row c has at most as many entries as its members have: it is built in place at that bound
+  // in a scratch array (left uninitialised: only what is written is ever touched), then copied.
+  std::vector<Offset> bound(std::size_t(count) + 1, 0);
+  for (Vertex c = 0; c < count; ++c) {
+    Offset b = 0;
+    for (Offset i = groups.member_ptr[c]; i < groups.member_ptr[c + 1]; ++i)
+      b += g.end(groups.members[i]) - g.begin(groups.members[i]);
+    bound[c + 1] = bound[c] + b;
+  }
+  const std::unique_ptr<Vertex[]> scratch_col(new Vertex[bound[count]]);
+  const std::unique_ptr<double[]> scratch_weight(new double[bound[count]]);
   workspace.reserve(count);
-#pragma omp parallel if (count >= kParallelCommunities)
-  {
-    const std::uint32_t t = std::uint32_t(omp_get_thread_num());
-    RowBuffer& buf = buffers[t];
+#pragma omp parallel for schedule(dynamic, 64) if (count >= kParallelCommunities)
+  for (std::int64_t cc = 0; cc < std::int64_t(count); ++cc) {
+    const Vertex c = Vertex(cc);
     NeighbourWeights& acc = workspace.mine();
-#pragma omp for schedule(dynamic, 64)
-    for (std::int64_t cc = 0; cc < std::int64_t(count); ++cc) {
-      const Vertex c = Vertex(cc);
-      double inside = 0, loops = 0;
-      acc.clear();
-      for (Offset i = groups.member_ptr[c]; i < groups.member_ptr[c + 1]; ++i) {
-        const Vertex u = groups.members[i];
-        loops += g.loop[u];
-        for (Offset k = g.begin(u); k < g.end(u); ++k) {
-          const Vertex v = g.col[k];
-          if (v == u) continue;
-          const Vertex d = groups.id[v];
-          if (d == c)
-            inside += g.w(k);
-          else
-            acc.add(d, g.w(k));
-        }
-      }
-      out.loop[c] = inside / 2 + loops;  // each inner edge was met from both ends
-      place[c] = {t, Offset(buf.col.size())};
-      out.own_row_ptr[c + 1] = acc.size();
-      for (std::size_t i = 0; i < acc.size(); ++i) {
-        buf.col.push_back(acc.key(i));
-        buf.weight.push_back(acc.value(i));
-      }
+    const double inside = g.weight ? gather_community<true>(g, groups, c, acc)
+                                   : gather_community<false>(g, groups, c, acc);
+    double loops = 0;
+    for (Offset i = groups.member_ptr[c]; i < groups.member_ptr[c + 1]; ++i)
+      loops += g.loop[groups.members[i]];
+    out.loop[c] = inside / 2 + loops;  // each inner edge was met from both ends
+    out.own_row_ptr[c + 1] = acc.size();
+    for (std::size_t i = 0; i < acc.size(); ++i) {
+      scratch_col[bound[c] + i] = acc.key(i);
+      scratch_weight[bound[c] + i] = acc.value(i);
     }
   }
   for (Vertex c = 0; c < count; ++c) out.own_row_ptr[c + 1] += out.own_row_ptr[c];
@@ -108,12 +117,9 @@ CommunityGraph aggregate_graph(const CommunityGraph& g, const Grouping& groups,
   out.own_weight.resize(out.own_row_ptr[count]);
 #pragma omp parallel for schedule(dynamic, 256) if (count >= kParallelCommunities)
   for (std::int64_t c = 0; c < std::int64_t(count); ++c) {
-    const RowBuffer& buf = buffers[place[c].thread];
     const Offset len = out.own_row_ptr[c + 1] - out.own_row_ptr[c];
-    std::copy_n(buf.col.begin() + std::ptrdiff_t(place[c].first), len,
-                out.own_col.begin() + std::ptrdiff_t(out.own_row_ptr[c]));
-    std::copy_n(buf.weight.begin() + std::ptrdiff_t(place[c].first), len,
-                out.own_weight.begin() + std::ptrdiff_t(out.own_row_ptr[c]));
+    std::copy_n(scratch_col.get() + bound[c], len, out.own_col.data() + out.own_row_ptr[c]);
+    std::copy_n(scratch_weight.get() + bound[c], len, out.own_weight.data() + out.own_row_ptr[c]);
   }
   out.adopt_owned();
   out.degree = sum_by_group(g.degree, groups);

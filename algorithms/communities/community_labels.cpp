@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <string>
 
@@ -38,6 +39,18 @@ void link(std::vector<Vertex>& parent, Vertex u, Vertex v) {
     Vertex expected = a;
     if (std::atomic_ref<Vertex>(parent[a]).compare_exchange_strong(expected, b)) return;
   }
+}
+
+/// Σ_c n_c² of a canonical membership.
+std::uint64_t squared_sizes(const std::vector<Vertex>& membership) {
+  std::vector<std::uint64_t> size;
+  for (Vertex c : membership) {
+    if (c >= size.size()) size.resize(std::size_t(c) + 1, 0);
+    ++size[c];
+  }
+  std::uint64_t s = 0;
+  for (std::uint64_t x : size) s += x * x;
+  return s;
 }
 
 }  // namespace
@@ -95,9 +108,16 @@ CommunityResult community_result(const CommunityGraph& g, std::vector<Vertex> me
   }
   r.communities = Vertex(size.size());
   r.largest = size.empty() ? 0 : *std::max_element(size.begin(), size.end());
-  r.quality = partition_quality(g, r.membership, objective_node_weights(g, options),
-                                gain_scale(g, options));
-  r.modularity = partition_quality(g, r.membership, g.degree, g.total > 0 ? 1 / g.total : 0.0);
+  if (g.total > 0) {  // one pass over the edges for both figures
+    const double inner = inner_weight(g, r.membership);
+    const double squares = squared_community_weights(r.membership, g.degree);
+    r.modularity = (inner - squares / g.total) / g.total;
+    r.quality = options.objective == CommunityObjective::Cpm
+                    ? (inner - options.resolution * double(squared_sizes(r.membership))) / g.total
+                    : (inner - options.resolution * squares / g.total) / g.total;
+  } else {
+    r.modularity = r.quality = std::numeric_limits<double>::quiet_NaN();
+  }
   r.levels = levels;
   r.iterations = iterations;
   return r;

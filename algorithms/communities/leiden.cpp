@@ -82,18 +82,19 @@ CommunityResult leiden(const Matrix<T>& a, const CommunityOptions& options) {
   if (!(g0.total > 0)) return detail::community_result(g0, std::move(membership), options, 0, 0);
   const std::vector<double> w0 = detail::objective_node_weights(g0, options);
   LeidenRun run{g0, w0, options, detail::gain_scale(g0, options), {}, 0};
-  double quality = detail::partition_quality(g0, membership, w0, run.lambda);
+  const bool until_stable = options.iterations == -1;
+  double quality = until_stable ? detail::partition_quality(g0, membership, w0, run.lambda) : 0;
   int iterations = 0;
   for (;;) {
     std::vector<Vertex> next = leiden_iteration(run, membership, std::uint64_t(iterations));
     ++iterations;
-    const bool changed = next != membership;
-    const double next_quality = detail::partition_quality(g0, next, w0, run.lambda);
-    const bool better = next_quality > quality;
-    if (options.iterations == -1 && !(changed && better)) break;  // stable
+    if (until_stable) {  // stop at an iteration that changes nothing or gains nothing
+      const double next_quality = detail::partition_quality(g0, next, w0, run.lambda);
+      if (next == membership || !(next_quality > quality)) break;
+      quality = next_quality;
+    }
     membership = std::move(next);
-    quality = next_quality;
-    if (options.iterations > 0 && iterations >= options.iterations) break;
+    if (!until_stable && iterations >= options.iterations) break;
   }
   membership = detail::connected_pieces(g0, membership);
   return detail::community_result(g0, std::move(membership), options, run.levels, iterations);

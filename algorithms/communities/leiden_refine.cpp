@@ -14,6 +14,37 @@ namespace spgraph::detail {
 
 namespace {
 
+/// E(v, S − v): the weight of v's edges to the rest of its community (loop left out). The
+/// arrays are read through local pointers, as in local_moving.cpp.
+template <bool Weighted>
+double weight_inside(const CommunityGraph& g, const Vertex* community, Vertex v) {
+  const Vertex* col = g.col;
+  const double* weight = g.weight;
+  const Vertex own = community[v];
+  const Offset end = g.end(v);
+  double e = 0;
+  for (Offset k = g.begin(v); k < end; ++k) {
+    const Vertex u = col[k];
+    if (u != v && community[u] == own) e += Weighted ? weight[k] : 1.0;
+  }
+  return e;
+}
+
+/// v's edges inside its community gathered into acc by the refined community of their ends.
+template <bool Weighted>
+void gather_inside(const CommunityGraph& g, const Vertex* community, const Vertex* refined,
+                   Vertex v, NeighbourWeights& acc) {
+  const Vertex* col = g.col;
+  const double* weight = g.weight;
+  const Vertex own = community[v];
+  const Offset end = g.end(v);
+  acc.clear();
+  for (Offset k = g.begin(v); k < end; ++k) {
+    const Vertex u = col[k];
+    if (u != v && community[u] == own) acc.add(refined[u], Weighted ? weight[k] : 1.0);
+  }
+}
+
 /// The refinement's state: refined labels and, per refined community (named by a vertex of
 /// it), its size, node weight and the weight of its edges to the rest of its community S.
 struct Refiner {
@@ -39,11 +70,8 @@ void Refiner::refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
   for (Vertex i = 0; i < count; ++i) {
     const Vertex v = members[i];
     total += w[v];
-    double e = 0;
-    for (Offset k = g.begin(v); k < g.end(v); ++k) {
-      const Vertex u = g.col[k];
-      if (u != v && community[u] == community[v]) e += g.w(k);
-    }
+    const double e = g.weight ? weight_inside<true>(g, community.data(), v)
+                              : weight_inside<false>(g, community.data(), v);
     to_rest[v] = outside[v] = e;
     order.emplace_back(counter_random(s.seed, 2 * s.stream, v), v);
   }
@@ -62,11 +90,10 @@ void Refiner::refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
 }
 
 Vertex Refiner::choose(Vertex v, double total, NeighbourWeights& acc) const {
-  acc.clear();
-  for (Offset k = g.begin(v); k < g.end(v); ++k) {
-    const Vertex u = g.col[k];
-    if (u != v && community[u] == community[v]) acc.add(refined[u], g.w(k));
-  }
+  if (g.weight)
+    gather_inside<true>(g, community.data(), refined.data(), v, acc);
+  else
+    gather_inside<false>(g, community.data(), refined.data(), v, acc);
   const double lambda_w = s.lambda * w[v];
   // ΔH of each admissible choice; staying alone is 0. Inadmissible ones get -1.
   auto delta = [&](std::size_t i) {
@@ -85,19 +112,19 @@ Vertex Refiner::choose(Vertex v, double total, NeighbourWeights& acc) const {
     }
   }
   if (s.theta == 0 || best_c == v) return best_c;
-  // Pr(C) ∝ exp(ΔH_C / θ), computed relative to the largest ΔH so nothing overflows.
-  double sum = std::exp(-best / s.theta);
-  for (std::size_t i = 0; i < acc.size(); ++i) {
-    const double d = delta(i);
-    if (d >= 0) sum += std::exp((d - best) / s.theta);
-  }
-  double r = counter_uniform(s.seed, 2 * s.stream + 1, v) * sum;
-  r -= std::exp(-best / s.theta);
+  // Pr(C) ∝ exp(ΔH_C / θ), relative to the largest ΔH so nothing overflows; a choice whose
+  // term is below e^-40 of the largest's (4e-18 of a sum >= 1) is left out.
+  auto weight = [&](double d) {
+    const double x = (d - best) / s.theta;
+    return d < 0 || x < -40 ? 0.0 : std::exp(x);
+  };
+  const double alone = weight(0);
+  double sum = alone;
+  for (std::size_t i = 0; i < acc.size(); ++i) sum += weight(delta(i));
+  double r = counter_uniform(s.seed, 2 * s.stream + 1, v) * sum - alone;
   if (r < 0) return v;
   for (std::size_t i = 0; i < acc.size(); ++i) {
-    const double d = delta(i);
-    if (d < 0) continue;
-    r -= std::exp((d - best) / s.theta);
+    r -= weight(delta(i));
     if (r < 0) return acc.key(i);
   }
   return best_c;  // rounding left r at the end: the last admissible choice is the likeliest

@@ -19,46 +19,54 @@ constexpr Vertex kParallelBatch = 2048;        ///< smaller batches run on the c
 constexpr Vertex kScanChunk = 4096;            ///< vertices per chunk of the active-list scan
 
 /// One round's active vertices in batch order: batch b holds [start[b], start[b + 1]) of
-/// `order`, each batch in increasing vertex order.
+/// `order`.
 struct Batches {
   std::vector<Vertex> order;
   std::vector<Vertex> start;
-  std::vector<Vertex> listed;      ///< the active vertices in increasing order
-  std::vector<Vertex> scan_count;  ///< active vertices per scan chunk
+  std::vector<std::uint8_t> batch;  ///< each active vertex's batch in this round
+  std::vector<Vertex> count;        ///< [chunk][batch] counts, then their first positions
 };
 
-/// Lists the active vertices (in parallel, in vertex order) and splits them into batches drawn
-/// from (seed, stream, round, v).
+/// Splits the active vertices into batches drawn from (seed, stream, round, v): a counting sort
+/// by batch over chunks of vertices, each chunk's counts and scatter in parallel, the positions
+/// in (batch, chunk) order, so each batch lists its vertices in increasing order.
 void draw_batches(const std::vector<std::uint8_t>& active, const MoveSettings& s, int round,
                   Batches& b) {
   const Vertex n = Vertex(active.size());
   const Vertex chunks = (n + kScanChunk - 1) / kScanChunk;
-  b.scan_count.assign(std::size_t(chunks) + 1, 0);
+  const std::uint64_t round_bits = std::uint64_t(round) << 32;
+  b.batch.resize(n);
+  b.count.assign(std::size_t(chunks) * kMoveBatches, 0);
 #pragma omp parallel for schedule(static) if (n >= 65536)
   for (std::int64_t j = 0; j < std::int64_t(chunks); ++j) {
     const Vertex lo = Vertex(j) * kScanChunk, hi = std::min(n, lo + kScanChunk);
-    Vertex c = 0;
-    for (Vertex v = lo; v < hi; ++v) c += active[v];
-    b.scan_count[j + 1] = c;
-  }
-  for (Vertex j = 0; j < chunks; ++j) b.scan_count[j + 1] += b.scan_count[j];
-  b.listed.resize(b.scan_count[chunks]);
-#pragma omp parallel for schedule(static) if (n >= 65536)
-  for (std::int64_t j = 0; j < std::int64_t(chunks); ++j) {
-    const Vertex lo = Vertex(j) * kScanChunk, hi = std::min(n, lo + kScanChunk);
-    Vertex at = b.scan_count[j];
+    Vertex* c = b.count.data() + std::size_t(j) * kMoveBatches;
     for (Vertex v = lo; v < hi; ++v)
-      if (active[v]) b.listed[at++] = v;
+      if (active[v]) {
+        b.batch[v] = std::uint8_t(counter_random(s.seed, s.stream, round_bits | v) % kMoveBatches);
+        ++c[b.batch[v]];
+      }
   }
   b.start.assign(kMoveBatches + 1, 0);
-  const std::uint64_t round_bits = std::uint64_t(round) << 32;
-  for (Vertex v : b.listed)
-    ++b.start[counter_random(s.seed, s.stream, round_bits | v) % kMoveBatches + 1];
-  for (std::uint32_t i = 0; i < kMoveBatches; ++i) b.start[i + 1] += b.start[i];
-  b.order.resize(b.listed.size());
-  std::vector<Vertex> next(b.start.begin(), b.start.end() - 1);
-  for (Vertex v : b.listed)
-    b.order[next[counter_random(s.seed, s.stream, round_bits | v) % kMoveBatches]++] = v;
+  Vertex at = 0;
+  for (std::uint32_t i = 0; i < kMoveBatches; ++i) {
+    b.start[i] = at;
+    for (Vertex j = 0; j < chunks; ++j) {
+      Vertex& c = b.count[std::size_t(j) * kMoveBatches + i];
+      const Vertex here = c;
+      c = at;
+      at += here;
+    }
+  }
+  b.start[kMoveBatches] = at;
+  b.order.resize(at);
+#pragma omp parallel for schedule(static) if (n >= 65536)
+  for (std::int64_t j = 0; j < std::int64_t(chunks); ++j) {
+    const Vertex lo = Vertex(j) * kScanChunk, hi = std::min(n, lo + kScanChunk);
+    Vertex* next = b.count.data() + std::size_t(j) * kMoveBatches;
+    for (Vertex v = lo; v < hi; ++v)
+      if (active[v]) b.order[next[b.batch[v]]++] = v;
+  }
 }
 
 /// The communities' state one phase keeps: labels, node-weight sums, sizes, free labels.
@@ -96,17 +104,31 @@ struct Mover {
   Offset move_in_sequence(const Vertex* order, Vertex count, NeighbourWeights& acc);
 };
 
+/// Gathers v's edges (its loop left out) into acc by the labels of their other ends; returns
+/// their total weight. The arrays are read through local pointers, so that the accumulator's
+/// stores do not make the compiler reload them on every edge.
+template <bool Weighted>
+double gather(const CommunityGraph& g, const Vertex* label, Vertex v, NeighbourWeights& acc) {
+  const Vertex* col = g.col;
+  const double* weight = g.weight;
+  const Offset end = g.end(v);
+  double row = 0;
+  acc.clear();
+  for (Offset k = g.begin(v); k < end; ++k) {
+    const Vertex u = col[k];
+    if (u == v) continue;
+    const double x = Weighted ? weight[k] : 1.0;
+    acc.add(label[u], x);
+    row += x;
+  }
+  return row;
+}
+
 Vertex Mover::decide(Vertex v, NeighbourWeights& acc, bool in_batch, bool& held) const {
   const Vertex d = st.label[v];
   const double wv = w[v];
-  double row = 0;
-  acc.clear();
-  for (Offset k = g.begin(v); k < g.end(v); ++k) {
-    const Vertex u = g.col[k];
-    if (u == v) continue;
-    acc.add(st.label[u], g.w(k));
-    row += g.w(k);
-  }
+  const double row = g.weight ? gather<true>(g, st.label.data(), v, acc)
+                              : gather<false>(g, st.label.data(), v, acc);
   const double lambda_w = s.lambda * wv;
   const double stay = acc.get(d) - lambda_w * (st.weight[d] - wv);
   // A move must beat staying by more than the rounding of the sums it compares, or two
@@ -248,7 +270,7 @@ MoveOutcome move_nodes(const CommunityGraph& g, const std::vector<double>& node_
     if (b.order.size() < kSequentialRound) {
       moved = m.move_in_sequence(b.order.data(), Vertex(b.order.size()), workspace.mine());
     } else {
-      for (std::uint32_t i = 0; i < kMoveBatches; ++i) {
+      for (std::size_t i = 0; i + 1 < b.start.size(); ++i) {
         const Vertex from = b.start[i], to = b.start[i + 1];
         m.decide_batch(b.order.data(), from, to, workspace);
         moved += m.apply_batch(from, to);

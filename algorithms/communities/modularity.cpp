@@ -14,9 +14,7 @@ namespace spgraph {
 
 namespace detail {
 
-double partition_quality(const CommunityGraph& g, const std::vector<Vertex>& label,
-                         const std::vector<double>& node_weight, double lambda) {
-  if (!(g.total > 0)) return std::numeric_limits<double>::quiet_NaN();
+double inner_weight(const CommunityGraph& g, const std::vector<Vertex>& label) {
   std::vector<double> inner(g.n);
 #pragma omp parallel for schedule(dynamic, 1024) if (g.n >= 4096)
   for (std::int64_t r = 0; r < std::int64_t(g.n); ++r) {
@@ -28,11 +26,23 @@ double partition_quality(const CommunityGraph& g, const std::vector<Vertex>& lab
     }
     inner[u] = s;
   }
-  std::vector<double> weight(g.n, 0.0);
-  for (Vertex v = 0; v < g.n; ++v) weight[label[v]] += node_weight[v];
+  return ordered_sum(inner);
+}
+
+double squared_community_weights(const std::vector<Vertex>& label,
+                                 const std::vector<double>& node_weight) {
+  std::vector<double> weight(label.size(), 0.0);
+  for (std::size_t v = 0; v < label.size(); ++v) weight[label[v]] += node_weight[v];
   double squares = 0;
   for (double w : weight) squares += w * w;
-  return (ordered_sum(inner) - lambda * squares) / g.total;
+  return squares;
+}
+
+double partition_quality(const CommunityGraph& g, const std::vector<Vertex>& label,
+                         const std::vector<double>& node_weight, double lambda) {
+  if (!(g.total > 0)) return std::numeric_limits<double>::quiet_NaN();
+  return (inner_weight(g, label) - lambda * squared_community_weights(label, node_weight)) /
+         g.total;
 }
 
 void check_membership(const char* who, const std::vector<Vertex>& membership, Vertex n) {

@@ -34,9 +34,15 @@ double cpm_quality(const Matrix<T>& a, const std::vector<Vertex>& membership, do
 
 namespace detail {
 
-/// (Σ_c inner_c − λ Σ_c W_c²) / 2m on g, with W_c the sum of node_weight over c and inner_c
-/// the weight of A (matrix convention) inside c; NaN when 2m = 0. Labels below g.n. The same
-/// bits for any thread count.
+/// Σ_c inner_c on g: the weight of A (matrix convention) inside the communities of `label`
+/// (labels below g.n). The same bits for any thread count.
+double inner_weight(const CommunityGraph& g, const std::vector<Vertex>& label);
+
+/// Σ_c W_c², with W_c the sum of node_weight over the vertices labelled c.
+double squared_community_weights(const std::vector<Vertex>& label,
+                                 const std::vector<double>& node_weight);
+
+/// (Σ_c inner_c − λ Σ_c W_c²) / 2m on g; NaN when 2m = 0.
 double partition_quality(const CommunityGraph& g, const std::vector<Vertex>& label,
                          const std::vector<double>& node_weight, double lambda);
 
