@@ -127,6 +127,13 @@ run compare tc $W --runs 0
 run cdlp $W --iterations -1
 run lcc data/no-such-file.txt
 run bfs $W
+run communities --help
+run compare louvain --help
+run compare leiden --help
+run communities $W --out "$F/communities.tsv"
+run communities $W --method leiden --json
+run compare louvain $E --remap-ids --runs 1
+run compare leiden $E --remap-ids --runs 1 --json
 for f in "$F"/*; do
   [ -f "$f" ] && sha256sum "$f" | sed "s|$F/||" >>"$out/files.sha256"
 done

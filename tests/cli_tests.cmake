@@ -3,7 +3,7 @@
 spgraph_test(cli_tests SOURCES cli/cli_test.cpp cli/stream_cli_test.cpp cli/hostile_cli_test.cpp
              cli/kill_cli_test.cpp cli/update_stream_stop_test.cpp cli/traversal_cli_test.cpp
              cli/knn_cli_test.cpp cli/ids_cli_test.cpp cli/store_cli_test.cpp cli/bc_cli_test.cpp
-             cli/communities_cli_test.cpp
+             cli/communities_cli_test.cpp cli/louvain_leiden_cli_test.cpp
              cli/cores_cli_test.cpp
              cli/graphalytics_cli_test.cpp
              LIBS ZLIB::ZLIB LABELS cli)

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // The flags of `spgraph communities` and of `compare louvain|leiden`, shared so that the command
 // and its compare jobs take the same options: their definitions, their translation into
-// CommunityOptions (algorithms/communities/community_options.hpp), and the result file
-// ("vertex community" lines, vertices named as the file names them).
+// CommunityOptions (algorithms/communities/community_options.hpp), the check of the weights
+// (naming the file's vertices), and the result file ("vertex community" lines, vertices named as
+// the file names them).
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include <climits>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -77,6 +80,22 @@ inline CommunityOptions community_options(const CommunityFlags& f, bool undirect
   o.max_levels = f.max_levels;
   o.undirected = undirected;
   return o;
+}
+
+/// Refuses a negative or infinite weight, naming the first such arc (row order) in the file's
+/// numbering; the algorithm's own message would name dense 0-based ids.
+inline void check_community_weights(const Csr<double>& a, const IdSpace& ids) {
+  if (a.pattern) return;
+  for (Vertex u = 0; u < a.nrows; ++u)
+    for (Offset k = a.row_ptr[u]; k < a.row_ptr[u + 1]; ++k) {
+      if (std::isfinite(a.val[k]) && a.val[k] >= 0) continue;
+      char w[64];
+      std::snprintf(w, sizeof w, "%.17g", a.val[k]);
+      throw InvalidArgument("communities: arc " + ids.name(u) + " -> " + ids.name(a.col[k]) +
+                            " has weight " + w +
+                            "; edge weights must be finite and non-negative (--unweighted "
+                            "ignores them)");
+    }
 }
 
 /// Writes "vertex community" lines (communities numbered from 0 in the order their first

@@ -24,7 +24,8 @@ struct CommunityState {
   CommunityJobMethod method = CommunityJobMethod::Louvain;
   Matrix<double> w;  ///< the undirected graph both engines read
   IdSpace ids;
-  double prepare_s = 0, total_weight = 0;
+  double prepare_s = 0;
+  bool file_weights = false;  ///< the file's values are the weights (else every arc weighs 1)
   std::unique_ptr<peers::IgraphGraph> ig;
   std::vector<double> ig_weights, ig_node_weights;
   double ig_resolution = 1;
@@ -72,11 +73,13 @@ std::shared_ptr<CommunityState> prepare(CommunityJobMethod method, const std::st
   auto s = std::make_shared<CommunityState>(graph.loaded.info);
   s->method = method;
   const auto t0 = std::chrono::steady_clock::now();
-  s->w = undirected_graph(loaded_as_double(graph), graph.undirected);
+  Matrix<double> loaded = loaded_as_double(graph);
+  check_community_weights(loaded.csr(), s->ids);
+  s->file_weights = !loaded.is_pattern();
+  s->w = undirected_graph(std::move(loaded), graph.undirected);
   s->prepare_s = seconds_since(t0);
   s->o = community_options(flags, true);
   const detail::CommunityGraph g = detail::community_graph_of(s->w, true);
-  s->total_weight = g.total;
   s->ig = std::make_unique<peers::IgraphGraph>(s->w.csr(), true);
   if (!s->w.is_pattern()) s->ig_weights = peers::igraph_edge_weights(s->w.csr());
   s->ig_resolution = s->o.resolution;
@@ -121,7 +124,7 @@ void add_fields(const CommunityState& s, const std::string& file, int threads, R
   add_job_fields(r, s.leiden() ? "leiden" : "louvain", file, threads);
   r.add("n", report::count(s.w.nrows()));
   r.add("edges", report::count(s.ig->edges()));
-  r.add("weights", report::text(s.w.is_pattern() ? "unit weights" : "weighted"));
+  r.add("weights", report::text(s.file_weights ? "weighted" : "unit weights"));
   r.add("objective", report::str(std::string(community_objective_name(s.o.objective))));
   r.add("resolution", report::real(s.o.resolution, "%.17g", "%g"));
   r.add("seed", report::count(s.o.seed));

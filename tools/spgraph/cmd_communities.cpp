@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "algorithms/communities/communities.hpp"
 #include "loaders/output_file.hpp"
@@ -39,6 +40,7 @@ CommunityResult run_method(const std::string& method, const Matrix<T>& a,
 template <class T>
 void run_on(const CommunitiesArgs& args, const CliGraph& graph, const Matrix<T>& a) {
   const IdSpace ids(graph.loaded.info);
+  if constexpr (std::is_same_v<T, double>) check_community_weights(a.csr(), ids);
   const CommunityOptions o = community_options(args.c, graph.undirected);
   // A + A' of a directed graph reads the transpose: built before the clock, as the in-arcs of
   // the other kernels are.
