@@ -8,7 +8,7 @@
 //   - loading and saving graph files (Matrix Market, edge lists, METIS, binary), the vertex id
 //     map of remapped files (VertexIds), and the synthetic generators;
 //   - the algorithm families: BFS, triangles, closure and reachability, connected components,
-//     PageRank, SSSP and k-nearest neighbours.
+//     PageRank, SSSP, k-nearest neighbours and communities (Louvain, Leiden, modularity).
 // In the source tree this file sits at spgraph/spgraph.hpp, next to engine/ and the others, so
 // the repository root alone serves both `<spgraph/spgraph.hpp>` and the headers' own includes
 // ("engine/matrix.hpp"); installed, it is include/spgraph/spgraph.hpp beside

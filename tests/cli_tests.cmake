@@ -36,6 +36,9 @@ target_compile_definitions(cli_contract_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE
 if(SPGRAPH_HAVE_GRAPHBLAS)
   target_compile_definitions(cli_contract_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
 endif()
+if(SPGRAPH_HAVE_IGRAPH)
+  target_compile_definitions(cli_contract_tests PRIVATE SPGRAPH_HAVE_IGRAPH)
+endif()
 add_dependencies(cli_contract_tests spgraph_cli)
 
 # `spgraph serve` through a real HTTP client (cpp-httplib's own), against the running binary.

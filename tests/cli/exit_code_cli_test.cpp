@@ -178,6 +178,10 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
       {"graphalytics",
        "--algorithm --source --iterations --damping --out --repeat --threads --json --quiet "
        "--backend"},
+      {"communities",
+       "--method --resolution --objective --seed --iterations --randomness --max-levels "
+       "--unweighted --out" +
+           shared},
       {"knn",
        "--vertex --all --k --measure --neighborhood --include-neighbors --include-self --out "
        "--features --queries --threshold" +
@@ -198,6 +202,13 @@ TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
       {"compare cc", "--runs --method" + shared},
       {"compare cdlp", "--runs --iterations" + shared},
       {"compare lcc", "--runs" + shared},
+#ifdef SPGRAPH_HAVE_IGRAPH
+      {"compare louvain", "--runs --resolution --seed --max-levels --unweighted" + shared},
+      {"compare leiden",
+       "--runs --resolution --objective --seed --iterations --randomness --max-levels "
+       "--unweighted" +
+           shared},
+#endif
       {"compare knn",
        "--runs --vertex --all --k --measure --neighborhood --include-neighbors --include-self "
        "--features --queries --threshold" +

@@ -228,6 +228,11 @@ TEST(JsonCli, TrianglesComponentsAndShortestPathsOnKarate) {
   json ccw = run_json("cc " + west);
   EXPECT_EQ(ccw["components"], components(read_mtx(west)));
 
+  json co = run_json("communities " + karate + " --method leiden");
+  expect_keys(co, {"communities", "modularity", "largest", "levels", "iterations"}, "communities");
+  EXPECT_EQ(co["communities"], 4);  // Zachary's karate club at its best modularity, 0.4198
+  EXPECT_NEAR(co["modularity"].get<double>(), 0.4198, 1e-4);
+
   json sp = run_json("sssp " + karate + " --source 1");
   expect_keys(sp, {"source", "reached", "max_distance", "method"}, "sssp");
   const auto [reached, depth] = bfs_reach(k, 0);
@@ -404,18 +409,23 @@ TEST(JsonCli, QuietPrintsOnlyTheResult) {
 
 /// The compare jobs with the flags each needs, on `file` (sources named when `sources`).
 std::vector<std::string> compare_jobs(const std::string& file, const std::string& valued) {
-  return {"compare bfs " + file + " --source 1 --runs 1",
-          "compare mxm " + file + " --runs 1",
-          "compare spmv " + valued + " --runs 1 --iterations 1",
-          "compare tc " + file + " --runs 1",
-          "compare closure " + file + " --runs 1",
-          "compare pagerank " + file + " --runs 1",
-          "compare sssp " + valued + " --source 1 --runs 1",
-          "compare cc " + file + " --runs 1",
-          "compare knn " + file + " --vertex 1 --runs 1",
-          "compare bc " + file + " --source 1 --source 2 --runs 1",
-          "compare cdlp " + file + " --runs 1",
-          "compare lcc " + file + " --runs 1"};
+  std::vector<std::string> jobs{"compare bfs " + file + " --source 1 --runs 1",
+                                "compare mxm " + file + " --runs 1",
+                                "compare spmv " + valued + " --runs 1 --iterations 1",
+                                "compare tc " + file + " --runs 1",
+                                "compare closure " + file + " --runs 1",
+                                "compare pagerank " + file + " --runs 1",
+                                "compare sssp " + valued + " --source 1 --runs 1",
+                                "compare cc " + file + " --runs 1",
+                                "compare knn " + file + " --vertex 1 --runs 1",
+                                "compare bc " + file + " --source 1 --source 2 --runs 1",
+                                "compare cdlp " + file + " --runs 1",
+                                "compare lcc " + file + " --runs 1"};
+#ifdef SPGRAPH_HAVE_IGRAPH
+  jobs.push_back("compare louvain " + file + " --runs 1");
+  jobs.push_back("compare leiden " + valued + " --runs 1");
+#endif
+  return jobs;
 }
 
 TEST(JsonCli, EveryCompareJobVerifiesAndReportsItsRuns) {
