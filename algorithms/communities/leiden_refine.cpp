@@ -58,13 +58,15 @@ struct Refiner {
 
   /// Refines the community whose members are `members[0, count)`.
   void refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
-              std::vector<std::pair<std::uint64_t, Vertex>>& order);
-  /// Where singleton v goes (v itself to stay alone); leaves k_{v,C} in acc.
-  Vertex choose(Vertex v, double total, NeighbourWeights& acc) const;
+              std::vector<std::pair<std::uint64_t, Vertex>>& order, std::vector<double>& delta);
+  /// Where singleton v goes (v itself to stay alone); leaves k_{v,C} in acc (`delta` is
+  /// scratch).
+  Vertex choose(Vertex v, double total, NeighbourWeights& acc, std::vector<double>& delta) const;
 };
 
 void Refiner::refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
-                     std::vector<std::pair<std::uint64_t, Vertex>>& order) {
+                     std::vector<std::pair<std::uint64_t, Vertex>>& order,
+                     std::vector<double>& delta) {
   double total = 0;
   order.clear();
   for (Vertex i = 0; i < count; ++i) {
@@ -79,7 +81,7 @@ void Refiner::refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
   for (const auto& [key, v] : order) {
     if (refined[v] != v || size[v] != 1) continue;                // no longer alone
     if (to_rest[v] < s.lambda * w[v] * (total - w[v])) continue;  // not well connected to S
-    const Vertex c = choose(v, total, acc);
+    const Vertex c = choose(v, total, acc, delta);
     if (c == v) continue;
     refined[v] = c;
     size[v] = 0;
@@ -89,42 +91,44 @@ void Refiner::refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
   }
 }
 
-Vertex Refiner::choose(Vertex v, double total, NeighbourWeights& acc) const {
+Vertex Refiner::choose(Vertex v, double total, NeighbourWeights& acc,
+                       std::vector<double>& delta) const {
   if (g.weight)
     gather_inside<true>(g, community.data(), refined.data(), v, acc);
   else
     gather_inside<false>(g, community.data(), refined.data(), v, acc);
   const double lambda_w = s.lambda * w[v];
-  // ΔH of each admissible choice; staying alone is 0. Inadmissible ones get -1.
-  auto delta = [&](std::size_t i) {
-    const Vertex c = acc.key(i);
-    const double wc = weight[c];
-    if (outside[c] < s.lambda * wc * (total - wc)) return -1.0;
-    return acc.value(i) - lambda_w * wc;
-  };
+  // ΔH of each choice, -1 when inadmissible (C not well connected); staying alone is 0.
+  delta.resize(acc.size());
   double best = 0;
   Vertex best_c = v;
   for (std::size_t i = 0; i < acc.size(); ++i) {
-    const double d = delta(i);
-    if (d > best || (d == best && d >= 0 && best_c != v && acc.key(i) < best_c)) {
+    const Vertex c = acc.key(i);
+    const double wc = weight[c];
+    const double d =
+        outside[c] < s.lambda * wc * (total - wc) ? -1.0 : acc.value(i) - lambda_w * wc;
+    delta[i] = d;
+    if (d > best || (d == best && d >= 0 && best_c != v && c < best_c)) {
       best = d;
-      best_c = acc.key(i);
+      best_c = c;
     }
   }
   if (s.theta == 0 || best_c == v) return best_c;
   // Pr(C) ∝ exp(ΔH_C / θ), relative to the largest ΔH so nothing overflows; a choice whose
-  // term is below e^-40 of the largest's (4e-18 of a sum >= 1) is left out.
-  auto weight = [&](double d) {
-    const double x = (d - best) / s.theta;
-    return d < 0 || x < -40 ? 0.0 : std::exp(x);
-  };
-  const double alone = weight(0);
+  // term is below e^-40 of the largest's (4e-18 of a sum >= 1) is left out, so when no other
+  // choice comes that close the largest is taken without a draw.
+  const double cut = best - 40 * s.theta;
+  auto term = [&](double d) { return d < 0 || d < cut ? 0.0 : std::exp((d - best) / s.theta); };
+  std::size_t close = 0 >= cut;
+  for (double d : delta) close += d >= 0 && d >= cut;
+  if (close == 1) return best_c;
+  const double alone = term(0);
   double sum = alone;
-  for (std::size_t i = 0; i < acc.size(); ++i) sum += weight(delta(i));
+  for (double d : delta) sum += term(d);
   double r = counter_uniform(s.seed, 2 * s.stream + 1, v) * sum - alone;
   if (r < 0) return v;
   for (std::size_t i = 0; i < acc.size(); ++i) {
-    r -= weight(delta(i));
+    r -= term(delta[i]);
     if (r < 0) return acc.key(i);
   }
   return best_c;  // rounding left r at the end: the last admissible choice is the likeliest
@@ -150,11 +154,12 @@ std::vector<Vertex> refine_partition(const CommunityGraph& g,
   {
     NeighbourWeights& acc = workspace.mine();
     std::vector<std::pair<std::uint64_t, Vertex>> order;
+    std::vector<double> delta;
 #pragma omp for schedule(dynamic, 16)
     for (std::int64_t c = 0; c < std::int64_t(groups.count); ++c) {
       const Offset first = groups.member_ptr[c];
       const Vertex count = Vertex(groups.member_ptr[c + 1] - first);
-      if (count > 1) r.refine(groups.members.data() + first, count, acc, order);
+      if (count > 1) r.refine(groups.members.data() + first, count, acc, order, delta);
     }
   }
   return std::move(r.refined);
