@@ -9,11 +9,17 @@
 #include <algorithm>
 #include <memory>
 
+#include "formats/csr/kernel_tuning.hpp"
+
 namespace spgraph::detail {
 
 namespace {
 
-constexpr Vertex kParallelCommunities = 1024;
+/// Work (vertices plus entries) below which a pass runs on the calling thread: a team costs more
+/// than the pass, and far more on a busy machine (formats/csr/kernel_tuning.hpp).
+bool parallel_work(Offset rows, Offset entries) {
+  return rows + entries >= kMinParallelWork;
+}
 
 /// Row c of Sᵀ·A·S off the diagonal into acc; returns the weight inside c counted from both
 /// ends (the diagonal, loops left out). Local pointers keep the accumulator's stores from making
@@ -67,7 +73,7 @@ Grouping group_by_label(const std::vector<Vertex>& label, Vertex bound) {
 
 std::vector<double> sum_by_group(const std::vector<double>& x, const Grouping& groups) {
   std::vector<double> out(groups.count, 0.0);
-#pragma omp parallel for schedule(dynamic, 256) if (groups.count >= kParallelCommunities)
+#pragma omp parallel for schedule(dynamic, 256) if (parallel_work(x.size(), 0))
   for (std::int64_t c = 0; c < std::int64_t(groups.count); ++c) {
     double s = 0;
     for (Offset i = groups.member_ptr[c]; i < groups.member_ptr[c + 1]; ++i)
@@ -96,7 +102,7 @@ CommunityGraph aggregate_graph(const CommunityGraph& g, const Grouping& groups,
   const std::unique_ptr<Vertex[]> scratch_col(new Vertex[bound[count]]);
   const std::unique_ptr<double[]> scratch_weight(new double[bound[count]]);
   workspace.reserve(count);
-#pragma omp parallel for schedule(dynamic, 64) if (count >= kParallelCommunities)
+#pragma omp parallel for schedule(dynamic, 64) if (parallel_work(g.n, bound[count]))
   for (std::int64_t cc = 0; cc < std::int64_t(count); ++cc) {
     const Vertex c = Vertex(cc);
     NeighbourWeights& acc = workspace.mine();
@@ -115,7 +121,7 @@ CommunityGraph aggregate_graph(const CommunityGraph& g, const Grouping& groups,
   for (Vertex c = 0; c < count; ++c) out.own_row_ptr[c + 1] += out.own_row_ptr[c];
   out.own_col.resize(out.own_row_ptr[count]);
   out.own_weight.resize(out.own_row_ptr[count]);
-#pragma omp parallel for schedule(dynamic, 256) if (count >= kParallelCommunities)
+#pragma omp parallel for schedule(dynamic, 256) if (parallel_work(count, out.own_row_ptr[count]))
   for (std::int64_t c = 0; c < std::int64_t(count); ++c) {
     const Offset len = out.own_row_ptr[c + 1] - out.own_row_ptr[c];
     std::copy_n(scratch_col.get() + bound[c], len, out.own_col.data() + out.own_row_ptr[c]);

@@ -41,6 +41,7 @@ struct CommunityGraph {
   CommunityGraph(const CommunityGraph&) = delete;
   CommunityGraph& operator=(const CommunityGraph&) = delete;
 
+  Offset nnz() const { return row_ptr[n]; }
   Offset begin(Vertex v) const { return row_ptr[v]; }
   Offset end(Vertex v) const { return row_ptr[v + 1]; }
   double w(Offset k) const { return weight ? weight[k] : 1.0; }

@@ -12,6 +12,7 @@
 
 #include "algorithms/communities/modularity.hpp"
 #include "engine/core/error.hpp"
+#include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph::detail {
 
@@ -72,7 +73,7 @@ std::vector<Vertex> canonical_labels(const std::vector<Vertex>& label) {
 std::vector<Vertex> connected_pieces(const CommunityGraph& g, const std::vector<Vertex>& label) {
   std::vector<Vertex> parent(g.n);
   std::iota(parent.begin(), parent.end(), Vertex(0));
-#pragma omp parallel for schedule(dynamic, 1024) if (g.n >= 4096)
+#pragma omp parallel for schedule(dynamic, 1024) if (g.n + g.nnz() >= kMinParallelWork)
   for (std::int64_t r = 0; r < std::int64_t(g.n); ++r) {
     const Vertex u = Vertex(r);
     for (Offset k = g.begin(u); k < g.end(u); ++k) {
@@ -81,7 +82,7 @@ std::vector<Vertex> connected_pieces(const CommunityGraph& g, const std::vector<
     }
   }
   std::vector<Vertex> root(g.n);
-#pragma omp parallel for schedule(static) if (g.n >= 4096)
+#pragma omp parallel for schedule(static) if (g.n >= kMinParallelWork)
   for (std::int64_t v = 0; v < std::int64_t(g.n); ++v) root[v] = find_root(parent, Vertex(v));
   return canonical_labels(root);
 }

@@ -9,6 +9,7 @@
 
 #include "algorithms/communities/aggregation.hpp"
 #include "algorithms/communities/community_random.hpp"
+#include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph::detail {
 
@@ -150,7 +151,7 @@ std::vector<Vertex> refine_partition(const CommunityGraph& g,
   for (Vertex v = 0; v < n; ++v) r.refined[v] = v;
   const Grouping groups = group_by_label(community, n);
   workspace.reserve(n);
-#pragma omp parallel if (n >= 4096)
+#pragma omp parallel if (Offset(n) + g.nnz() >= kMinParallelWork)
   {
     NeighbourWeights& acc = workspace.mine();
     std::vector<std::pair<std::uint64_t, Vertex>> order;

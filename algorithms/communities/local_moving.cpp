@@ -8,6 +8,7 @@
 #include <atomic>
 
 #include "algorithms/communities/community_random.hpp"
+#include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph::detail {
 
@@ -15,7 +16,6 @@ namespace {
 
 constexpr Vertex kEmptyCommunity = kNoVertex;  ///< "a community of its own, empty before"
 constexpr Vertex kChunk = 256;                 ///< vertices per scheduling chunk of a batch
-constexpr Vertex kParallelBatch = 2048;        ///< smaller batches run on the calling thread
 constexpr Vertex kScanChunk = 4096;            ///< vertices per chunk of the active-list scan
 
 /// One round's active vertices in batch order: batch b holds [start[b], start[b + 1]) of
@@ -100,6 +100,13 @@ struct Mover {
   Offset apply_batch(Vertex from, Vertex to);
   /// Activates the neighbours of the batch's movers.
   void activate_batch(Vertex from, Vertex to);
+  /// True when a batch is worth a thread team: its vertices and (estimated) edges reach
+  /// kMinParallelWork (formats/csr/kernel_tuning.hpp); below, a team costs more than the batch,
+  /// and far more on a busy machine.
+  bool parallel_batch(Vertex from, Vertex to) const {
+    const double per_vertex = 1.0 + double(g.nnz()) / double(g.n);
+    return double(to - from) * per_vertex >= double(kMinParallelWork);
+  }
   /// One vertex at a time, each move applied before the next decision (small rounds).
   Offset move_in_sequence(const Vertex* order, Vertex count, NeighbourWeights& acc);
 };
@@ -180,7 +187,7 @@ void Mover::activate_neighbours(Vertex v) {
 
 void Mover::decide_batch(const Vertex* order, Vertex from, Vertex to, ThreadWeights& ws) {
   const Vertex chunks = (to - from + kChunk - 1) / kChunk;
-#pragma omp parallel for schedule(dynamic, 1) if (to - from >= kParallelBatch)
+#pragma omp parallel for schedule(dynamic, 1) if (parallel_batch(from, to))
   for (std::int64_t j = 0; j < std::int64_t(chunks); ++j) {
     NeighbourWeights& acc = ws.mine();
     const Vertex lo = from + Vertex(j) * kChunk, hi = std::min(to, lo + kChunk);
@@ -216,7 +223,7 @@ Offset Mover::apply_batch(Vertex from, Vertex to) {
 
 void Mover::activate_batch(Vertex from, Vertex to) {
   const Vertex chunks = (to - from + kChunk - 1) / kChunk;
-#pragma omp parallel for schedule(dynamic, 1) if (to - from >= kParallelBatch)
+#pragma omp parallel for schedule(dynamic, 1) if (parallel_batch(from, to))
   for (std::int64_t j = 0; j < std::int64_t(chunks); ++j) {
     const Vertex lo = from + Vertex(j) * kChunk;
     for (Vertex i = lo; i < lo + chunk_moves[j]; ++i)

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/core/error.hpp"
+#include "formats/csr/kernel_tuning.hpp"
 
 namespace spgraph {
 
@@ -16,7 +17,7 @@ namespace detail {
 
 double inner_weight(const CommunityGraph& g, const std::vector<Vertex>& label) {
   std::vector<double> inner(g.n);
-#pragma omp parallel for schedule(dynamic, 1024) if (g.n >= 4096)
+#pragma omp parallel for schedule(dynamic, 1024) if (g.n + g.nnz() >= kMinParallelWork)
   for (std::int64_t r = 0; r < std::int64_t(g.n); ++r) {
     const Vertex u = Vertex(r);
     double s = 2 * g.loop[u];

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "algorithms/communities/communities.hpp"
 #include "loaders/output_file.hpp"
@@ -29,7 +30,10 @@ struct CommunitiesArgs {
   std::string file, out, method = "louvain";
 };
 
-/// The one place a --method value becomes a call.
+/// The --method values, and the one place a value becomes a call: a further method (label
+/// propagation, `cdlp`) is one name here and one branch in run_method.
+const std::vector<std::string> kMethods{"louvain", "leiden"};
+
 template <class T>
 CommunityResult run_method(const std::string& method, const Matrix<T>& a,
                            const CommunityOptions& o) {
@@ -111,7 +115,7 @@ void register_communities(CLI::App& app) {
   cmd->add_option("--method", args->method,
                   "louvain (default; Blondel et al. 2008) or leiden (Traag et al. 2019: every "
                   "community connected)")
-      ->check(CLI::IsMember({"louvain", "leiden"}));
+      ->check(CLI::IsMember(kMethods));
   add_community_flags(cmd, args->c, true);
   cmd->add_option("--out,-o", args->out,
                   "Write 'vertex community' lines (communities numbered from 0 in the order of "
