@@ -29,4 +29,20 @@ constexpr double counter_uniform(std::uint64_t seed, std::uint64_t stream, std::
   return double(counter_random(seed, stream, counter) >> 11) * 0x1.0p-53;
 }
 
+/// The words of one stream, its key mixed once: (*this)(c) is counter_random(seed, stream, c),
+/// for loops that draw one word per vertex.
+class RandomStream {
+ public:
+  constexpr RandomStream(std::uint64_t seed, std::uint64_t stream)
+      : key_(mix64(seed ^ mix64(stream))) {}
+  constexpr std::uint64_t operator()(std::uint64_t counter) const { return mix64(key_ ^ counter); }
+  /// The same as a uniform double in [0, 1) (counter_uniform).
+  constexpr double uniform(std::uint64_t counter) const {
+    return double((*this)(counter) >> 11) * 0x1.0p-53;
+  }
+
+ private:
+  std::uint64_t key_;
+};
+
 }  // namespace spgraph::detail

@@ -55,7 +55,9 @@ struct Refiner {
   const RefineSettings& s;
   std::vector<Vertex> refined, size;
   std::vector<double> weight, outside;
-  std::vector<double> to_rest;  ///< E(v, S − v)
+  std::vector<double> to_rest;                   ///< E(v, S − v)
+  RandomStream visit_key{s.seed, 2 * s.stream};  ///< each vertex's place in the visiting order
+  RandomStream draw{s.seed, 2 * s.stream + 1};   ///< each vertex's draw among its choices
 
   /// Refines the community whose members are `members[0, count)`.
   void refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
@@ -76,7 +78,7 @@ void Refiner::refine(const Vertex* members, Vertex count, NeighbourWeights& acc,
     const double e = g.weight ? weight_inside<true>(g, community.data(), v)
                               : weight_inside<false>(g, community.data(), v);
     to_rest[v] = outside[v] = e;
-    order.emplace_back(counter_random(s.seed, 2 * s.stream, v), v);
+    order.emplace_back(visit_key(v), v);
   }
   std::sort(order.begin(), order.end());
   for (const auto& [key, v] : order) {
@@ -126,7 +128,7 @@ Vertex Refiner::choose(Vertex v, double total, NeighbourWeights& acc,
   const double alone = term(0);
   double sum = alone;
   for (double d : delta) sum += term(d);
-  double r = counter_uniform(s.seed, 2 * s.stream + 1, v) * sum - alone;
+  double r = draw.uniform(v) * sum - alone;
   if (r < 0) return v;
   for (std::size_t i = 0; i < acc.size(); ++i) {
     r -= term(delta[i]);

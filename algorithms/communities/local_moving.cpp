@@ -35,6 +35,7 @@ void draw_batches(const std::vector<std::uint8_t>& active, const MoveSettings& s
   const Vertex n = Vertex(active.size());
   const Vertex chunks = (n + kScanChunk - 1) / kScanChunk;
   const std::uint64_t round_bits = std::uint64_t(round) << 32;
+  const RandomStream draw(s.seed, s.stream);
   b.batch.resize(n);
   b.count.assign(std::size_t(chunks) * kMoveBatches, 0);
 #pragma omp parallel for schedule(static) if (n >= 65536)
@@ -43,7 +44,7 @@ void draw_batches(const std::vector<std::uint8_t>& active, const MoveSettings& s
     Vertex* c = b.count.data() + std::size_t(j) * kMoveBatches;
     for (Vertex v = lo; v < hi; ++v)
       if (active[v]) {
-        b.batch[v] = std::uint8_t(counter_random(s.seed, s.stream, round_bits | v) % kMoveBatches);
+        b.batch[v] = std::uint8_t(draw(round_bits | v) % kMoveBatches);
         ++c[b.batch[v]];
       }
   }
