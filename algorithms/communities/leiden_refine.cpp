@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <utility>
 
 #include "algorithms/communities/aggregation.hpp"
@@ -54,8 +55,10 @@ struct Refiner {
   const std::vector<Vertex>& community;
   const RefineSettings& s;
   std::vector<Vertex> refined, size;
-  std::vector<double> weight, outside;
-  std::vector<double> to_rest;                   ///< E(v, S − v)
+  std::vector<double> weight;
+  /// E(C, S − C) per refined community and E(v, S − v) per vertex, written for the members of a
+  /// community before they are read, so left uninitialised.
+  std::unique_ptr<double[]> outside, to_rest;
   RandomStream visit_key{s.seed, 2 * s.stream};  ///< each vertex's place in the visiting order
   RandomStream draw{s.seed, 2 * s.stream + 1};   ///< each vertex's draw among its choices
 
@@ -148,8 +151,8 @@ std::vector<Vertex> refine_partition(const CommunityGraph& g,
   r.refined.resize(n);
   r.size.assign(n, 1);
   r.weight = node_weight;
-  r.outside.resize(n);
-  r.to_rest.resize(n);
+  r.outside.reset(new double[n]);
+  r.to_rest.reset(new double[n]);
   for (Vertex v = 0; v < n; ++v) r.refined[v] = v;
   const Grouping groups = group_by_label(community, n);
   workspace.reserve(n);

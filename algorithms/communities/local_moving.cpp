@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 
 #include "algorithms/communities/community_random.hpp"
 #include "formats/csr/kernel_tuning.hpp"
@@ -85,8 +86,10 @@ struct Mover {
   const MoveSettings& s;
   CommunityState st;
   std::vector<std::uint8_t> active;
-  std::vector<Vertex> mover, target;  ///< the moves of a batch, by position in the order
-  std::vector<Vertex> chunk_moves;    ///< how many moves each chunk of the batch holds
+  /// The moves of a batch, by position in the order; written before they are read, so left
+  /// uninitialised.
+  std::unique_ptr<Vertex[]> mover, target;
+  std::vector<Vertex> chunk_moves;  ///< how many moves each chunk of the batch holds
 
   /// v's best community (its own when it should stay), or kEmptyCommunity. In a batch
   /// (`in_batch`) the minimum-label rule may hold v back; `held` says so (v then stays active).
@@ -264,8 +267,8 @@ MoveOutcome move_nodes(const CommunityGraph& g, const std::vector<double>& node_
     for (Vertex c = n; c-- > 0;)
       if (m.st.size[c] == 0) m.st.free.push_back(c);
   m.active.assign(n, 1);
-  m.mover.resize(n);
-  m.target.resize(n);
+  m.mover.reset(new Vertex[n]);
+  m.target.reset(new Vertex[n]);
   m.chunk_moves.resize(n / kChunk + kMoveBatches + 1);
   workspace.reserve(n);
   Batches b;
