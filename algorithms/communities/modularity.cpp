@@ -8,6 +8,7 @@
 #include <limits>
 #include <string>
 
+#include "algorithms/communities/community_labels.hpp"
 #include "engine/core/error.hpp"
 #include "formats/csr/kernel_tuning.hpp"
 
@@ -86,9 +87,20 @@ double cpm_quality(const Matrix<T>& a, const std::vector<Vertex>& membership, do
   return detail::partition_quality(g, membership, std::vector<double>(g.n, 1.0), resolution);
 }
 
-#define SPGRAPH_INSTANTIATE_MODULARITY(T)                                              \
-  template double modularity<T>(const Matrix<T>&, const std::vector<Vertex>&, double); \
-  template double cpm_quality<T>(const Matrix<T>&, const std::vector<Vertex>&, double);
+template <class T>
+CommunityResult score_partition(const Matrix<T>& a, const std::vector<Vertex>& membership,
+                                const CommunityOptions& options) {
+  detail::check_community_options("score_partition", options);
+  const detail::CommunityGraph g = detail::community_graph_of(a, options.undirected);
+  detail::check_membership("score_partition", membership, g.n);
+  return detail::community_result(g, membership, options, 0, 1);
+}
+
+#define SPGRAPH_INSTANTIATE_MODULARITY(T)                                                   \
+  template double modularity<T>(const Matrix<T>&, const std::vector<Vertex>&, double);      \
+  template double cpm_quality<T>(const Matrix<T>&, const std::vector<Vertex>&, double);     \
+  template CommunityResult score_partition<T>(const Matrix<T>&, const std::vector<Vertex>&, \
+                                              const CommunityOptions&);
 SPGRAPH_INSTANTIATE_MODULARITY(bool)
 SPGRAPH_INSTANTIATE_MODULARITY(std::int32_t)
 SPGRAPH_INSTANTIATE_MODULARITY(std::int64_t)

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "algorithms/communities/community_graph.hpp"
+#include "algorithms/communities/community_options.hpp"
 #include "engine/core/types.hpp"
 #include "engine/matrix.hpp"
 
@@ -31,6 +32,15 @@ double modularity(const Matrix<T>& a, const std::vector<Vertex>& membership,
 /// 1), normalised by 2m as igraph reports it. Throws as modularity() does.
 template <class T>
 double cpm_quality(const Matrix<T>& a, const std::vector<Vertex>& membership, double resolution);
+
+/// The CommunityResult of any partition of A (one label per vertex, each below n), as louvain()
+/// and leiden() report theirs: the labels numbered 0, 1, ... in the order of their first vertex,
+/// the count, the largest community, the objective's quality and the standard modularity
+/// (levels 0, iterations 1). Throws as modularity() does. Scores another method's partition
+/// (CDLP's, cdlp.hpp) on the same terms.
+template <class T>
+CommunityResult score_partition(const Matrix<T>& a, const std::vector<Vertex>& membership,
+                                const CommunityOptions& options = {});
 
 namespace detail {
 

@@ -3,8 +3,9 @@
 // ring of cliques written with string names (each clique one community, named as the file names
 // its vertices), the modularity printed against one computed here from the --out file by
 // Newman's formula, the same file for the same seed whatever the thread count, the bundled
-// email-Eu-core graph (directed, with self-loops) through both methods and both objectives, the
-// JSON keys, and the error paths (bad flags, a negative weight named in the file's numbering).
+// email-Eu-core graph (directed, with self-loops) through both methods and both objectives,
+// `--method cdlp` against the `cdlp` command's partition, the JSON keys, and the error paths (bad
+// flags, a negative weight named in the file's numbering).
 // The compare jobs must print "verified" (skipped without GraphBLAS and igraph).
 #include <gtest/gtest.h>
 
@@ -164,6 +165,38 @@ TEST(LouvainLeidenCli, EmailThroughBothMethodsAndObjectives) {
   ASSERT_EQ(e.exit_code, 0) << e.output;
   EXPECT_NE(e.output.find("\"communities\": 4"), std::string::npos) << e.output;
   EXPECT_NE(e.output.find("\"modularity\": null"), std::string::npos) << e.output;
+}
+
+TEST(LouvainLeidenCli, CdlpMethodGivesTheCdlpCommandsPartition) {
+  // `communities --method cdlp` runs Graphalytics' CDLP and scores its partition: the same
+  // partition as `spgraph cdlp --out` (whose labels are vertices, not numbers from 0).
+  for (const char* rounds : {"", " --iterations 3"}) {
+    const fs::path ours = temp_file("cdlp_method.tsv"), theirs = temp_file("cdlp_cmd.tsv");
+    const CliRun r =
+        run("communities " + email + " --method cdlp --json --out " + ours.string() + rounds);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    ASSERT_EQ(run("cdlp " + email + " --out " + theirs.string() + rounds).exit_code, 0);
+    const auto a = read_communities(ours);
+    std::map<std::string, std::string> b;  // vertex -> label, read as text
+    std::istringstream in(read_file(theirs));
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream f(line);
+      std::string v, l;
+      f >> v >> l;
+      b[v] = l;
+    }
+    ASSERT_EQ(a.size(), b.size());
+    std::map<long, std::string> same_a;  // one CDLP label per community, and the converse
+    std::map<std::string, long> same_b;
+    for (const auto& [v, c] : a) {
+      EXPECT_EQ(same_a.emplace(c, b.at(v)).first->second, b.at(v)) << v;
+      EXPECT_EQ(same_b.emplace(b.at(v), c).first->second, c) << v;
+    }
+    EXPECT_EQ(json_number(r.output, "communities"), double(same_a.size())) << r.output;
+  }
+  EXPECT_EQ(run("communities " + email + " --method cdlp --iterations -1").exit_code, 1);
 }
 
 TEST(LouvainLeidenCli, RefusesBadFlagsAndNegativeWeights) {

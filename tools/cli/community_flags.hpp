@@ -26,6 +26,7 @@ struct CommunityFlags {
   std::string objective = "modularity";
   std::uint64_t seed = 0;
   int iterations = 2;
+  bool iterations_given = false;  ///< --iterations was on the command line
   double randomness = 0.01;
   int max_levels = 0;
   bool unweighted = false;
@@ -54,7 +55,8 @@ inline void add_community_flags(CLI::App* cmd, CommunityFlags& f, bool leiden) {
       ->check(CLI::IsMember({"modularity", "cpm"}));
   cmd->add_option("--iterations", f.iterations,
                   "Leiden: iterations, each from the previous partition (default 2, as igraph); "
-                  "-1 repeats until one changes nothing")
+                  "-1 repeats until one changes nothing. CDLP: rounds (default 10)")
+      ->each([&f](const std::string&) { f.iterations_given = true; })
       ->check(CLI::Validator(
           [](std::string& s) -> std::string {
             if (s == "-1") return {};

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// `spgraph communities FILE --method louvain|leiden`: community detection by Louvain or Leiden
-// (algorithms/communities/communities.hpp) on the undirected graph of the file (a directed file
-// as A + A', an edge per arc), weighted by the file's values unless --unweighted; prints the
-// number of communities, the modularity and the largest community, and writes each vertex's
-// community with --out.
+// `spgraph communities FILE --method louvain|leiden|cdlp`: community detection by Louvain, Leiden
+// or Graphalytics' label propagation (algorithms/communities/communities.hpp) on the undirected
+// graph of the file (a directed file as A + A', an edge per arc), weighted by the file's values
+// unless --unweighted (CDLP ignores them); prints the number of communities, the modularity and
+// the largest community, and writes each vertex's community with --out.
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,14 +30,32 @@ struct CommunitiesArgs {
   std::string file, out, method = "louvain";
 };
 
-/// The --method values, and the one place a value becomes a call: a further method (label
-/// propagation, `cdlp`) is one name here and one branch in run_method.
-const std::vector<std::string> kMethods{"louvain", "leiden"};
+/// The --method values, and the one place a value becomes a call.
+const std::vector<std::string> kMethods{"louvain", "leiden", "cdlp"};
+
+/// CDLP's rounds: --iterations when given (a count, not -1), else Graphalytics' usual 10.
+int cdlp_rounds(const CommunityFlags& f) {
+  if (!f.iterations_given) return CdlpOptions{}.iterations;
+  if (f.iterations < 0)
+    throw InvalidArgument(
+        "communities: --method cdlp runs a number of rounds; --iterations -1 "
+        "(until stable) is Leiden's");
+  return f.iterations;
+}
 
 template <class T>
-CommunityResult run_method(const std::string& method, const Matrix<T>& a,
+CommunityResult run_method(const CommunitiesArgs& args, const Matrix<T>& a,
                            const CommunityOptions& o) {
-  if (method == "leiden") return leiden(a, o);
+  if (args.method == "leiden") return leiden(a, o);
+  if (args.method == "cdlp") {  // LDBC Graphalytics' CDLP, its partition scored as the others
+    CdlpOptions c;
+    c.iterations = cdlp_rounds(args.c);
+    c.undirected = o.undirected;
+    const CdlpResult labels = cdlp(a, c);
+    CommunityResult r = score_partition(a, labels.label, o);
+    r.iterations = labels.iterations;
+    return r;
+  }
   return louvain(a, o);
 }
 
@@ -50,7 +68,7 @@ void run_on(const CommunitiesArgs& args, const CliGraph& graph, const Matrix<T>&
   // the other kernels are.
   const bool symmetric = graph.undirected || a.structure_symmetric();
   const double in_arcs_seconds = build_in_arcs(a, !symmetric);
-  auto timed = run_kernel_timed(args.repeat, [&] { return run_method(args.method, a, o); });
+  auto timed = run_kernel_timed(args.repeat, [&] { return run_method(args, a, o); });
   const CommunityResult& r = timed.result;
   if (!args.out.empty()) write_communities(args.out, r.membership, ids);
   const bool cpm = o.objective == CommunityObjective::Cpm;
@@ -80,8 +98,14 @@ void run_on(const CommunitiesArgs& args, const CliGraph& graph, const Matrix<T>&
   std::string layout =
       "graph: {n} vertices, {arcs} arcs, {kind}, {weights} (loaded in {load_seconds} s" +
       std::string(symmetric ? "" : ", in-arcs built in {in_arcs_seconds} s") + ")\n";
-  layout += "{method} ({objective}, resolution {resolution}, seed {seed}): {levels} levels";
-  layout += args.method == "leiden" ? ", {iterations} iterations\n" : "\n";
+  if (args.method == "cdlp")
+    layout += "cdlp (LDBC Graphalytics label propagation): {iterations} rounds\n";
+  else if (args.method == "leiden")
+    layout +=
+        "leiden ({objective}, resolution {resolution}, seed {seed}): {levels} levels, "
+        "{iterations} iterations\n";
+  else
+    layout += "louvain ({objective}, resolution {resolution}, seed {seed}): {levels} levels\n";
   layout += "communities: {communities}, modularity {modularity}, largest {largest} vertices\n";
   if (cpm || o.resolution != 1) layout += "quality ({objective}): {quality}\n";
   layout += "time: {seconds} ms\n";
@@ -113,8 +137,9 @@ void register_communities(CLI::App& app) {
                   "arc; the file's values are edge weights)")
       ->required();
   cmd->add_option("--method", args->method,
-                  "louvain (default; Blondel et al. 2008) or leiden (Traag et al. 2019: every "
-                  "community connected)")
+                  "louvain (default; Blondel et al. 2008), leiden (Traag et al. 2019: every "
+                  "community connected) or cdlp (LDBC Graphalytics label propagation, its "
+                  "partition scored by the same modularity)")
       ->check(CLI::IsMember(kMethods));
   add_community_flags(cmd, args->c, true);
   cmd->add_option("--out,-o", args->out,

@@ -2,11 +2,13 @@
 // modularity() and cpm_quality() (algorithms/communities/modularity.hpp) against networkx's
 // nx.community.modularity and python-igraph's Graph.modularity on random partitions of random
 // graphs (weighted and not, with self-loops and repeated arcs, symmetric and directed, several
-// resolutions), and against the dense brute force of community_oracles.hpp; the convention for
-// a graph without edges (NaN, as igraph) and the argument checks.
+// resolutions), and against the dense brute force of community_oracles.hpp; score_partition's
+// numbering and figures; the convention for a graph without edges (NaN, as igraph) and the
+// argument checks.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -119,6 +121,29 @@ TEST(Modularity, DirectedInputIsAPlusATranspose) {
   for (const auto& label : {std::vector<Vertex>{0, 0, 1, 1}, std::vector<Vertex>{0, 1, 2, 3}})
     EXPECT_DOUBLE_EQ(modularity(matrix_of(directed), label),
                      modularity(matrix_of(undirected), label));
+}
+
+TEST(Modularity, ScorePartitionNumbersAndScoresAnyPartition) {
+  const Matrix<double> a = matrix_of(random_arcs(50, 200, 13, true, true));
+  const std::vector<Vertex> label = random_labels(50, 7, 5);
+  for (double gamma : {1.0, 0.5}) {
+    CommunityOptions o;
+    o.resolution = gamma;
+    const CommunityResult r = score_partition(a, label, o);
+    // Numbered in the order of first vertex, the same partition.
+    std::map<Vertex, Vertex> seen;
+    Vertex next = 0;
+    for (Vertex v = 0; v < 50; ++v) {
+      auto [it, fresh] = seen.emplace(label[v], next);
+      if (fresh) ++next;
+      EXPECT_EQ(r.membership[v], it->second);
+    }
+    EXPECT_EQ(r.communities, next);
+    EXPECT_NEAR(r.quality, modularity(a, label, gamma), 1e-12);
+    EXPECT_NEAR(r.modularity, modularity(a, label), 1e-12);
+    o.objective = CommunityObjective::Cpm;
+    EXPECT_NEAR(score_partition(a, label, o).quality, cpm_quality(a, label, gamma), 1e-12);
+  }
 }
 
 TEST(Modularity, GraphWithoutEdgesIsNan) {
