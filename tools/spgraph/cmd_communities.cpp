@@ -131,7 +131,8 @@ void run_communities(const CommunitiesArgs& args) {
 void register_communities(CLI::App& app) {
   auto args = std::make_shared<CommunitiesArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "communities", "Community detection by Louvain or Leiden (modularity or CPM)");
+      "communities",
+      "Community detection by Louvain or Leiden (modularity or CPM), or label propagation (cdlp)");
   cmd->add_option("file", args->file,
                   "Graph file (a directed graph is taken as undirected, A + A': an edge per "
                   "arc; the file's values are edge weights)")
