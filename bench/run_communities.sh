@@ -51,11 +51,14 @@ graph_file() {
 
 social="email-enron ca-condmat astro-ph as-caida"
 roads="usroads luxembourg_osm minnesota"
+# Where a peer cannot finish in minutes the pair is left out, and RESULTS.md says so: igraph's
+# trussness on Kronecker graphs (63 s at scale 16; scale 20 did not finish) and GraphBLAS's LCC
+# on Kronecker 20 (33 s at scale 18, each of the warm-up and the timed runs).
 declare -A JOB_GRAPHS=(
   [cdlp]="kron18 kron20 notredame $roads $social"
-  [lcc]="kron18 kron20 notredame $roads $social"
+  [lcc]="kron18 notredame $roads $social"
   [kcore]="kron18 kron20 notredame $roads $social"
-  [ktruss]="kron18 kron20 notredame $roads $social"
+  [ktruss]="notredame $roads $social"
   [louvain]="kron18 notredame $roads $social"
   [leiden]="kron18 notredame $roads $social"
 )

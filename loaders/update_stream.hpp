@@ -44,7 +44,7 @@
 
 namespace spgraph {
 
-enum class QueryKind { Bfs, Degree, Edges, Triangles, PageRank, Sssp, Cc, Knn };
+enum class QueryKind { Bfs, Degree, Edges, Triangles, PageRank, Sssp, Cc, Knn, Kcore, Communities };
 
 /// One query keyword: its kind, and the name of its single vertex argument (empty: none).
 struct QuerySpec {
@@ -64,6 +64,8 @@ inline constexpr QuerySpec kUpdateQueries[] = {
     {"sssp", QueryKind::Sssp, "source"},
     {"cc", QueryKind::Cc, ""},
     {"knn", QueryKind::Knn, "vertex"},  // then optionally k and a measure name
+    {"kcore", QueryKind::Kcore, "vertex"},
+    {"communities", QueryKind::Communities, ""},
 };
 
 /// The keyword of a query kind, as written in the stream ("bfs", "degree", ...).

@@ -42,7 +42,7 @@ from ._spgraph import (  # noqa: F401  (re-exported)
 
 __all__ = [
     "Graph", "DynamicGraph", "Snapshot", "Result", "load", "bfs", "triangles", "tc", "closure",
-    "reachable", "reachable_count", "pagerank", "sssp", "cc", "betweenness", "cdlp", "lcc", "kcore", "ktruss", "knn", "knn_features", "mxm", "mxv",
+    "reachable", "reachable_count", "pagerank", "sssp", "cc", "betweenness", "cdlp", "lcc", "kcore", "ktruss", "communities", "modularity", "knn", "knn_features", "mxm", "mxv",
     "semirings", "Error", "ParseError", "IoError", "InvalidArgument", "DimensionMismatch",
     "IndexOutOfBounds", "OutOfMemory",
 ]
@@ -338,6 +338,36 @@ def ktruss(g, k=None):
         keep = r.truss >= k
         r.src, r.dst, r.truss = r.src[keep], r.dst[keep], r.truss[keep]
     return r
+
+
+def communities(g, method="louvain", resolution=1.0, objective="modularity", seed=0,
+                iterations=None, randomness=0.01, max_levels=0, weighted=True):
+    """Community detection (the CLI's `communities`): method louvain (Blondel et al. 2008),
+    leiden (Traag et al. 2019: every community connected; objective modularity or cpm) or cdlp
+    (Graphalytics' label propagation, its partition scored like the others). The graph is taken
+    as undirected (A + A'); its values are edge weights unless weighted=False (they must be
+    finite and >= 0). Deterministic for a given seed (any thread count). iterations: Leiden's
+    (default 2, -1 until stable) or CDLP's rounds (default 10). Result: membership (uint32
+    community per vertex, 0..communities-1), communities, quality (the objective with the
+    resolution), modularity (resolution 1; NaN for a graph without edges), levels,
+    iterations, largest, method, objective."""
+    g = _as_graph(g)
+    if iterations is None:
+        iterations = 10 if method == "cdlp" else 2
+    return Result("CommunityResult", _spgraph._communities(
+        g, method=method, objective=objective, resolution=resolution, seed=seed,
+        iterations=iterations, randomness=randomness, max_levels=max_levels,
+        weighted=weighted), g)
+
+
+def modularity(g, membership, resolution=1.0, objective="modularity", weighted=True):
+    """Newman's modularity with a resolution (or objective="cpm": the constant Potts model's
+    quality) of any partition (one community id per vertex), as communities() scores its own;
+    the same value as networkx's community.modularity and igraph's modularity. A directed
+    graph is taken as A + A'."""
+    g = _as_graph(g)
+    return _spgraph._modularity(g, _np.asarray(membership, dtype=_np.uint32), resolution=resolution,
+                                objective=objective, weighted=weighted)
 
 
 def betweenness(g, sources=None, k=None, seed=1, normalized=False, weighted=False,

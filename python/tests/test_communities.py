@@ -177,3 +177,93 @@ def test_kcore_ktruss_karate_and_clique():
     assert spgraph.ktruss(c).truss.tolist() == [6] * 15
     with pytest.raises(spgraph.InvalidArgument):
         spgraph.kcore(c, k=-1)
+
+
+def ring_of_cliques(cliques, size):
+    """`cliques` cliques of `size` vertices, each joined to the next by one edge."""
+    rows, cols = [], []
+    for c in range(cliques):
+        base = c * size
+        for u in range(size):
+            for v in range(u + 1, size):
+                rows.append(base + u), cols.append(base + v)
+        rows.append(base), cols.append(((c + 1) % cliques) * size + 1)
+    n = cliques * size
+    a = sp.coo_array((np.ones(len(rows)), (rows, cols)), shape=(n, n)).tocsr()
+    return (a + a.T).tocsr()
+
+
+@pytest.mark.parametrize("method", ["louvain", "leiden"])
+def test_communities_find_a_ring_of_cliques(method):
+    a = ring_of_cliques(8, 6)
+    g = spgraph.Graph.from_scipy(a, pattern=True, undirected=True)
+    r = spgraph.communities(g, method=method, seed=3)
+    assert r.communities == 8 and r.largest == 6
+    blocks = r.membership.reshape(8, 6)
+    assert all(len(set(b.tolist())) == 1 for b in blocks)
+    assert len(set(blocks[:, 0].tolist())) == 8
+    h = to_nx(g)
+    parts = [set(np.flatnonzero(r.membership == c).tolist()) for c in range(r.communities)]
+    assert r.modularity == pytest.approx(nx.community.modularity(h, parts), abs=1e-12)
+    assert r.quality == pytest.approx(r.modularity)
+    # the same seed gives the same partition
+    assert spgraph.communities(g, method=method, seed=3).membership.tolist() == r.membership.tolist()
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("resolution", [0.5, 1.0, 2.0])
+def test_modularity_equals_networkx(seed, resolution):
+    n = 60
+    a = random_csr(n, 4 * n, seed, directed=False)
+    rng = np.random.default_rng(seed)
+    w = a.copy().astype(np.float64)
+    w.data = rng.integers(1, 5, len(w.data)).astype(np.float64)
+    w = ((w + w.T) / 2).tocsr()  # symmetric weights, self-loops kept
+    g = spgraph.Graph.from_scipy(w, undirected=True)
+    membership = rng.integers(0, 5, n)
+    h = nx.Graph()
+    h.add_nodes_from(range(n))
+    coo = sp.triu(w).tocoo()
+    h.add_weighted_edges_from(zip(coo.row.tolist(), coo.col.tolist(), coo.data.tolist()))
+    parts = [set(np.flatnonzero(membership == c).tolist()) for c in range(5)]
+    parts = [p for p in parts if p]
+    want = nx.community.modularity(h, parts, weight="weight", resolution=resolution)
+    assert spgraph.modularity(g, membership, resolution=resolution) == pytest.approx(want, abs=1e-12)
+    unweighted = nx.community.modularity(h, parts, weight=None, resolution=resolution)
+    assert spgraph.modularity(g, membership, resolution=resolution,
+                              weighted=False) == pytest.approx(unweighted, abs=1e-12)
+
+
+def test_communities_on_karate_match_networkx_and_igraph():
+    g = spgraph.load(DATA / "karate.mtx")
+    h = to_nx(g)
+    nx_q = np.median([nx.community.modularity(h, nx.community.louvain_communities(h, seed=s))
+                      for s in range(5)])
+    for method in ("louvain", "leiden"):
+        ours = [spgraph.communities(g, method=method, seed=s) for s in range(5)]
+        assert np.median([r.modularity for r in ours]) >= nx_q - 0.005, method
+        for r in ours:  # every community connected (Leiden guarantees it; Louvain here too)
+            for c in range(r.communities):
+                assert nx.is_connected(h.subgraph(np.flatnonzero(r.membership == c).tolist()))
+    ig = pytest.importorskip("igraph")
+    coo = sp.triu(g.to_scipy()).tocoo()
+    t = ig.Graph(n=g.n, edges=list(zip(coo.row.tolist(), coo.col.tolist())))
+    ig_q = t.modularity(t.community_multilevel())
+    assert spgraph.communities(g, method="leiden", iterations=-1).modularity >= ig_q - 0.005
+
+
+def test_communities_cdlp_cpm_and_bad_arguments():
+    g = spgraph.load(DATA / "karate.mtx")
+    c = spgraph.communities(g, method="cdlp", iterations=5)
+    labels = spgraph.cdlp(g, iterations=5).labels
+    # the same partition as cdlp(), numbered by first vertex
+    assert len(set(zip(c.membership.tolist(), labels.tolist()))) == c.communities
+    r = spgraph.communities(g, method="leiden", objective="cpm", resolution=0.1, seed=1)
+    assert r.quality == pytest.approx(spgraph.modularity(g, r.membership, 0.1, "cpm"))
+    for bad in (dict(method="girvan"), dict(objective="surprise"), dict(resolution=-1),
+                dict(iterations=0)):
+        with pytest.raises(spgraph.InvalidArgument):
+            spgraph.communities(g, **bad)
+    empty = spgraph.Graph.from_scipy(sp.csr_array((4, 4), dtype=np.int64), pattern=True)
+    e = spgraph.communities(empty)
+    assert e.communities == 4 and np.isnan(e.modularity)

@@ -79,6 +79,28 @@ struct Model {
     }
     return {count, largest};
   }
+  /// The core number of x and the largest core number of the graph taken as undirected without
+  /// self-loops: vertices of least degree removed one at a time (Batagelj & Zaversnik's
+  /// definition, read literally).
+  std::pair<std::uint64_t, std::uint64_t> core(std::uint64_t x) const {
+    std::vector<std::set<std::uint64_t>> adj(n);
+    for (const auto& [u, v] : arcs)
+      if (u != v) adj[u].insert(v), adj[v].insert(u);
+    std::vector<std::uint64_t> core(n, 0);
+    std::vector<bool> gone(n, false);
+    std::uint64_t k = 0;
+    for (std::uint64_t removed = 0; removed < n; ++removed) {
+      std::uint64_t best = n;
+      for (std::uint64_t v = 0; v < n; ++v)
+        if (!gone[v] && (best == n || adj[v].size() < adj[best].size())) best = v;
+      k = std::max<std::uint64_t>(k, adj[best].size());
+      core[best] = k;
+      gone[best] = true;
+      for (std::uint64_t w : adj[best]) adj[w].erase(best);
+      adj[best].clear();
+    }
+    return {core[x], n ? *std::max_element(core.begin(), core.end()) : 0};
+  }
   /// GAP PageRank with spgraph's defaults (damping 0.85, stop when the L1 change < 1e-4, at
   /// most 100 steps): the steps run and the ranks.
   std::pair<int, std::vector<double>> pagerank() const {
@@ -202,6 +224,12 @@ void check_random_stream(bool directed, std::uint64_t seed) {
       want.push_back("pagerank iterations=" + std::to_string(steps));
       ranks.resize(want.size());
       ranks.back() = std::move(rank);
+    } else if (k % 2) {
+      const std::uint64_t x = u % m.n;
+      ups << "? kcore " << x << '\n';
+      const auto [core, max_core] = m.core(x);
+      want.push_back("kcore vertex=" + std::to_string(x) + " core=" + std::to_string(core) +
+                     " max_core=" + std::to_string(max_core));
     } else {
       ups << "# a comment\n\n";
     }
@@ -325,6 +353,46 @@ TEST(StreamCli, TraversalQueriesReportMalformedRecordsAndNegativeWeights) {
     EXPECT_NE(j.output.find(want), std::string::npos) << want << "\n" << j.output;
   std::filesystem::remove(base);
   std::filesystem::remove(ups);
+}
+
+TEST(StreamCli, CommunitiesFollowTheStream) {
+  // Two disjoint 5-cliques, then a third: Louvain finds the cliques, whose modularity is
+  // 1 - c (1/c)^2 = 1 - 1/c for c equal disjoint cliques. Removing every edge leaves a graph
+  // without edges, which has no modularity.
+  std::ostringstream base, ups;
+  auto clique = [](std::ostringstream& out, char op, int first) {
+    for (int u = first; u < first + 5; ++u)
+      for (int v = u + 1; v < first + 5; ++v)
+        out << (op ? std::string(1, op) + " " : "") << u << ' ' << v << '\n';
+  };
+  clique(base, 0, 0);
+  clique(base, 0, 5);
+  ups << "? communities\n";
+  clique(ups, '+', 10);
+  ups << "? communities\n? communities now\n";
+  clique(ups, '-', 0);
+  clique(ups, '-', 5);
+  clique(ups, '-', 10);
+  ups << "? communities\n";
+  const auto base_path = temp_file("c_base.txt", base.str());
+  const auto ups_path = temp_file("c_ups.txt", ups.str());
+  CliRun r =
+      run("stream " + base_path.string() + " --base 0 --undirected --updates " + ups_path.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* want :
+       {"communities method=louvain communities=2 modularity=0.500000 largest=5 ms=",
+        "communities method=louvain communities=3 modularity=0.666667 largest=5 ms=",
+        "c_ups.txt:13: query 'communities' takes no arguments, got 1",
+        "communities method=louvain communities=15 modularity=none largest=1 ms="})
+    EXPECT_NE(r.output.find(want), std::string::npos) << want << "\n" << r.output;
+  CliRun j = run("stream " + base_path.string() + " --base 0 --undirected --json --updates " +
+                 ups_path.string());
+  ASSERT_EQ(j.exit_code, 0) << j.output;
+  for (const char* want :
+       {"\"query\": \"communities\"", "\"modularity\": 0.5", "\"modularity\": null"})
+    EXPECT_NE(j.output.find(want), std::string::npos) << want << "\n" << j.output;
+  std::filesystem::remove(base_path);
+  std::filesystem::remove(ups_path);
 }
 
 TEST(StreamCli, ReadsStandardInputAndRefusesNewVerticesWithNoGrow) {

@@ -227,7 +227,7 @@ TEST(TraversalCli, HelpListsTheCommandsAndEachHasHelp) {
       {"compare pagerank", {"--runs", "--personalize", "--variant"}},
       {"compare sssp", {"--runs", "--source", "--delta"}},
       {"compare cc", {"--runs", "--method"}},
-      {"stream", {"? pagerank", "? sssp s", "? cc"}},
+      {"stream", {"? pagerank", "? sssp s", "? cc", "? kcore v", "? communities"}},
   };
   for (const auto& [sub, want] : flags) {
     CliRun r = run(sub + " --help");

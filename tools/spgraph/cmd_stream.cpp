@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph stream GRAPH --updates FILE|-`: loads a graph into a DynamicGraph, then reads an update
 // stream (loaders/update_stream.hpp: "+ u v [w]", "- u v", "= u v w", "? bfs s", "? degree v",
-// "? edges", "? triangles", "? pagerank", "? sssp s", "? cc"), applies the updates in batches of
+// "? edges", "? triangles", "? pagerank", "? sssp s", "? cc", "? knn v", "? kcore v",
+// "? communities"), applies the updates in batches of
 // --batch, answers each query on the snapshot that holds every update read before it (pending
 // updates are applied first), and reports throughput. Vertex ids are in the file's own numbering;
 // an insert may name a new vertex (the graph grows, within the dimension guard of
@@ -107,7 +108,8 @@ void register_stream(CLI::App& app) {
                   "most similar vertices to v, default k 10 and jaccard; measures as 'spgraph "
                   "knn --measure': common, jaccard, cosine, overlap, adamic-adar, "
                   "resource-allocation, hops, distance; v and its neighbours excluded; printed "
-                  "as answers=vertex:score,...)")
+                  "as answers=vertex:score,...), '? kcore v' (v's core number, the largest), "
+                  "'? communities' (Louvain: communities, modularity, largest)")
       ->required();
   cmd->add_option("--batch,-b", args->batch,
                   "Updates applied per batch (a query applies the "

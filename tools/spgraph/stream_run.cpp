@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -19,7 +20,9 @@
 #include <vector>
 
 #include "algorithms/bfs/bfs.hpp"
+#include "algorithms/communities/communities.hpp"
 #include "algorithms/components/components.hpp"
+#include "algorithms/cores/cores.hpp"
 #include "algorithms/knn/knn.hpp"
 #include "algorithms/pagerank/pagerank.hpp"
 #include "algorithms/sssp/sssp.hpp"
@@ -299,6 +302,10 @@ class StreamRun {
       case QueryKind::Cc:
         answer_cc(s);
         break;
+      case QueryKind::Communities:
+        answer_communities(s, rec.line);
+        break;
+      case QueryKind::Kcore:
       case QueryKind::Knn:
       case QueryKind::Sssp:
       case QueryKind::Degree:
@@ -363,6 +370,34 @@ class StreamRun {
     answer(a, s, "pagerank iterations={iterations} top={top} rank={rank} ms={ms}");
   }
 
+  /// Louvain communities of the snapshot with `spgraph communities`' defaults (modularity,
+  /// resolution 1, seed 0; weights, when the stream has them, as edge weights).
+  void answer_communities(const GraphSnapshot<T>& s, std::uint64_t line) {
+    const auto tq = std::chrono::steady_clock::now();
+    CommunityOptions o;
+    o.undirected = start_.undirected;
+    CommunityResult r;
+    try {
+      r = louvain(s.matrix(), o);
+    } catch (const InvalidArgument& e) {  // a negative weight: this query cannot run
+      reject(line, e.what());
+      return;
+    }
+    const double ms = 1e3 * seconds_since(tq);
+    Report a;
+    a.add("query", report::str("communities"));
+    a.add("method", report::str("louvain"));
+    a.add("communities", report::count(r.communities));
+    // A graph without edges has no modularity (NaN, as igraph gives): null / "none".
+    a.add("modularity", std::isnan(r.modularity) ? ReportValue{"null", "none"}
+                                                 : report::real(r.modularity, "%.17g", "%.6f"));
+    a.add("largest", report::count(r.largest));
+    a.add("ms", report::real(ms, "%.3f", "%.3f"));
+    answer(a, s,
+           "communities method={method} communities={communities} modularity={modularity} "
+           "largest={largest} ms={ms}");
+  }
+
   void answer_cc(const GraphSnapshot<T>& s) {
     const auto tq = std::chrono::steady_clock::now();
     const CcResult r = connected_components(s);
@@ -391,12 +426,31 @@ class StreamRun {
     }
     if (rec.query == QueryKind::Degree)
       answer_degree(s, found);
+    else if (rec.query == QueryKind::Kcore)
+      answer_kcore(s, found);
     else if (rec.query == QueryKind::Knn)
       answer_knn(rec, s, found);
     else if (rec.query == QueryKind::Sssp)
       answer_sssp(rec, s, found);
     else
       answer_bfs(s, found);
+  }
+
+  /// The vertex's core number, from the k-core decomposition of the whole snapshot (taken as
+  /// undirected, self-loops ignored: algorithms/cores/), with the largest core number.
+  void answer_kcore(const GraphSnapshot<T>& s, Vertex vertex) {
+    const auto tq = std::chrono::steady_clock::now();
+    CoreOptions o;
+    o.undirected = start_.undirected;
+    const KcoreResult r = kcore(s.matrix(), o);
+    const double ms = 1e3 * seconds_since(tq);
+    Report a;
+    a.add("query", report::str("kcore"));
+    a.add("vertex", ids_.external(vertex));
+    a.add("core", report::count(r.core[vertex]));
+    a.add("max_core", report::count(r.max_core));
+    a.add("ms", report::real(ms, "%.3f", "%.3f"));
+    answer(a, s, "kcore vertex={vertex} core={core} max_core={max_core} ms={ms}");
   }
 
   void answer_degree(const GraphSnapshot<T>& s, Vertex vertex) {
