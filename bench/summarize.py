@@ -83,7 +83,10 @@ def peer_of(d):
 
 def quality(d, who):
     """The job's answer quality for `who`, where it has one (Louvain/Leiden: modularity)."""
-    for key in (f"{who}_modularity", f"{who}_quality"):
+    keys = (f"{who}_modularity", f"{who}_quality")
+    if who == "spgraph":  # the compare jobs name spgraph's own fields without a prefix
+        keys += ("modularity", "quality")
+    for key in keys:
         if key in d:
             return f"{d[key]:.4f}"
     return ""
