@@ -1,27 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 // Communities and cores for Python, with the CLI's names and options (docs/cli.md): cdlp and
 // lcc (LDBC Graphalytics' definitions, spec v1.0 §2.3.4-5), kcore and ktruss
-// (algorithms/cores/), and communities (Louvain, Leiden: algorithms/communities/). Each releases the GIL while the kernel runs and returns a dict of numpy
-// arrays (owning the C++ vectors) and scalars, which spgraph/__init__.py wraps.
+// (algorithms/cores/), and communities (Louvain, Leiden: algorithms/communities/). Each releases
+// the GIL while the kernel runs and returns a dict of numpy arrays (owning the C++ vectors) and
+// scalars, which spgraph/__init__.py wraps.
+#include <cmath>
+
 #include "algorithms/communities/communities.hpp"
 #include "algorithms/cores/cores.hpp"
 #include "algorithms/triangles/local_clustering.hpp"
 #include "engine/core/error.hpp"
-
-#include <cmath>
 #include "python/src/common.hpp"
+#include "tools/cli/traversal_flags.hpp"
+#include "tools/common/stats.hpp"
 
 namespace spgraph::python {
 
 namespace {
-
-/// The size of the largest group of equal labels (labels are vertex ids or community ids < n).
-Vertex largest_group(const std::vector<Vertex>& label) {
-  std::vector<Vertex> size(label.size(), 0);
-  Vertex largest = 0;
-  for (Vertex l : label) largest = std::max(largest, ++size[l]);
-  return largest;
-}
 
 py::dict cdlp_py(const Graph& g, int iterations) {
   if (iterations < 0) throw InvalidArgument("iterations must be >= 0");
@@ -35,7 +30,7 @@ py::dict cdlp_py(const Graph& g, int iterations) {
     r = cdlp(a, o);
   }
   py::dict d;
-  d["largest"] = largest_group(r.label);
+  d["largest"] = cli::largest_component(r.label);
   d["labels"] = own_array(std::move(r.label));
   d["communities"] = r.communities;
   d["iterations"] = r.iterations;
@@ -50,10 +45,8 @@ py::dict lcc_py(const Graph& g) {
     py::gil_scoped_release nogil;
     c = local_clustering(a, g.undirected);
   }
-  double sum = 0;
-  for (double x : c) sum += x;
   py::dict d;
-  d["mean"] = c.empty() ? 0.0 : sum / double(c.size());
+  d["mean"] = tools::mean(c);
   d["lcc"] = own_array(std::move(c));
   return d;
 }
@@ -102,9 +95,9 @@ py::dict ktruss_py(const Graph& g) {
   return d;
 }
 
-CommunityOptions community_options(const Graph& g, const std::string& objective,
-                                   double resolution, std::uint64_t seed, int iterations,
-                                   double randomness, int max_levels) {
+CommunityOptions community_options(const Graph& g, const std::string& objective, double resolution,
+                                   std::uint64_t seed, int iterations, double randomness,
+                                   int max_levels) {
   CommunityOptions o;
   if (objective == "modularity")
     o.objective = CommunityObjective::Modularity;
@@ -134,9 +127,8 @@ py::dict communities_py(const Graph& g, const std::string& method, const std::st
                         int max_levels, bool weighted) {
   if (method != "louvain" && method != "leiden" && method != "cdlp")
     throw InvalidArgument("method must be louvain, leiden or cdlp, got '" + method + "'");
-  const CommunityOptions o =
-      community_options(g, objective, resolution, seed, method == "cdlp" ? 1 : iterations,
-                        randomness, max_levels);
+  const CommunityOptions o = community_options(
+      g, objective, resolution, seed, method == "cdlp" ? 1 : iterations, randomness, max_levels);
   const bool use_weights = weighted;  // a pattern reads 1: the same as unit weights
   CommunityResult r;
   {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Small statistics helpers for benchmark reports: median and range of repeated timings.
+// Small statistics helpers: median and range of repeated timings, and the mean of a result
+// (e.g. the mean local clustering coefficient the LCC commands report).
 #pragma once
 
 #include <algorithm>
@@ -13,6 +14,12 @@ inline double median(std::vector<double> xs) {
   std::sort(xs.begin(), xs.end());
   const std::size_t m = xs.size() / 2;
   return xs.size() % 2 ? xs[m] : 0.5 * (xs[m - 1] + xs[m]);
+}
+/// The mean of `xs`; 0 for none.
+inline double mean(const std::vector<double>& xs) {
+  double sum = 0;
+  for (double x : xs) sum += x;
+  return xs.empty() ? 0 : sum / double(xs.size());
 }
 inline double min_of(const std::vector<double>& xs) {
   return xs.empty() ? 0 : *std::min_element(xs.begin(), xs.end());

@@ -13,6 +13,7 @@
 #include "engine/ops.hpp"
 #include "tools/cli/traversal_flags.hpp"
 #include "tools/compare/compare_driver.hpp"
+#include "tools/compare/graphalytics_inputs.hpp"
 #include "tools/compare/peers/graphblas_graphalytics.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
 
@@ -23,11 +24,8 @@ namespace {
 /// What one run holds: the input, both engines' copies and their answers.
 struct CdlpState {
   explicit CdlpState(const LoadInfo& info) : ids(info) {}
-  Matrix<bool> a;
+  GraphalyticsInputs in;
   IdSpace ids;
-  bool undirected = false;
-  double prepare_s = 0;
-  std::unique_ptr<peers::GraphBlasGraph> grb;
   CdlpOptions o;
   CdlpResult ours;
   peers::GraphBlasCdlpResult theirs;
@@ -49,32 +47,24 @@ struct CdlpJob {
 ComparePlan CdlpJob::plan(const CompareFlags& f, int threads) {
   CliGraph graph = load_for_cli(file, f.load, f.g, true);
   auto s = std::make_shared<CdlpState>(graph.loaded.info);
-  s->undirected = graph.undirected;
-  const auto tp = std::chrono::steady_clock::now();
-  const Matrix<bool>& loaded = std::get<Matrix<bool>>(graph.loaded.matrix);
-  s->a = Matrix<bool>(loaded.nrows(), loaded.ncols(), true);
-  select(s->a, nullptr, NoAccum{}, Offdiag{}, loaded, 0);
-  if (!s->undirected) s->a.transposed();
-  s->prepare_s = seconds_since(tp);
-  s->grb = std::make_unique<peers::GraphBlasGraph>(s->a.csr(),
-                                                   peers::GraphBlasGraph::kind_of(s->undirected));
-  if (!s->undirected) s->grb->cache_transpose();
+  s->in = graphalytics_inputs(graph);
   s->o.iterations = iterations;
-  s->o.undirected = s->undirected;
+  s->o.undirected = s->in.undirected;
 
   ComparePlan p;
   p.ours = {
-      s->a.memory_bytes(), [s] { s->ours = cdlp(s->a, s->o); },
+      s->in.a.memory_bytes(), [s] { s->ours = cdlp(s->in.a, s->o); },
       [s] {
         CdlpResult r;
-        const double sec = timed([&] { r = cdlp(s->a, s->o); });
+        const double sec = timed([&] { r = cdlp(s->in.a, s->o); });
         require_verified(check_same_labels(r.label, s->ours.label, file_names(s->ids), kEngines));
         return sec;
       }};
   p.theirs = {
-      s->grb->memory_bytes(), [s] { s->theirs = peers::graphblas_cdlp(*s->grb, s->o.iterations); },
+      s->in.grb->memory_bytes(),
+      [s] { s->theirs = peers::graphblas_cdlp(*s->in.grb, s->o.iterations); },
       [s] {
-        const auto r = peers::graphblas_cdlp(*s->grb, s->o.iterations);
+        const auto r = peers::graphblas_cdlp(*s->in.grb, s->o.iterations);
         require_verified(check_same_labels(s->ours.label, r.label, file_names(s->ids), kEngines));
         return r.seconds;
       }};
@@ -84,10 +74,10 @@ ComparePlan CdlpJob::plan(const CompareFlags& f, int threads) {
   };
   p.add_fields = [this, s, threads](Report& r, const Measured&) {
     add_job_fields(r, "cdlp", file, threads);
-    r.add("n", report::count(s->a.nrows()));
-    r.add("arcs", report::count(s->a.nvals()));
-    if (s->undirected) r.add("edges", report::count(s->a.nvals() / 2));  // no self-loops left
-    r.add("kind", report::text(s->undirected ? "undirected" : "directed"));
+    r.add("n", report::count(s->in.a.nrows()));
+    r.add("arcs", report::count(s->in.a.nvals()));
+    if (s->in.undirected) r.add("edges", report::count(s->in.a.nvals() / 2));  // no self-loops left
+    r.add("kind", report::text(s->in.undirected ? "undirected" : "directed"));
     r.add("iterations", report::count(s->o.iterations));
     r.add("rounds", report::count(s->ours.iterations));
     r.add("graphblas_rounds", report::count(s->theirs.iterations));
@@ -95,21 +85,21 @@ ComparePlan CdlpJob::plan(const CompareFlags& f, int threads) {
     r.add("largest", report::count(largest_component(s->ours.label)));
     r.add("verified", report::flag(true));
     r.add("graphblas_version", report::text(peers::graphblas_version()));
-    r.add("prepare_s", report::seconds(s->prepare_s));
+    r.add("prepare_s", report::seconds(s->in.prepare_s));
     r.add("graphblas_build_s",
-          report::seconds(s->grb->build_seconds() + s->grb->properties_seconds()));
+          report::seconds(s->in.grb->build_seconds() + s->in.grb->properties_seconds()));
   };
   p.layout =
       "compare cdlp: {file}\n"
       "graph: {n} vertices, {arcs} arcs, {kind} (self-loops dropped" +
-      std::string(s->undirected ? "" : ", A' built") +
+      std::string(s->in.undirected ? "" : ", A' built") +
       "; prepared in {prepare_s} s, not timed)\n"
       "threads: {threads} (spgraph and GraphBLAS)\n"
       "spgraph:   {rounds} of {iterations} rounds (A and A' rows, per-thread label counts)\n"
       "GraphBLAS: SuiteSparse:GraphBLAS {graphblas_version}, LAGraph LAGraph_cdlp "
       "(A min.second diag(L), sorted tuples), {graphblas_rounds} rounds\n"
       "not timed: GraphBLAS build" +
-      std::string(s->undirected ? "" : " + A'") +
+      std::string(s->in.undirected ? "" : " + A'") +
       " {graphblas_build_s} s\n"
       "verified: identical labels, {communities} communities, the largest has {largest} "
       "vertices\n";

@@ -11,6 +11,7 @@
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
+#include "tools/common/stats.hpp"
 #include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
@@ -44,9 +45,7 @@ void run_lcc(const LccArgs& args) {
   auto timed = run_kernel_timed(args.repeat, [&] { return local_clustering(a, graph.undirected); });
   const std::vector<double>& lcc = timed.result;
   if (!args.out.empty()) write_lcc(args.out, lcc, IdSpace(graph.loaded.info));
-  double mean = 0;
-  for (double c : lcc) mean += c;
-  if (!lcc.empty()) mean /= double(lcc.size());
+  const double mean = tools::mean(lcc);
   Report rep;
   rep.add("file", report::str(args.file));
   rep.add("n", report::count(a.nrows()));

@@ -29,6 +29,7 @@
 #include "algorithms/triangles/local_clustering.hpp"
 #include "loaders/graphalytics_output.hpp"
 #include "tools/cli/traversal_flags.hpp"
+#include "tools/common/stats.hpp"
 
 namespace spgraph::cli {
 
@@ -147,9 +148,7 @@ GraphalyticsJobRun run_lcc(const GraphalyticsJobInput& in, Report& report) {
   const bool symmetric = undirected(in);
   const double in_arcs_seconds = build_in_arcs(a, !symmetric);
   auto timed = run_kernel_timed(in.repeat, [&] { return local_clustering(a, symmetric); });
-  double sum = 0;
-  for (double c : timed.result) sum += c;
-  const double mean = timed.result.empty() ? 0.0 : sum / double(timed.result.size());
+  const double mean = tools::mean(timed.result);
   report.add("mean_lcc", report::real(mean, "%.17g", "%.6g"));
   report.add("in_arcs_seconds", report::text_only(report::seconds(in_arcs_seconds)));
   return {timed.seconds, timed.runs,
