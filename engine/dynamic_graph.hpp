@@ -31,6 +31,12 @@
 // Duplicates: IgnoreIfPresent (the default; the adjacency stays a set), Combine (weights are
 // summed), or Keep (a multigraph; directed graphs only).
 //
+// Maintained views: maintain(view) registers an answer (components, PageRank, distances, kNN;
+// engine/maintained_view.hpp) that the writer updates after every batch, choosing between the
+// view's incremental update and a recomputation by measured cost, and publishes with the
+// snapshot (GraphSnapshot::maintained). A directed graph then also keeps its in-arcs (a
+// transposed Dynamic CSR) while a view reads them.
+//
 // Durability: GraphStore (store/graph_store.hpp) wraps a DynamicGraph with a write-ahead
 // log and checkpoints; this class itself lives in memory only.
 #pragma once
@@ -46,6 +52,7 @@
 #include "engine/core/duplicate_policy.hpp"
 #include "engine/core/edge_update.hpp"
 #include "engine/graph_snapshot.hpp"
+#include "engine/maintained_view.hpp"
 #include "engine/matrix.hpp"
 #include "formats/dcsr/dcsr.hpp"
 
@@ -149,6 +156,15 @@ class DynamicGraph {
   /// callers that learn late that the count is wanted (a stream's first triangle query), so
   /// that updates before it pay nothing. Same preconditions as the triangle_counter option.
   void track_triangles(std::shared_ptr<IncrementalCount> counter);
+  /// Registers a maintained view: computes it on the current graph (view->recompute), then
+  /// keeps it up to date after every batch, and republishes the latest version with its answer.
+  /// Throws InvalidArgument when a view of the same name is registered, or what the first
+  /// computation throws (a negative weight for SSSP); nothing is registered then.
+  void maintain(std::shared_ptr<MaintainedView> view, ViewPolicy policy = ViewPolicy::Auto);
+  /// Stops maintaining the view `name` (republishing without it); false when there is none.
+  bool unmaintain(const std::string& name);
+  /// What the writer measured for each registered view, in registration order.
+  std::vector<ViewStats> view_stats() const;
   /// Throws exactly as apply(batch) would for an invalid batch (a vertex the graph cannot
   /// grow to, a re-weight of an unweighted graph), without changing anything; a caller that
   /// must act between validation and application (a write-ahead log) calls it first.
@@ -176,6 +192,22 @@ class DynamicGraph {
   void count_changes(DcsrChangeLog& log, BatchSummary& s);
   void publish(std::uint64_t version);
   void check_options(bool counting) const;
+  // Maintained views (dynamic_graph_views.hpp).
+  struct ViewSlot {
+    std::shared_ptr<MaintainedView> view;
+    ViewStats stats;
+    std::shared_ptr<const ViewResult> result;
+    unsigned recomputes_in_a_row = 0;
+  };
+  bool views_need_in_arcs() const;
+  void check_view_weights(std::span<const EdgeUpdate<T>> updates) const;
+  ViewGraph view_graph(const DcsrView<T>& out, const DcsrView<T>* in) const;
+  ArcChanges arc_changes(const DcsrChangeLog& log, std::span<const EdgeUpdate<T>> updates,
+                         Vertex before) const;
+  void update_views(const ArcChanges& changes);
+  void run_view(ViewSlot& slot, const ViewGraph& before, const ViewGraph& after,
+                const ArcChanges& changes);
+  void apply_in_arcs(const ArcBatch& arcs, std::size_t count);
 
   DynamicGraphOptions options_;
   mutable std::mutex writer_mutex_;
@@ -186,8 +218,12 @@ class DynamicGraph {
   Offset self_loops_ = 0;
   std::int64_t triangles_ = 0;
   std::shared_ptr<IncrementalCount> counter_;  // the writer's counter (options or tracked later)
+  std::vector<ViewSlot> views_;
+  std::unique_ptr<Dcsr<T>> in_arcs_;  // a directed graph's transpose, while a view reads it
+  DcsrView<T> in_latest_;             // in_arcs_ as of the latest published version
 };
 
 }  // namespace spgraph
 
 #include "engine/dynamic_graph_impl.hpp"
+#include "engine/dynamic_graph_views.hpp"

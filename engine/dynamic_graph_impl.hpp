@@ -14,7 +14,8 @@
 //      those that went are erased; a weighted graph replays every mirrored arc, for its values;
 //   3. update the self-loop count and, when tracked, the triangle count (count_changes; the
 //      triangle delta reads the previous snapshot for removed edges and the new state for added
-//      ones);
+//      ones), then the maintained views (dynamic_graph_views.hpp), which read the previous
+//      snapshot and the new state the same way;
 //   4. publish the new snapshot.
 #pragma once
 
@@ -150,6 +151,7 @@ template <class T>
 void DynamicGraph<T>::check(const UpdateBatch<T>& batch) const {
   std::lock_guard<std::mutex> lock(writer_mutex_);
   vertices_needed(batch.updates);
+  if (!views_.empty()) check_view_weights(batch.updates);
 }
 
 template <class T>
@@ -157,7 +159,15 @@ BatchSummary DynamicGraph<T>::add_vertices(Vertex k) {
   std::lock_guard<std::mutex> lock(writer_mutex_);
   const Offset n = Offset(arcs_.nrows()) + k;
   if (n > kMaxDimension) throw InvalidArgument("dynamic graph: more than 4294967294 vertices");
+  const Vertex n_before = arcs_.nrows();
   arcs_.resize(Vertex(n), Vertex(n));
+  if (in_arcs_) in_arcs_->resize(Vertex(n), Vertex(n));
+  if (!views_.empty()) {
+    ArcChanges changes;
+    changes.vertices_before = n_before;
+    changes.vertices_after = Vertex(n);
+    update_views(changes);
+  }
   publish(++version_);
   BatchSummary s;
   s.version = version_;
@@ -186,19 +196,29 @@ BatchSummary DynamicGraph<T>::run(std::span<const EdgeUpdate<T>> updates, bool i
   std::lock_guard<std::mutex> lock(writer_mutex_);
   // Phase 1: validate, then grow.
   const Offset need = vertices_needed(updates);
-  if (need > arcs_.nrows()) arcs_.resize(Vertex(need), Vertex(need));
+  if (!views_.empty()) check_view_weights(updates);
+  const Vertex n_before = arcs_.nrows();
+  if (need > arcs_.nrows()) {
+    arcs_.resize(Vertex(need), Vertex(need));
+    if (in_arcs_) in_arcs_->resize(Vertex(need), Vertex(need));
+  }
   // Phase 2: apply.
   ArcBatch arcs(updates.size(), !inserts_only, options_.weighted);
   DcsrChangeLog log;
   const bool undirected = !options_.directed;
-  const DcsrBatchResult r = apply_arcs(updates, false, arcs, undirected ? &log : nullptr);
+  const bool logging = undirected || !views_.empty();
+  const DcsrBatchResult r = apply_arcs(updates, false, arcs, logging ? &log : nullptr);
+  if (in_arcs_) apply_in_arcs(arcs, updates.size());
   DcsrBatchResult mirror_result;
   if (undirected)
     mirror_result = options_.weighted ? apply_arcs(updates, true, arcs, nullptr)
                                       : apply_mirrored_changes(log, arcs);
-  // Phase 3: self-loops and triangles.
+  // Phase 3: self-loops, triangles and maintained views.
+  ArcChanges changes;
+  if (!views_.empty()) changes = arc_changes(log, updates, n_before);
   BatchSummary s;
   count_changes(log, s);
+  if (!views_.empty()) update_views(changes);
   // Phase 4: publish.
   publish(++version_);
   s.version = version_;
@@ -335,6 +355,8 @@ void DynamicGraph<T>::publish(std::uint64_t version) {
   st->directed = options_.directed;
   st->self_loops = self_loops_;
   if (counter_) st->triangles = triangles_;
+  for (const ViewSlot& v : views_) st->views.emplace_back(v.stats.name, v.result);
+  if (in_arcs_) in_latest_ = in_arcs_->freeze();
   std::shared_ptr<const detail::SnapshotState<T>> old = std::move(st);
   {
     std::lock_guard<std::mutex> lock(publish_mutex_);

@@ -8,14 +8,21 @@
 // from the Dynamic CSR snapshot; the maintained triangle count when the graph tracks it (O(1));
 // and matrix(), the graph as a Matrix<T> with sorted rows, built on first use (once, by whichever
 // thread asks first) and cached, so every engine algorithm (BFS, triangle counting, closure, ...)
-// runs on a snapshot. BFS also runs on the snapshot directly (algorithms/bfs/bfs.hpp).
+// runs on a snapshot. BFS also runs on the snapshot directly (algorithms/bfs/bfs.hpp). The
+// answers of the graph's maintained views (engine/maintained_view.hpp) come with the snapshot,
+// as of its version: maintained(name).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
+#include "engine/maintained_view.hpp"
 #include "engine/matrix.hpp"
 #include "formats/dcsr/dcsr_view.hpp"
 
@@ -31,6 +38,8 @@ struct SnapshotState {
   bool directed = false;
   Offset self_loops = 0;
   std::optional<std::int64_t> triangles;
+  /// The maintained views' answers as of this version, by name (engine/maintained_view.hpp).
+  std::vector<std::pair<std::string, std::shared_ptr<const ViewResult>>> views;
   mutable std::once_flag matrix_once;
   mutable std::unique_ptr<Matrix<T>> matrix;
 };
@@ -84,6 +93,25 @@ class GraphSnapshot {
   }
   /// The triangle count, when the graph maintains it.
   std::optional<std::int64_t> triangles() const { return s_->triangles; }
+
+  /// The answer of the maintained view `name` ("cc", "pagerank", "sssp:5", ...) as of this
+  /// version, or null when the graph does not maintain it (O(1) in the number of vertices).
+  std::shared_ptr<const ViewResult> maintained(std::string_view name) const {
+    for (const auto& [n, r] : s_->views)
+      if (n == name) return r;
+    return nullptr;
+  }
+  /// maintained(name) as the view's own result type R, or null.
+  template <class R>
+  std::shared_ptr<const R> maintained_as(std::string_view name) const {
+    return std::dynamic_pointer_cast<const R>(maintained(name));
+  }
+  /// The names of the views maintained at this version.
+  std::vector<std::string> maintained_names() const {
+    std::vector<std::string> names;
+    for (const auto& v : s_->views) names.push_back(v.first);
+    return names;
+  }
 
   /// The Dynamic CSR snapshot itself (for kernels: mxv, vxm, BFS).
   const DcsrView<T>& view() const { return s_->view; }

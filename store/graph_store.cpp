@@ -23,9 +23,9 @@
 #include <sstream>
 #include <type_traits>
 
+#include "loaders/binary_format.hpp"
 #include "store/store_files.hpp"
 #include "store/store_log.hpp"
-#include "loaders/binary_format.hpp"
 
 namespace spgraph {
 
@@ -541,6 +541,18 @@ template <class T>
 void GraphStore<T>::track_triangles(std::shared_ptr<IncrementalCount> counter) {
   std::lock_guard<std::mutex> lock(mutex_);
   graph_->track_triangles(std::move(counter));
+}
+
+template <class T>
+void GraphStore<T>::maintain(std::shared_ptr<MaintainedView> view, ViewPolicy policy) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  graph_->maintain(std::move(view), policy);
+}
+
+template <class T>
+bool GraphStore<T>::unmaintain(const std::string& name) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return graph_->unmaintain(name);
 }
 
 template <class T>

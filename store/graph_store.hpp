@@ -150,6 +150,11 @@ class GraphStore {
   void checkpoint();
   /// Starts maintaining the triangle count (DynamicGraph::track_triangles); not persisted.
   void track_triangles(std::shared_ptr<IncrementalCount> counter);
+  /// Registers a maintained view (DynamicGraph::maintain); not persisted: after a reopen the
+  /// caller registers it again and it is computed on the recovered graph.
+  void maintain(std::shared_ptr<MaintainedView> view, ViewPolicy policy = ViewPolicy::Auto);
+  /// Stops maintaining a view (DynamicGraph::unmaintain).
+  bool unmaintain(const std::string& name);
 
   /// The latest published snapshot (never waits for the writer).
   GraphSnapshot<T> snapshot() const { return graph_->snapshot(); }

@@ -12,6 +12,9 @@ spgraph_test(dcsr_tests
 spgraph_test(dynamic_graph_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/dynamic_graph_test.cpp
   LABELS unit oracle dcsr)
+spgraph_test(maintained_view_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/maintained_view_test.cpp
+  LABELS unit dcsr)
 # One OpenMP thread per std::thread, and libomp's own internals suppressed: see tests/tsan.supp.
 spgraph_test(dynamic_graph_concurrency_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/dynamic_graph_concurrency_test.cpp
