@@ -159,6 +159,8 @@ void traversal(const std::string& path) {
   expect(knn.num_queries() == 2 && knn.ids_of(1).size() == 3, "knn: 3 answers per query");
 }
 
+void maintained_views(spgraph::DynamicGraph<bool>& g);
+
 void streaming(const std::string& path) {
   spgraph::Matrix<bool> base = spgraph::load_graph(path);
   // [doc:stream]
@@ -180,6 +182,26 @@ void streaming(const std::string& path) {
   expect(s.num_edges() == 78 && s.has_edge(0, 9) && !s.has_edge(1, 0), "stream: edges updated");
   expect(maintained == std::int64_t(t.triangles), "stream: maintained triangles = recount");
   expect(r.reached == 34, "stream: BFS on the snapshot");
+  maintained_views(g);
+}
+
+void maintained_views(spgraph::DynamicGraph<bool>& g) {
+  // [doc:views]
+  g.maintain(spgraph::make_components_view());  // computed now, then kept batch by batch
+  g.maintain(spgraph::make_bfs_view(0));        // BFS levels from vertex 0
+
+  spgraph::UpdateBatch<bool> batch;
+  batch.erase(0, 9);
+  g.apply(batch);  // the writer updates each view, then publishes it with the snapshot
+
+  spgraph::GraphSnapshot<bool> s = g.snapshot();
+  auto cc = s.maintained_as<spgraph::CcViewResult>("cc");  // O(1), as of s.version()
+  auto levels = s.maintained_as<spgraph::DistanceViewResult>("bfs:0");
+  std::cout << cc->components << " components; vertex 33 is " << levels->distance[33]
+            << " hops from 0\n";
+  // [/doc]
+  expect(cc->labels() == spgraph::connected_components(s).label, "views: maintained cc");
+  expect(levels->distance[33] == double(spgraph::bfs(s, 0).level[33]), "views: maintained bfs");
 }
 
 void errors(const std::string& dir) {

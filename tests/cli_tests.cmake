@@ -5,7 +5,7 @@ spgraph_test(cli_tests SOURCES cli/cli_test.cpp cli/stream_cli_test.cpp cli/host
              cli/knn_cli_test.cpp cli/ids_cli_test.cpp cli/store_cli_test.cpp cli/bc_cli_test.cpp
              cli/communities_cli_test.cpp cli/louvain_leiden_cli_test.cpp
              cli/cores_cli_test.cpp
-             cli/graphalytics_cli_test.cpp
+             cli/graphalytics_cli_test.cpp cli/stream_views_cli_test.cpp
              LIBS ZLIB::ZLIB LABELS cli)
 target_compile_definitions(cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 if(SPGRAPH_HAVE_GRAPHBLAS)

@@ -13,6 +13,7 @@
 #include "engine/core/error.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "python/src/algorithms_common.hpp"
+#include "python/src/dynamic_views.hpp"
 
 namespace spgraph::python {
 
@@ -366,7 +367,9 @@ void add_snapshot_algorithms(SnapshotClass& c) {
           [](const Snapshot& s, py::handle source, const std::string& method, bool levels,
              bool parents) {
             const Vertex src = s.ids(source, "source").at(0);
-            return s.visit([&](const auto& x) {
+            return s.visit([&](const auto& x) -> py::object {
+              if (method == "auto" && !parents && is_scalar(source))
+                if (py::object v = maintained_bfs(x, src); !v.is_none()) return v;
               const BfsOptions o = bfs_options(method, levels, parents, !x.directed());
               BfsResult r;
               {
@@ -377,12 +380,17 @@ void add_snapshot_algorithms(SnapshotClass& c) {
             });
           },
           py::arg("source"), py::arg("method") = "auto", py::arg("levels") = true,
-          py::arg("parents") = false)
+          py::arg("parents") = false,
+          "BFS from source (answered from the maintained view bfs:source when the graph keeps "
+          "it and method is auto without parents)")
       .def(
           "pagerank",
           [](const Snapshot& s, double damping, double tolerance, int iterations,
              const std::string& variant, const std::string& spmv) {
-            return s.visit([&](const auto& x) {
+            return s.visit([&](const auto& x) -> py::object {
+              if (damping == 0.85 && tolerance == 1e-4 && iterations == 100 && variant == "gap" &&
+                  spmv == "auto")
+                if (py::object v = maintained_pagerank(x); !v.is_none()) return v;
               const PageRankOptions o = pagerank_options(damping, tolerance, iterations, variant,
                                                          {}, spmv, !x.directed());
               PageRankResult r;
@@ -400,7 +408,9 @@ void add_snapshot_algorithms(SnapshotClass& c) {
           [](const Snapshot& s, py::handle source, const std::string& method, double delta) {
             const Vertex src = s.ids(source, "source").at(0);
             const SsspOptions o = sssp_options(method, delta);
-            return s.visit([&](const auto& x) {
+            return s.visit([&](const auto& x) -> py::object {
+              if (method == "auto" && delta == 0.0)
+                if (py::object v = maintained_sssp(x, src); !v.is_none()) return v;
               SsspResult r;
               {
                 py::gil_scoped_release nogil;
@@ -413,7 +423,9 @@ void add_snapshot_algorithms(SnapshotClass& c) {
       .def(
           "cc",
           [](const Snapshot& s, const std::string& method) {
-            return s.visit([&](const auto& x) {
+            return s.visit([&](const auto& x) -> py::object {
+              if (method == "auto")
+                if (py::object v = maintained_cc(x); !v.is_none()) return v;
               const CcOptions o = cc_options(method, !x.directed());
               CcResult r;
               {
@@ -437,7 +449,21 @@ void add_snapshot_algorithms(SnapshotClass& c) {
               return g;
             });
           },
-          "The snapshot as a spgraph.Graph (a copy of its sorted CSR).");
+          "The snapshot as a spgraph.Graph (a copy of its sorted CSR).")
+      .def(
+          "view",
+          [](const Snapshot& s, const std::string& name) {
+            return view_dict(s.visit([&](const auto& x) { return x.maintained(name); }));
+          },
+          py::arg("name"),
+          "The maintained view `name` ('cc', 'pagerank', 'bfs:S', 'sssp:S', 'knn:V', ...) as "
+          "of this snapshot, as a dict; None when the graph does not maintain it.")
+      .def_property_readonly(
+          "maintained",
+          [](const Snapshot& s) {
+            return s.visit([](const auto& x) { return x.maintained_names(); });
+          },
+          "The names of the views maintained at this snapshot's version.");
 }
 
 void register_snapshot(py::module_& m) {
@@ -486,6 +512,34 @@ void register_dynamic(py::module_& m) {
           },
           py::arg("k"))
       .def("snapshot", &PyDynamic::snapshot, "The latest published snapshot (O(1)).")
+      .def(
+          "maintain",
+          [](PyDynamic& d, const std::string& kind, py::object vertex, std::size_t k,
+             const std::string& measure, const std::string& policy) {
+            const long long v = vertex.is_none() ? -1 : vertex.cast<long long>();
+            return d.visit(
+                [&](auto& dg) { return maintain_view(dg, kind, v, k, measure, policy); });
+          },
+          py::arg("kind"), py::arg("vertex") = py::none(), py::arg("k") = 10,
+          py::arg("measure") = "jaccard", py::arg("policy") = "auto",
+          "Keeps an answer up to date after every batch: kind 'cc', 'pagerank', 'bfs' or "
+          "'sssp' (vertex: the source) or 'knn' (vertex, k, measure). Returns the view's name, "
+          "which Snapshot.view(name) reads; cc(), pagerank(), bfs(s) and sssp(s) with default "
+          "arguments answer from it. policy: auto (update, or recompute past the measured "
+          "crossover), incremental, recompute.")
+      .def(
+          "unmaintain",
+          [](PyDynamic& d, const std::string& name) {
+            return d.visit([&](auto& dg) { return dg.unmaintain(name); });
+          },
+          py::arg("name"), "Stops maintaining the view `name`; False when there was none.")
+      .def(
+          "view_stats",
+          [](const PyDynamic& d) {
+            return view_stats_list(d.visit([](auto& dg) { return dg.view_stats(); }));
+          },
+          "What the writer measured for each maintained view: batches updated and recomputed, "
+          "one recomputation's seconds, seconds per changed arc, the crossover batch size.")
       .def_property_readonly("weighted", &PyDynamic::weighted)
       .def_property_readonly("directed",
                              [](const PyDynamic& d) {

@@ -28,6 +28,7 @@
 
 #include "store/graph_store.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/maintained_views.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
@@ -55,6 +56,7 @@ struct ServeArgs {
   std::uint64_t checkpoint_every = 0;
   bool salvage = false;  ///< --salvage: open a store past a damaged log record
   bool weighted = false, no_triangles = false;
+  std::string maintain;  ///< --maintain: views kept up to date (tools/cli/maintained_views.hpp)
 };
 
 /// How long a graceful stop waits for requests still arriving.
@@ -104,6 +106,24 @@ void return_freed_memory() {
   mallopt(M_MMAP_THRESHOLD, 256 << 10);  // a fixed threshold: large blocks are unmapped on free
   mallopt(M_ARENA_MAX, 4);
 #endif
+}
+
+/// The dense id of the vertex a --maintain view names (a number in the file's numbering, from
+/// `index_base`); throws InvalidArgument when the graph of n vertices does not have it.
+Vertex numbered_view_vertex(const ViewSpec& spec, int index_base, Vertex n) {
+  std::size_t used = 0;
+  unsigned long long id = 0;
+  try {
+    id = std::stoull(spec.vertex, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != spec.vertex.size() || spec.vertex[0] == '-' || id < unsigned(index_base) ||
+      id - unsigned(index_base) >= n)
+    throw InvalidArgument("--maintain " + spec.text + ": '" + spec.vertex +
+                          "' is not a vertex of the graph (ids " + std::to_string(index_base) +
+                          ".." + std::to_string(std::uint64_t(n) + unsigned(index_base) - 1) + ")");
+  return Vertex(id - unsigned(index_base));
 }
 
 /// Runs the server on `service` until SIGINT or SIGTERM.
@@ -213,6 +233,14 @@ void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undi
     index_base = store->index_base();
   }
   base.reset();  // the dynamic graph holds its own copy
+  for (const ViewSpec& spec : parse_view_list(args.maintain)) {
+    const Vertex n = memory ? memory->snapshot().num_vertices() : store->snapshot().num_vertices();
+    const Vertex v = spec.has_vertex() ? numbered_view_vertex(spec, index_base, n) : 0;
+    if (memory)
+      memory->maintain(make_view(spec, v));
+    else
+      store->maintain(make_view(spec, v));
+  }
   serve::GraphService<T> service(std::move(memory), std::move(store));
   serve_graph(args, service, index_base);
 }
@@ -325,6 +353,12 @@ void register_serve(CLI::App& app) {
                 "wal.log.salvage-N in the store (docs/store.md, \"Recovery by hand\")")
       ->needs(cmd->get_option("--store"));
   cmd->add_flag("--weighted", args->weighted, "Keep weights even if the graph file has none");
+  cmd->add_option("--maintain", args->maintain,
+                  "Keep these answers up to date after every batch (GET /cc, /pagerank, "
+                  "/bfs?source=S, /sssp?source=S, /knn?vertex=V then answer from them, with "
+                  "\"maintained\": true): " +
+                      std::string(kViewListHelp))
+      ->check(view_list_check());
   cmd->add_flag("--no-triangles", args->no_triangles,
                 "Refuse GET /triangles (by default an undirected graph counts its triangles at "
                 "the first such request and keeps the count up to date from then on)");

@@ -14,6 +14,9 @@
 // With --store DIR the graph lives in a durable store (store/graph_store.hpp): created
 // from GRAPH when DIR holds none, else opened and recovered (GRAPH may then be left out); each
 // batch is in the store's log, fsync'ed, before a query that depends on it is answered.
+// --maintain keeps answers (components, PageRank, BFS levels and SSSP distances from a source,
+// kNN of a vertex) up to date batch by batch (engine/maintained_view.hpp); their queries are
+// then answered from the view, said "(maintained)".
 // This file holds the flags and picks the value type; the run itself is stream_run.cpp.
 #include "tools/spgraph/stream_run.hpp"
 
@@ -22,6 +25,7 @@
 
 #include "store/graph_store.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/maintained_views.hpp"
 #include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
 
@@ -126,6 +130,12 @@ void register_stream(CLI::App& app) {
   cmd->add_flag("--no-triangles", args->no_triangles,
                 "Refuse '? triangles' (by default an undirected graph counts its triangles at the "
                 "first such query and keeps the count up to date from then on)");
+  cmd->add_option("--maintain", args->maintain,
+                  "Keep these answers up to date after every batch, so that their queries cost "
+                  "O(1) or O(answer) instead of a recomputation: " +
+                      std::string(kViewListHelp) +
+                      ". A query of another kind (or another source) still recomputes")
+      ->check(view_list_check());
   cmd->add_option("--out,-o", args->out, "Write the final graph here (format by extension)");
   cmd->add_option("--store", args->store,
                   "Keep the graph in a durable store in this directory: created from GRAPH when "

@@ -36,8 +36,10 @@
 #include "tools/spgraph/checkpoint_watch.hpp"
 #include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/signals.hpp"
+#include "tools/spgraph/snapshot_answers.hpp"
 #include "tools/spgraph/snapshot_knn.hpp"
 #include "tools/spgraph/stream_ids.hpp"
+#include "tools/spgraph/stream_views.hpp"
 
 namespace spgraph::cli {
 
@@ -117,6 +119,17 @@ class StreamGraph {
     else
       memory_->track_triangles(std::make_shared<IncrementalTriangles>());
   }
+  /// Registers a maintained view (DynamicGraph::maintain).
+  void maintain(std::shared_ptr<MaintainedView> view) {
+    if (store_)
+      store_->maintain(std::move(view));
+    else
+      memory_->maintain(std::move(view));
+  }
+  /// What the writer measured for each maintained view.
+  std::vector<ViewStats> view_stats() const {
+    return store_ ? store_->graph().view_stats() : memory_->view_stats();
+  }
   /// The store, or null when the graph is in memory only.
   GraphStore<T>* store() const { return store_.get(); }
   /// How long building (or recovering) the graph took.
@@ -147,7 +160,14 @@ class StreamRun {
              tools::progress_allowed() && !isatty(STDOUT_FILENO)),
         stream_name_(args.updates == "-" ? "<stdin>" : args.updates),
         reader_(args.updates, reader_options()),
-        started_(std::chrono::steady_clock::now()) {}
+        started_(std::chrono::steady_clock::now()) {
+    const auto tv = std::chrono::steady_clock::now();
+    for (const ViewSpec& spec : parse_view_list(args.maintain)) {
+      graph_.maintain(make_view(spec, spec.has_vertex() ? view_vertex(ids_, spec) : 0));
+      if (spec.kind == ViewKind::Sssp) nonnegative_view_ = spec.text;
+    }
+    views_seconds_ = seconds_since(tv);
+  }
   StreamRun(const StreamRun&) = delete;
   StreamRun& operator=(const StreamRun&) = delete;
 
@@ -250,6 +270,12 @@ class StreamRun {
              "--weighted)");
       return;
     }
+    if (!nonnegative_view_.empty() && rec.update != UpdateKind::Erase && rec.has_weight &&
+        !(rec.weight >= 0)) {
+      reject(rec.line, "a negative weight, but the maintained view " + nonnegative_view_ +
+                           " needs weights >= 0 (as sssp does)");
+      return;
+    }
     if (status == Status::Absent) {
       ++outside_;  // counted with the missing edges
       return;
@@ -318,13 +344,17 @@ class StreamRun {
   /// Prints an answer, which names the snapshot's version. It goes out as it is found, flushed,
   /// whatever stdout is (a consumer at the end of a pipe sees each answer at once): one text
   /// line, or with --json one JSON object per line (NDJSON).
-  void answer(Report a, const GraphSnapshot<T>& s, const std::string& layout) {
+  /// `maintained`: the answer came from a maintained view (said as "maintained": true, and
+  /// " (maintained)" at the end of the text line).
+  void answer(Report a, const GraphSnapshot<T>& s, const std::string& layout,
+              bool maintained = false) {
     ++queries_;
     a.add("version", report::count(s.version()));
+    if (maintained) a.add("maintained", report::flag(true));
     if (args_.g.json) {
       print_json_line(a);
     } else {
-      print_text(a, layout + " version={version}\n");
+      print_text(a, layout + " version={version}" + (maintained ? " (maintained)" : "") + "\n");
       std::fflush(stdout);
     }
   }
@@ -351,23 +381,20 @@ class StreamRun {
   /// The GAP variant with its defaults (pagerank.hpp); the answer names the top vertex.
   void answer_pagerank(const GraphSnapshot<T>& s) {
     const auto tq = std::chrono::steady_clock::now();
-    const PageRankResult r = pagerank(s);
+    const PageRankAnswer r = pagerank_answer(s);
     const double ms = 1e3 * seconds_since(tq);
-    Vertex top = 0;
-    for (Vertex v = 1; v < r.rank.size(); ++v)
-      if (r.rank[v] > r.rank[top]) top = v;
     Report a;
     a.add("query", report::str("pagerank"));
     a.add("iterations", report::count(r.iterations));
-    if (r.rank.empty()) {
+    if (r.empty) {
       a.add("top", ReportValue{"null", "none"});
       a.add("rank", ReportValue{"null", "none"});
     } else {
-      a.add("top", ids_.external(top));
-      a.add("rank", report::real(r.rank[top], "%.17g", "%.9g"));
+      a.add("top", ids_.external(r.top));
+      a.add("rank", report::real(r.rank, "%.17g", "%.9g"));
     }
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s, "pagerank iterations={iterations} top={top} rank={rank} ms={ms}");
+    answer(a, s, "pagerank iterations={iterations} top={top} rank={rank} ms={ms}", r.maintained);
   }
 
   /// Louvain communities of the snapshot with `spgraph communities`' defaults (modularity,
@@ -400,17 +427,14 @@ class StreamRun {
 
   void answer_cc(const GraphSnapshot<T>& s) {
     const auto tq = std::chrono::steady_clock::now();
-    const CcResult r = connected_components(s);
+    const CcAnswer r = cc_answer(s);
     const double ms = 1e3 * seconds_since(tq);
-    std::vector<Offset> size(r.label.size(), 0);
-    Offset largest = 0;
-    for (Vertex l : r.label) largest = std::max(largest, ++size[l]);
     Report a;
     a.add("query", report::str("cc"));
     a.add("components", report::count(r.components));
-    a.add("largest", report::count(largest));
+    a.add("largest", report::count(r.largest));
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s, "cc components={components} largest={largest} ms={ms}");
+    answer(a, s, "cc components={components} largest={largest} ms={ms}", r.maintained);
   }
 
   /// The queries about one vertex (bfs, degree, sssp, knn): the vertex must be in the graph.
@@ -476,8 +500,9 @@ class StreamRun {
     }
     const auto tq = std::chrono::steady_clock::now();
     KnnResult r;
+    bool maintained = false;
     try {
-      r = snapshot_knn(s, vertex, std::size_t(rec.v), *m);
+      r = knn_answer(s, vertex, std::size_t(rec.v), *m, maintained);
     } catch (const InvalidArgument& e) {  // a negative weight: this query cannot run
       reject(rec.line, negative_weight_message(s, ids_).value_or(e.what()));
       return;
@@ -503,36 +528,33 @@ class StreamRun {
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
     answer(a, s,
            "knn vertex={vertex} k={k} measure={measure} found={found} answers={answers} "
-           "ms={ms}");
+           "ms={ms}",
+           maintained);
   }
 
   void answer_sssp(const UpdateRecord& rec, const GraphSnapshot<T>& s, Vertex source) {
     const auto tq = std::chrono::steady_clock::now();
-    SsspResult r;
+    SsspAnswer r;
     try {
-      r = sssp(s, source);
+      r = sssp_answer(s, source);
     } catch (const InvalidArgument& e) {  // a negative weight: this query cannot run
       reject(rec.line, negative_weight_message(s, ids_).value_or(e.what()));
       return;
     }
     const double ms = 1e3 * seconds_since(tq);
-    double max_distance = 0;
-    for (double d : r.distance)
-      if (d != kUnreachableDistance) max_distance = std::max(max_distance, d);
     Report a;
     a.add("query", report::str("sssp"));
     a.add("source", ids_.external(source));
     a.add("reached", report::count(r.reached));
-    a.add("max_distance", report::real(max_distance, "%.17g", "%.17g"));
+    a.add("max_distance", report::real(r.max_distance, "%.17g", "%.17g"));
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s, "sssp source={source} reached={reached} max_distance={max_distance} ms={ms}");
+    answer(a, s, "sssp source={source} reached={reached} max_distance={max_distance} ms={ms}",
+           r.maintained);
   }
 
   void answer_bfs(const GraphSnapshot<T>& s, Vertex source) {
     const auto tb = std::chrono::steady_clock::now();
-    BfsOptions o;  // the answer holds counts alone: no level or parent array is written
-    o.levels = o.parents = false;
-    const BfsResult r = bfs(s, source, o);
+    const BfsAnswer r = bfs_answer(s, source);
     const double ms = 1e3 * seconds_since(tb);
     Report a;
     a.add("query", report::str("bfs"));
@@ -540,7 +562,7 @@ class StreamRun {
     a.add("reached", report::count(r.reached));
     a.add("depth", report::count(r.depth));
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s, "bfs source={source} reached={reached} depth={depth} ms={ms}");
+    answer(a, s, "bfs source={source} reached={reached} depth={depth} ms={ms}", r.maintained);
   }
 
   // --- the end ---
@@ -588,6 +610,7 @@ class StreamRun {
     r.add("checkpoint_failures", report::count(checkpoints_.failures));
     r.add("checkpoint_error",
           checkpoints_.failures ? report::str(checkpoints_.last_error) : report::null());
+    add_view_stats(r, graph_.view_stats(), views_seconds_);
     return r;
   }
 
@@ -608,7 +631,8 @@ class StreamRun {
                                  "({apply_seconds} s), {wall_seconds} s wall\n") +
                      (checkpoints_.failures ? "checkpoints: {checkpoint_failures} failed (last: "
                                               "{checkpoint_error}); every batch is in the log\n"
-                                            : ""),
+                                            : "") +
+                     (graph_.view_stats().empty() ? "" : "maintained views: {views_text}\n"),
                  stderr);
     }
   }
@@ -645,6 +669,8 @@ class StreamRun {
   BatchSummary total_;
   CheckpointWatch checkpoints_;
   double apply_seconds_ = 0;
+  double views_seconds_ = 0;      ///< registering the --maintain views (their first computation)
+  std::string nonnegative_view_;  ///< a maintained sssp view, which refuses negative weights
   // The stream.
   std::string error_;  ///< why an update's id did not resolve (one string for every line)
   UpdateBatch<T> pending_;

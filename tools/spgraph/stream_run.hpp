@@ -18,6 +18,7 @@ struct StreamArgs {
   GlobalOptions g;
   LoadFlags load;
   std::string file, updates, out, duplicates = "ignore", store;
+  std::string maintain;  ///< --maintain: views kept up to date (tools/cli/maintained_views.hpp)
   std::size_t batch = 10000;
   std::uint64_t checkpoint_every = 0;
   bool salvage = false;  ///< --salvage: open a store past a damaged log record

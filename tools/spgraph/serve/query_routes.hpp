@@ -4,6 +4,8 @@
 // /knn?vertex=V[&k=K][&measure=M] (tools/spgraph/snapshot_knn.hpp).
 // Each is answered on ONE snapshot, taken when the request arrives, and its reply carries that
 // snapshot's version. Vertex ids in parameters and replies are the graph file's own numbering.
+// With `serve --maintain`, /cc, /pagerank, /bfs, /sssp and /knn answer from the maintained view
+// when one matches (tools/spgraph/snapshot_answers.hpp) and say "maintained": true.
 #pragma once
 
 #include <httplib.h>
@@ -15,13 +17,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "algorithms/bfs/bfs.hpp"
-#include "algorithms/components/components.hpp"
-#include "algorithms/pagerank/pagerank.hpp"
-#include "algorithms/sssp/sssp.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
 #include "tools/spgraph/serve/http_util.hpp"
-#include "tools/spgraph/snapshot_knn.hpp"
+#include "tools/spgraph/snapshot_answers.hpp"
 
 namespace spgraph::serve {
 
@@ -59,14 +57,13 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     const GraphSnapshot<T> snap = g.snapshot();
     Vertex v = 0;
     if (!vertex_param(req, res, c, s, snap, "source", v)) return;
-    BfsOptions o;  // the reply holds counts alone: no level or parent array is written
-    o.levels = o.parents = false;
-    const BfsResult r = bfs(snap, v, o);
+    const cli::BfsAnswer r = cli::bfs_answer(snap, v);
     reply(res, 200,
           Json{{"query", "bfs"},
                {"source", ext(v)},
                {"reached", r.reached},
                {"depth", r.depth},
+               {"maintained", r.maintained},
                {"version", snap.version()}});
   });
   svr.Get("/degree", [&, ext](const httplib::Request& req, httplib::Response& res) {
@@ -112,16 +109,16 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     const QuerySlot slot(s);
     if (!slot.taken(res, c)) return;
     const GraphSnapshot<T> snap = g.snapshot();
-    const PageRankResult r = pagerank(snap);  // the GAP variant with its defaults
+    const cli::PageRankAnswer r = cli::pagerank_answer(snap);  // GAP variant, its defaults
     Json out{{"query", "pagerank"}, {"iterations", r.iterations}};
-    if (r.rank.empty()) {
+    if (r.empty) {
       out["top"] = nullptr;
       out["rank"] = nullptr;
     } else {
-      const Vertex top = Vertex(std::max_element(r.rank.begin(), r.rank.end()) - r.rank.begin());
-      out["top"] = ext(top);
-      out["rank"] = r.rank[top];
+      out["top"] = ext(r.top);
+      out["rank"] = r.rank;
     }
+    out["maintained"] = r.maintained;
     out["version"] = snap.version();
     reply(res, 200, out);
   });
@@ -132,20 +129,18 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     const GraphSnapshot<T> snap = g.snapshot();
     Vertex v = 0;
     if (!vertex_param(req, res, c, s, snap, "source", v)) return;
-    SsspResult r;
+    cli::SsspAnswer r;
     try {
-      r = sssp(snap, v);
+      r = cli::sssp_answer(snap, v);
     } catch (const InvalidArgument& e) {  // a negative weight
       return refuse(res, c, 400, negative_arc_message(snap, s.limits.index_base, "sssp", e.what()));
     }
-    double max_distance = 0;
-    for (double d : r.distance)
-      if (d != kUnreachableDistance) max_distance = std::max(max_distance, d);
     reply(res, 200,
           Json{{"query", "sssp"},
                {"source", ext(v)},
                {"reached", r.reached},
-               {"max_distance", max_distance},
+               {"max_distance", r.max_distance},
+               {"maintained", r.maintained},
                {"version", snap.version()}});
   });
   svr.Get("/knn", [&, ext](const httplib::Request& req, httplib::Response& res) {
@@ -165,8 +160,9 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     const cli::SnapshotKnnMeasure* m = cli::find_knn_measure(name, names);
     if (!m) return refuse(res, c, 400, "unknown knn measure '" + name + "': use one of " + names);
     KnnResult r;
+    bool maintained = false;
     try {
-      r = cli::snapshot_knn(snap, v, std::size_t(k), *m);
+      r = cli::knn_answer(snap, v, std::size_t(k), *m, maintained);
     } catch (const InvalidArgument& e) {  // a negative weight under the distance measure
       return refuse(
           res, c, 400,
@@ -182,6 +178,7 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
                {"measure", std::string(m->name)},
                {"found", r.ids.size()},
                {"neighbors", answers},
+               {"maintained", maintained},
                {"version", snap.version()}});
   });
   svr.Get("/cc", [&](const httplib::Request&, httplib::Response& res) {
@@ -189,14 +186,12 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     const QuerySlot slot(s);
     if (!slot.taken(res, c)) return;
     const GraphSnapshot<T> snap = g.snapshot();
-    const CcResult r = connected_components(snap);
-    std::vector<Offset> size(r.label.size(), 0);
-    Offset largest = 0;
-    for (Vertex l : r.label) largest = std::max(largest, ++size[l]);
+    const cli::CcAnswer r = cli::cc_answer(snap);
     reply(res, 200,
           Json{{"query", "cc"},
                {"components", r.components},
-               {"largest", largest},
+               {"largest", r.largest},
+               {"maintained", r.maintained},
                {"version", snap.version()}});
   });
 }

@@ -216,6 +216,15 @@ void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s
                              {"capacity", f.capacity},
                              {"multi_segment_rows", f.multi_segment_rows},
                              {"defragmentations", f.defragmentations}}}};
+    Json views = Json::array();
+    for (const ViewStats& v : g.graph().view_stats())
+      views.push_back(Json{{"name", v.name},
+                           {"updated", v.updates},
+                           {"recomputed", v.recomputes},
+                           {"recompute_seconds", v.recompute_seconds},
+                           {"seconds_per_change", v.seconds_per_change},
+                           {"crossover_changes", v.crossover_changes()}});
+    out["views"] = views;
     if (const GraphStore<T>* st = g.store())
       out["store"] = Json{{"directory", st->directory()},
                           {"log_bytes", st->log_bytes()},
