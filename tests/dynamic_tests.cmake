@@ -27,6 +27,7 @@ spgraph_test(dynamic_graph_concurrency_tests
 spgraph_test(graph_store_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/graph_store_test.cpp
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/store_fault_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/store_views_test.cpp
   LABELS unit store)
 add_executable(store_crash_child ${CMAKE_CURRENT_SOURCE_DIR}/unit/store/store_crash_child.cpp)
 target_include_directories(store_crash_child PRIVATE ${PROJECT_SOURCE_DIR})
