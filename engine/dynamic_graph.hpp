@@ -200,6 +200,7 @@ class DynamicGraph {
     unsigned recomputes_in_a_row = 0;
   };
   bool views_need_in_arcs() const;
+  Csr<T> transposed_arcs() const;
   void check_view_weights(std::span<const EdgeUpdate<T>> updates) const;
   ViewGraph view_graph(const DcsrView<T>& out, const DcsrView<T>* in) const;
   ArcChanges arc_changes(const DcsrChangeLog& log, std::span<const EdgeUpdate<T>> updates,

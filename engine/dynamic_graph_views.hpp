@@ -32,8 +32,8 @@ void DynamicGraph<T>::maintain(std::shared_ptr<MaintainedView> view, ViewPolicy 
       throw InvalidArgument("dynamic graph: the view '" + name + "' is already maintained");
   const bool build_in_arcs = options_.directed && view->needs_in_arcs() && !in_arcs_;
   if (build_in_arcs) {
-    in_arcs_ = std::make_unique<Dcsr<T>>(Dcsr<T>::from_csr(transpose(arcs_.view().to_csr()),
-                                                           detail::dynamic_graph_format(options_)));
+    in_arcs_ = std::make_unique<Dcsr<T>>(
+        Dcsr<T>::from_csr(transposed_arcs(), detail::dynamic_graph_format(options_)));
     in_latest_ = in_arcs_->freeze();
   }
   ViewSlot slot;
@@ -82,6 +82,30 @@ std::vector<ViewStats> DynamicGraph<T>::view_stats() const {
   return out;
 }
 
+/// The transpose of the stored arcs, every stored copy kept (to_csr() folds the copies of a
+/// Keep graph, which the in-arcs must not); rows come out sorted.
+template <class T>
+Csr<T> DynamicGraph<T>::transposed_arcs() const {
+  const DcsrView<T> v = arcs_.view();
+  const Vertex n = v.nrows();
+  Csr<T> t;
+  t.nrows = t.ncols = n;
+  t.pattern = v.is_pattern();
+  t.row_ptr.assign(std::size_t(n) + 1, 0);
+  for (Vertex r = 0; r < n; ++r) v.for_each(r, [&](Vertex c, Offset) { ++t.row_ptr[c + 1]; });
+  for (Vertex r = 0; r < n; ++r) t.row_ptr[r + 1] += t.row_ptr[r];
+  t.col.resize(t.row_ptr[n]);
+  if (!t.pattern) t.val.resize(t.row_ptr[n]);
+  std::vector<Offset> next(t.row_ptr.begin(), t.row_ptr.end() - 1);
+  for (Vertex r = 0; r < n; ++r)
+    v.for_each(r, [&](Vertex c, Offset slot) {
+      const Offset k = next[c]++;
+      t.col[k] = r;
+      if (!t.pattern) t.val[k] = stored_value_t<T>(v.value(slot));
+    });
+  return t;
+}
+
 template <class T>
 bool DynamicGraph<T>::views_need_in_arcs() const {
   if (!options_.directed) return false;
@@ -119,6 +143,7 @@ ViewGraph DynamicGraph<T>::view_graph(const DcsrView<T>& out, const DcsrView<T>*
   g.out_weight = ArcWeights(&out);
   g.directed = options_.directed;
   g.weighted = options_.weighted;
+  g.may_repeat = options_.duplicates == DuplicatePolicy::Keep;
   if (!options_.directed) {
     g.in = g.out;
     g.in_weight = g.out_weight;
@@ -147,12 +172,12 @@ ArcChanges DynamicGraph<T>::arc_changes(const DcsrChangeLog& log,
   };
   for (const auto& [a, b] : log.added) put(c.added, a, b);
   for (const auto& [a, b] : log.removed) put(c.removed, a, b);
-  const bool inserts_reweight = options_.duplicates == DuplicatePolicy::Combine ||
-                                options_.duplicates == DuplicatePolicy::Keep;
+  // Any insert may change a present arc's weight on a weighted graph (under IgnoreIfPresent
+  // too: an erase and an insert of the same arc in one batch) and its copies under Keep.
   if (!options_.weighted && options_.duplicates != DuplicatePolicy::Keep) return c;
   std::vector<std::pair<Vertex, Vertex>> named;
   for (const EdgeUpdate<T>& e : updates)
-    if (e.kind == UpdateKind::Assign || (e.kind == UpdateKind::Insert && inserts_reweight))
+    if (e.kind != UpdateKind::Erase)
       named.push_back(undirected && e.u > e.v ? std::pair{e.v, e.u} : std::pair{e.u, e.v});
   std::sort(named.begin(), named.end());
   named.erase(std::unique(named.begin(), named.end()), named.end());

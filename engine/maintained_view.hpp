@@ -3,8 +3,8 @@
 // batch and publishes with every snapshot, so that a query on them costs O(1) or O(answer)
 // instead of a recomputation. The implementations live with their algorithms
 // (algorithms/components/incremental_components.hpp, algorithms/pagerank/incremental_pagerank.hpp,
-// algorithms/sssp/incremental_sssp.hpp, algorithms/knn/incremental_knn.hpp); the engine sees them
-// only through this interface, as it sees the triangle counter through IncrementalCount.
+// algorithms/sssp/incremental_distances.hpp, algorithms/knn/incremental_knn.hpp); the engine sees
+// them only through this interface, as it sees the triangle counter through IncrementalCount.
 //
 // The writer drives every view on its own thread, after applying a batch and before publishing
 // it: update(before, after, changes), or recompute(after) when the batch is past the view's
@@ -53,6 +53,7 @@ struct ViewGraph {
   bool directed = false;
   bool has_in = false;
   bool weighted = false;
+  bool may_repeat = false;  ///< duplicates Keep: an arc may be stored more than once
   Vertex n() const { return out.n(); }
   /// Calls f(neighbour, weight) for each out-arc of v (one call per stored copy).
   template <class F>
@@ -71,9 +72,10 @@ struct ViewGraph {
 struct ArcChanges {
   std::vector<std::pair<Vertex, Vertex>> added;    ///< absent before the batch, present after
   std::vector<std::pair<Vertex, Vertex>> removed;  ///< present before the batch, absent after
-  /// Arcs the batch gave a weight or a copy to (a re-weight; an insert under Combine or Keep)
-  /// that are present after it: their weight or multiplicity may have changed (compare before
-  /// and after). An arc here may also be in `added`.
+  /// Arcs the batch re-weighted or inserted that are present after it, on a weighted graph or
+  /// under Keep: their weight or multiplicity may have changed (an insert under Combine or Keep,
+  /// an erase and an insert in one batch; compare before and after). An arc here may also be in
+  /// `added`.
   std::vector<std::pair<Vertex, Vertex>> reweighted;
   Vertex vertices_before = 0;  ///< vertex count before the batch (it may have grown)
   Vertex vertices_after = 0;
