@@ -5,8 +5,6 @@
 // ICPP 2017, and the top-k selector of Liu's thesis §4.6), and the test for arcs with copies.
 #include "algorithms/knn/incremental_knn.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <limits>
 #include <span>
@@ -140,6 +138,7 @@ class VertexSet {
   std::vector<std::uint64_t> bits_;
 };
 
+/// The "knn:..." view of make_knn_view (the refresh condition in incremental_knn.hpp).
 class KnnView final : public MaintainedView {
  public:
   KnnView(Vertex u, std::size_t k, SimilarityMeasure m)

@@ -19,20 +19,21 @@
 //   - x = u (N(u) changed), or
 //   - w ∈ N(u) (an in-set of u's neighbours changed, so a sum and cnt(w)), or
 //   - for Jaccard, cosine and overlap only: x ∈ C(u) (|N(x)| changed).
-// N(u) and C(u) are kept, sorted, from the last refresh; while no arc of the first two kinds
-// changes they are also the current ones. A re-weighted arc, or a copy added to a present arc
-// (`reweighted` alone), changes nothing, nor does the vertex count growing: new vertices share
-// no neighbour with u, and similarity_knn's k = min(k, n) never binds, since u has at most
-// n - 1 candidates.
+// N(u) (sorted) and C(u) (sorted while under n / 64 ids, else a bitmap of n bits) are kept from
+// the last refresh; while no arc of the first two kinds changes they are also the current ones.
+// A re-weighted arc, or a copy added to a present arc (`reweighted` alone), changes nothing,
+// nor does the vertex count growing: new vertices share no neighbour with u, and
+// similarity_knn's k = min(k, n) never binds, since u has at most n - 1 candidates.
 // A clean batch costs O(changes · log(|N(u)| + |C(u)|)) and republishes the same answer.
 //
 // A refresh answers the one query from ViewGraph, as similarity_knn does (knn_similarity.cpp):
 // N(u) sorted, then for w ∈ N(u) ascending the in-arcs of w (ViewGraph::in) fed into the same
 // product-row accumulator (knn_product_row.hpp: hash or dense, sums in feed order, so Adamic–
 // Adar and resource-allocation sums are bit-identical), scores by the same functions
-// (knn_similarity_score.hpp), the same top-k selector (ties: smaller id). Cost O(|N(u)| log +
-// Σ_{w ∈ N(u)} |in(w)| + |C(u)|) plus, on a multigraph, the candidates' rows: the two-hop
-// neighbourhood, not the graph.
+// (knn_similarity_score.hpp), the same top-k selector (ties: smaller id). Cost
+// O(|N(u)| log |N(u)| + Σ_{w ∈ N(u)} |in(w)| + |C(u)| log |C(u)|), plus, once copies may
+// exist, the sorts of the in-lists and the candidates' rows: the two-hop neighbourhood, not
+// the graph (a query next to a hub still reads the hub's whole in-list). One thread.
 //
 // Copies (DuplicatePolicy::Keep): the degree of a row counts copies, the matrix does not. The
 // view knows whether any row may hold copies: recompute() scans the graph once (O(arcs),
