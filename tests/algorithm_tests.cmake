@@ -95,6 +95,12 @@ spgraph_test(knn_tests
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_graph_test.cpp
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_verify_test.cpp
   LABELS unit oracle knn)
+# The maintained kNN view of a query vertex (incremental_knn.hpp): after every batch of random
+# streams, equal to the stream's similarity_knn on the snapshot and to the brute-force oracle;
+# the refresh condition on hand-made graphs; copies under Keep; a model test; Kronecker 14.
+spgraph_test(incremental_knn_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/incremental_knn_test.cpp
+  LABELS unit oracle knn)
 
 # Betweenness centrality: path enumeration on tiny graphs, Boost.Graph's
 # brandes_betweenness_centrality (when found), batched against per-source searches, sampled

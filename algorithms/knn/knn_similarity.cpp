@@ -18,7 +18,6 @@
 // selector. Source: the SpGEMM row kernel of Nagasaka, Nukada & Matsuoka (ICPP 2017) and the
 // batch k-selection of Liu's thesis §4.6; measures as networkx's link prediction defines them.
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <numeric>
@@ -28,6 +27,7 @@
 #include "algorithms/knn/knn_checks.hpp"
 #include "algorithms/knn/knn_neighborhoods.hpp"
 #include "algorithms/knn/knn_product_row.hpp"
+#include "algorithms/knn/knn_similarity_score.hpp"
 #include "formats/topk/topk_selector.hpp"
 
 namespace spgraph {
@@ -54,22 +54,7 @@ namespace {
 
 using detail::NeighborhoodRows;
 using detail::PatternRows;
-
-/// The score of candidate v from its accumulated sum and the two neighbourhood sizes.
-template <class Acc>
-double similarity_score(SimilarityMeasure m, Acc sum, Offset du, Offset dv) {
-  const double c = double(sum);
-  switch (m) {
-    case SimilarityMeasure::Jaccard:
-      return c / (double(du) + double(dv) - c);
-    case SimilarityMeasure::Cosine:
-      return c / std::sqrt(double(du) * double(dv));
-    case SimilarityMeasure::Overlap:
-      return c / double(std::min(du, dv));
-    default:  // common neighbours, Adamic–Adar, resource allocation: the sum itself
-      return c;
-  }
-}
+using detail::similarity_score;
 
 /// Per-thread workspace: the product row and the selector.
 template <class Acc>
@@ -87,7 +72,6 @@ KnnResult run_similarity(const NeighborhoodRows& rows, std::vector<Vertex> queri
   const PatternRows& b = rows.b();
   const PatternRows& bt = rows.bt();
   constexpr bool weighted = !std::is_integral_v<Acc>;
-  const bool adamic_adar = o.measure == SimilarityMeasure::AdamicAdar;
   const std::size_t k = std::min<std::size_t>(o.k, b.n);
   const bool batch = queries.size() * 64 >= b.n;
   auto make_workspace = [&] { return std::make_unique<SimilarityWorkspace<Acc>>(b.n, batch); };
@@ -102,10 +86,8 @@ KnnResult run_similarity(const NeighborhoodRows& rows, std::vector<Vertex> queri
     auto feed = [&](auto&& add) {  // phase 2
       for (Vertex w : nu) {
         Acc wt = Acc(1);
-        if constexpr (weighted) {
-          const double cnt = double(bt.degree(w));  // >= 1: u is one of them
-          wt = adamic_adar ? (cnt > 1 ? 1.0 / std::log(cnt) : 0.0) : 1.0 / cnt;
-        }
+        if constexpr (weighted)
+          wt = detail::similarity_term(o.measure, bt.degree(w));  // cnt >= 1: u is one of them
         for (Vertex v : bt.row(w)) add(v, wt);
       }
     };
