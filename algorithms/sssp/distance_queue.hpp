@@ -10,6 +10,8 @@
 
 #include <omp.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -76,25 +78,26 @@ class DistanceQueue {
 /// The number of vertices at each finite distance.
 class DistanceCounts {
  public:
-  /// Counts `distance` afresh (threads count privately, then merge).
+  /// Counts `distance` afresh, in parallel: into an array by value when every finite distance
+  /// is a small whole number (levels; integer weights on a low-diameter graph), else into
+  /// per-thread hash maps.
   void rebuild(const std::vector<double>& distance) {
     counts_.clear();
     reached_ = 0;
     const std::int64_t n = std::int64_t(distance.size());
-    std::vector<std::unordered_map<double, Vertex>> local(
-        static_cast<std::size_t>(omp_get_max_threads()));
-#pragma omp parallel if (n >= 65536)
-    {
-      std::unordered_map<double, Vertex>& mine = local[std::size_t(omp_get_thread_num())];
-#pragma omp for schedule(static)
-      for (std::int64_t v = 0; v < n; ++v)
-        if (distance[std::size_t(v)] != kUnreachableDistance) ++mine[distance[std::size_t(v)]];
+    double top = 0;
+    bool whole = true;
+#pragma omp parallel for schedule(static) reduction(max : top) reduction(&& : whole) if (n >= 65536)
+    for (std::int64_t v = 0; v < n; ++v) {
+      const double d = distance[std::size_t(v)];
+      if (d == kUnreachableDistance) continue;
+      top = std::max(top, d);
+      whole = whole && d == std::floor(d);
     }
-    for (const auto& m : local)
-      for (const auto& [d, c] : m) {
-        counts_[d] += c;
-        reached_ += c;
-      }
+    if (whole && top < double(kArrayLimit))
+      count_in_array(distance, std::size_t(top) + 1);
+    else
+      count_in_maps(distance);
   }
   void add(double d) {
     ++counts_[d];
@@ -115,6 +118,47 @@ class DistanceCounts {
   }
 
  private:
+  static constexpr std::size_t kArrayLimit = std::size_t(1) << 16;
+
+  void count_in_array(const std::vector<double>& distance, std::size_t values) {
+    const std::int64_t n = std::int64_t(distance.size());
+    std::vector<std::vector<Vertex>> local(static_cast<std::size_t>(omp_get_max_threads()));
+#pragma omp parallel if (n >= 65536)
+    {
+      std::vector<Vertex>& mine = local[std::size_t(omp_get_thread_num())];
+      mine.assign(values, 0);
+#pragma omp for schedule(static)
+      for (std::int64_t v = 0; v < n; ++v) {
+        const double d = distance[std::size_t(v)];
+        if (d != kUnreachableDistance) ++mine[std::size_t(d)];
+      }
+    }
+    for (std::size_t d = 0; d < values; ++d) {
+      Vertex c = 0;
+      for (const auto& m : local) c += m.empty() ? 0 : m[d];
+      if (c) counts_.emplace_hint(counts_.end(), double(d), c);
+      reached_ += c;
+    }
+  }
+
+  void count_in_maps(const std::vector<double>& distance) {
+    const std::int64_t n = std::int64_t(distance.size());
+    std::vector<std::unordered_map<double, Vertex>> local(
+        static_cast<std::size_t>(omp_get_max_threads()));
+#pragma omp parallel if (n >= 65536)
+    {
+      std::unordered_map<double, Vertex>& mine = local[std::size_t(omp_get_thread_num())];
+#pragma omp for schedule(static)
+      for (std::int64_t v = 0; v < n; ++v)
+        if (distance[std::size_t(v)] != kUnreachableDistance) ++mine[distance[std::size_t(v)]];
+    }
+    for (const auto& m : local)
+      for (const auto& [d, c] : m) {
+        counts_[d] += c;
+        reached_ += c;
+      }
+  }
+
   std::map<double, Vertex> counts_;
   Vertex reached_ = 0;
 };

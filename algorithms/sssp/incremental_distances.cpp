@@ -4,16 +4,18 @@
 // class for both, hop counts being distances with unit weights.
 //
 // State per vertex: the distance (a plain array the repair reads and writes, copied into the
-// published VersionedArray only where it changed), the shortest-path-tree parent (kNoVertex for
-// the source and unreached vertices) and the number of tree children, which lets the search
-// for an invalidated vertex's children skip leaves and stop once it has found them all. An
-// update runs in four steps:
+// published VersionedArray only where it changed) and the shortest-path-tree parent (kNoVertex
+// for the source and unreached vertices); a vertex's tree children are the heads of its
+// out-arcs that name it as parent. An update runs in four steps:
 //   1. examine: the heads of removed (or re-weighted) tree arcs, in increasing old distance. A
 //      head keeps its distance when an in-arc from an unaffected vertex at a smaller distance
 //      still gives it; otherwise it is invalidated and its tree children are examined in turn;
 //   2. seed the invalidated vertices from their in-arcs from unaffected vertices (parallel);
 //   3. seed the heads of inserted and lighter arcs whose tail now offers a shorter path;
 //   4. settle: Dijkstra from the seeds (a bucket per level for BFS) over the new graph.
+// The steps count the vertices and arcs they read; past 1/32 of the graph's vertices and arcs
+// the update stops and recomputes (parallel bfs() / sssp()), which bounds the worst case (a hub
+// near the source cut off: most distances change) at little more than a recomputation.
 // Why it is exact: before the batch every arc satisfied d[y] <= d[x] + w; after step 1 the
 // unaffected vertices keep distances that paths of the new graph still realise, steps 2 and 3
 // offer every arc whose inequality may now fail (arcs into invalidated vertices, new and
@@ -25,7 +27,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <sstream>
@@ -42,6 +43,12 @@ namespace {
 
 constexpr double kInf = kUnreachableDistance;
 constexpr std::size_t kParallelSeeds = 2048;  // invalidated vertices seeded on several threads
+/// An update that has read more than (vertices + arcs) / kBudgetShare of the graph (and more
+/// than kMinBudget), vertices and arcs counted alike, gives up and recomputes: its sequential
+/// repair would soon cost more than the parallel search (a Kronecker hub cut from the source
+/// changes the distances of most of the graph).
+constexpr Offset kBudgetShare = 32;
+constexpr Offset kMinBudget = Offset(1) << 14;
 
 std::string format_weight(double w) {
   std::ostringstream os;
@@ -67,7 +74,6 @@ class DistanceView final : public MaintainedView {
   void check_graph(const ViewGraph& g) const;
   void refuse_negative_weights(const ViewGraph& g) const;
   void derive_parents(const ViewGraph& g);
-  void count_children();
   void grow(Vertex n);
   double in_weight(const ViewGraph& g, Offset slot) const {
     return unit_ ? 1.0 : g.in_weight(slot);
@@ -75,19 +81,20 @@ class DistanceView final : public MaintainedView {
   double out_weight(const ViewGraph& g, Offset slot) const {
     return unit_ ? 1.0 : g.out_weight(slot);
   }
-  double arc_weight(const ViewGraph& g, Vertex u, Vertex v) const;
-  void set_parent(Vertex v, Vertex p);
+  double arc_weight(const ViewGraph& g, Vertex u, Vertex v);
   void set_distance(Vertex v, double d);
   void lower(Vertex v, double d, Vertex p, detail::DistanceQueue& q);
   void suspect(Vertex v, detail::DistanceQueue& q);
-  void examine(const ViewGraph& before, const ViewGraph& after, const ArcChanges& changes);
+  bool over_budget() const { return work_ > budget_; }
+  bool examine(const ViewGraph& before, const ViewGraph& after, const ArcChanges& changes);
   bool find_parent(const ViewGraph& after, Vertex v);
   void invalidate(const ViewGraph& before, Vertex v, detail::DistanceQueue& q);
-  void seed_invalidated(const ViewGraph& after, detail::DistanceQueue& q);
-  void seed_changed_arcs(const ViewGraph& after, const ArcChanges& changes,
+  bool seed_invalidated(const ViewGraph& after, detail::DistanceQueue& q);
+  bool seed_changed_arcs(const ViewGraph& after, const ArcChanges& changes,
                          detail::DistanceQueue& q);
-  void settle(const ViewGraph& after, detail::DistanceQueue& q);
+  bool settle(const ViewGraph& after, detail::DistanceQueue& q);
   void commit();
+  void abandon();
 
   Vertex source_;
   bool hops_;
@@ -95,11 +102,12 @@ class DistanceView final : public MaintainedView {
   bool weights_checked_ = false;  // the first recompute scanned every weight (SSSP)
   std::vector<double> dist_;
   std::vector<Vertex> parent_;
-  std::vector<Vertex> children_;
   std::vector<std::uint8_t> state_;  // kUntouched outside an update
   std::vector<Vertex> touched_;      // vertices whose state_ the update changed
   std::vector<Vertex> invalid_;      // vertices invalidated by this update
   std::vector<Vertex> changed_;      // vertices whose distance this update changed
+  Offset work_ = 0;                  // vertices and arcs this update has read
+  Offset budget_ = 0;                // the work past which it recomputes instead
   detail::DistanceCounts counts_;
   VersionedArray<double> published_{0, kInf};
 };
@@ -167,16 +175,6 @@ void DistanceView::derive_parents(const ViewGraph& g) {
   }
 }
 
-void DistanceView::count_children() {
-  const std::int64_t n = std::int64_t(parent_.size());
-  children_.assign(parent_.size(), 0);
-#pragma omp parallel for schedule(static) if (n >= 65536)
-  for (std::int64_t v = 0; v < n; ++v)
-    if (parent_[std::size_t(v)] != kNoVertex)
-      std::atomic_ref<Vertex>(children_[parent_[std::size_t(v)]])
-          .fetch_add(1, std::memory_order_relaxed);
-}
-
 void DistanceView::recompute(const ViewGraph& g) {
   const Vertex n = g.n();
   if (source_ >= n)
@@ -201,7 +199,6 @@ void DistanceView::recompute(const ViewGraph& g) {
     derive_parents(g);
   }
   parent_[source_] = kNoVertex;
-  count_children();
   state_.assign(n, kUntouched);
   counts_.rebuild(dist_);
   published_.assign(dist_);
@@ -213,15 +210,15 @@ void DistanceView::grow(Vertex n) {
   if (n <= dist_.size()) return;
   dist_.resize(n, kInf);
   parent_.resize(n, kNoVertex);
-  children_.resize(n, 0);
   state_.resize(n, kUntouched);
   published_.grow(n);
 }
 
 /// The lightest copy of arc u -> v in g (kInf when absent), read from the shorter of row u and
 /// in-row v.
-double DistanceView::arc_weight(const ViewGraph& g, Vertex u, Vertex v) const {
+double DistanceView::arc_weight(const ViewGraph& g, Vertex u, Vertex v) {
   double w = kInf;
+  work_ += std::min(g.in.degree(v), g.out.degree(u));
   if (g.in.degree(v) < g.out.degree(u)) {
     g.in.for_each(v, [&](Vertex c, Offset slot) {
       if (c == u) w = std::min(w, in_weight(g, slot));
@@ -234,12 +231,6 @@ double DistanceView::arc_weight(const ViewGraph& g, Vertex u, Vertex v) const {
   return w;
 }
 
-void DistanceView::set_parent(Vertex v, Vertex p) {
-  if (parent_[v] != kNoVertex) --children_[parent_[v]];
-  parent_[v] = p;
-  if (p != kNoVertex) ++children_[p];
-}
-
 void DistanceView::set_distance(Vertex v, double d) {
   if (dist_[v] != kInf) counts_.remove(dist_[v]);
   if (d != kInf) counts_.add(d);
@@ -250,7 +241,7 @@ void DistanceView::set_distance(Vertex v, double d) {
 /// Gives v the distance d through parent p and queues it for settling.
 void DistanceView::lower(Vertex v, double d, Vertex p, detail::DistanceQueue& q) {
   set_distance(v, d);
-  set_parent(v, p);
+  parent_[v] = p;
   q.push(d, v);
 }
 
@@ -262,8 +253,8 @@ void DistanceView::suspect(Vertex v, detail::DistanceQueue& q) {
   q.push(dist_[v], v);
 }
 
-/// Step 1 (see the file comment).
-void DistanceView::examine(const ViewGraph& before, const ViewGraph& after,
+/// Step 1 (see the file comment); false when over budget.
+bool DistanceView::examine(const ViewGraph& before, const ViewGraph& after,
                            const ArcChanges& changes) {
   detail::DistanceQueue q(hops_);
   const auto broken = [&](const std::vector<std::pair<Vertex, Vertex>>& arcs) {
@@ -280,7 +271,9 @@ void DistanceView::examine(const ViewGraph& before, const ViewGraph& after,
     } else {
       invalidate(before, v, q);
     }
+    if (over_budget()) return false;
   }
+  return true;
 }
 
 /// Whether v keeps its distance through an in-arc from an unaffected vertex at a strictly
@@ -289,14 +282,16 @@ void DistanceView::examine(const ViewGraph& before, const ViewGraph& after,
 bool DistanceView::find_parent(const ViewGraph& after, Vertex v) {
   const double dv = dist_[v];
   Vertex p = kNoVertex;
+  ++work_;
   after.in.find_if(v, [&](Vertex c, Offset slot) {
+    ++work_;
     const bool unaffected = state_[c] == kUntouched || state_[c] == kKept;
     if (!unaffected || !(dist_[c] < dv) || !(dist_[c] + in_weight(after, slot) <= dv)) return false;
     p = c;
     return true;
   });
   if (p == kNoVertex) return false;
-  set_parent(v, p);
+  parent_[v] = p;
   return true;
 }
 
@@ -305,18 +300,18 @@ void DistanceView::invalidate(const ViewGraph& before, Vertex v, detail::Distanc
   state_[v] = kInvalid;
   invalid_.push_back(v);
   set_distance(v, kInf);
-  set_parent(v, kNoVertex);
-  if (children_[v] == 0) return;
-  before.out.find_if(v, [&](Vertex y, Offset) {
-    if (parent_[y] != v) return false;
-    set_parent(y, kNoVertex);
-    suspect(y, q);
-    return children_[v] == 0;
+  parent_[v] = kNoVertex;
+  work_ += before.out.degree(v);
+  before.out.for_each(v, [&](Vertex y, Offset) {
+    if (parent_[y] == v) suspect(y, q);
   });
 }
 
-/// Step 2: each invalidated vertex takes its best in-arc from an unaffected vertex.
-void DistanceView::seed_invalidated(const ViewGraph& after, detail::DistanceQueue& q) {
+/// Step 2: each invalidated vertex takes its best in-arc from an unaffected vertex; false when
+/// over budget.
+bool DistanceView::seed_invalidated(const ViewGraph& after, detail::DistanceQueue& q) {
+  for (const Vertex v : invalid_) work_ += after.in.degree(v);
+  if (over_budget()) return false;
   const std::int64_t k = std::int64_t(invalid_.size());
   std::vector<double> best(invalid_.size(), kInf);
   std::vector<Vertex> from(invalid_.size(), kNoVertex);
@@ -333,11 +328,12 @@ void DistanceView::seed_invalidated(const ViewGraph& after, detail::DistanceQueu
   }
   for (std::size_t i = 0; i < invalid_.size(); ++i)
     if (best[i] != kInf) lower(invalid_[i], best[i], from[i], q);
+  return true;
 }
 
-/// Step 3: inserted (and, with weights, re-weighted) arcs from unaffected vertices.
-/// Invalidated tails are skipped: if they are reached, settling relaxes their arcs.
-void DistanceView::seed_changed_arcs(const ViewGraph& after, const ArcChanges& changes,
+/// Step 3: inserted (and, with weights, re-weighted) arcs from unaffected vertices; false when
+/// over budget. Invalidated tails are skipped: if they are reached, settling relaxes their arcs.
+bool DistanceView::seed_changed_arcs(const ViewGraph& after, const ArcChanges& changes,
                                      detail::DistanceQueue& q) {
   const auto offer = [&](const std::vector<std::pair<Vertex, Vertex>>& arcs) {
     for (const auto& [u, v] : arcs) {
@@ -347,12 +343,14 @@ void DistanceView::seed_changed_arcs(const ViewGraph& after, const ArcChanges& c
       if (d < dist_[v]) lower(v, d, u, q);
     }
   };
+  work_ += changes.added.size() + changes.reweighted.size();
   offer(changes.added);
   if (!unit_) offer(changes.reweighted);
+  return !over_budget();
 }
 
-/// Step 4: Dijkstra from the queued vertices.
-void DistanceView::settle(const ViewGraph& after, detail::DistanceQueue& q) {
+/// Step 4: Dijkstra from the queued vertices; false when over budget.
+bool DistanceView::settle(const ViewGraph& after, detail::DistanceQueue& q) {
   double key = 0;
   Vertex x = 0;
   while (q.pop(key, x)) {
@@ -361,7 +359,10 @@ void DistanceView::settle(const ViewGraph& after, detail::DistanceQueue& q) {
       const double d = key + out_weight(after, slot);
       if (d < dist_[y]) lower(y, d, x, q);
     });
+    work_ += 1 + after.out.degree(x);
+    if (over_budget()) return false;
   }
+  return true;
 }
 
 /// Publishes the changed distances and clears the update's marks.
@@ -373,16 +374,27 @@ void DistanceView::commit() {
   invalid_.clear();
 }
 
+/// Drops an update's partial work (the recomputation that follows resets every vertex).
+void DistanceView::abandon() {
+  touched_.clear();
+  changed_.clear();
+  invalid_.clear();
+}
+
 void DistanceView::update(const ViewGraph& before, const ViewGraph& after,
                           const ArcChanges& changes) {
   check_graph(after);
   grow(changes.vertices_after);
-  examine(before, after, changes);
+  work_ = 0;
+  budget_ = std::max(kMinBudget, (Offset(after.n()) + after.out.nnz()) / kBudgetShare);
   detail::DistanceQueue q(hops_);
-  seed_invalidated(after, q);
-  seed_changed_arcs(after, changes, q);
-  settle(after, q);
-  commit();
+  if (examine(before, after, changes) && seed_invalidated(after, q) &&
+      seed_changed_arcs(after, changes, q) && settle(after, q)) {
+    commit();
+  } else {
+    abandon();
+    recompute(after);
+  }
 }
 
 std::shared_ptr<const ViewResult> DistanceView::publish() {

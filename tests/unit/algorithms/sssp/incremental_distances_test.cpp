@@ -3,7 +3,8 @@
 // recomputations after EVERY batch: the published distances, reached and max_distance equal
 // bfs() / sssp() on the snapshot exactly, and in the model test also a plain Dijkstra written
 // here over the snapshot's arcs. Random streams mix inserts, erases (mostly of present arcs, so
-// that tree arcs break) and re-weights (integer weights 0..9, zero included), directed and
+// that tree arcs break) and re-weights (integer weights 0..9, zero included; multiples of 0.1,
+// whose sums round, in two cases), directed and
 // undirected, with Combine and Keep duplicates, self-loops, isolated and unreachable vertices,
 // vertex growth by updates and by add_vertices; ViewPolicy::Incremental, so that the
 // incremental path is what runs (checked through view_stats). Also: negative weights refused
@@ -113,14 +114,20 @@ std::pair<Vertex, Vertex> present_arc(const GraphSnapshot<double>& s, std::mt199
   return {Vertex(rng() % n), Vertex(rng() % n)};
 }
 
+/// A random weight: an integer 0..9, or (fractional) a multiple of 0.1 below 10, whose sums
+/// round (both the view and sssp() add d[u] + w, so they must still agree exactly).
+double random_weight(std::mt19937_64& rng, bool fractional) {
+  return fractional ? double(rng() % 100) * 0.1 : double(rng() % 10);
+}
+
 /// A random batch of `size` updates over vertices [0, range): inserts (some self-loops),
-/// erases and re-weights (mostly of present arcs), integer weights 0..9.
+/// erases and re-weights (mostly of present arcs).
 UpdateBatch<double> random_batch(const GraphSnapshot<double>& s, std::mt19937_64& rng, int size,
-                                 Vertex range, bool weighted) {
+                                 Vertex range, bool weighted, bool fractional = false) {
   UpdateBatch<double> b;
   for (int k = 0; k < size; ++k) {
     const int kind = int(rng() % 10);
-    const double w = double(rng() % 10);
+    const double w = random_weight(rng, fractional);
     if (kind < 5) {
       const Vertex u = Vertex(rng() % range);
       const Vertex v = rng() % 16 == 0 ? u : Vertex(rng() % range);
@@ -142,12 +149,14 @@ struct StreamCase {
   bool weighted;
   DuplicatePolicy duplicates;
   bool hops;
+  bool fractional = false;  ///< weights multiples of 0.1 rather than integers
 };
 
 std::string case_name(const ::testing::TestParamInfo<StreamCase>& i) {
   const StreamCase& c = i.param;
   return std::string(c.hops ? "Bfs" : "Sssp") + (c.directed ? "Directed" : "Undirected") +
-         (c.weighted ? "Weighted" : "Pattern") + duplicate_policy_name(c.duplicates);
+         (c.weighted ? (c.fractional ? "Fractional" : "Weighted") : "Pattern") +
+         duplicate_policy_name(c.duplicates);
 }
 
 class DistanceViewStream : public ::testing::TestWithParam<StreamCase> {};
@@ -172,7 +181,7 @@ TEST_P(DistanceViewStream, EqualsRecomputationAfterEveryBatch) {
     if (register_first) g.maintain(view, ViewPolicy::Incremental);
     UpdateBatch<double> first;
     for (int k = 0; k < 60; ++k)
-      first.insert(Vertex(rng() % 30), Vertex(rng() % 30), double(rng() % 10));
+      first.insert(Vertex(rng() % 30), Vertex(rng() % 30), random_weight(rng, c.fractional));
     g.apply(first);  // vertices 30..39 stay isolated for now
     if (!register_first) g.maintain(view, ViewPolicy::Incremental);
     expect_answer(g.snapshot(), source, c.hops, recomputed(g.snapshot(), source, c.hops),
@@ -184,7 +193,7 @@ TEST_P(DistanceViewStream, EqualsRecomputationAfterEveryBatch) {
         g.add_vertices(3);
       } else {
         const Vertex range = Vertex(std::min<std::uint64_t>(before.num_vertices() + 2, 80));
-        g.apply(random_batch(before, rng, 1 + int(rng() % 24), range, c.weighted));
+        g.apply(random_batch(before, rng, 1 + int(rng() % 24), range, c.weighted, c.fractional));
       }
       const GraphSnapshot<double> s = g.snapshot();
       expect_answer(s, source, c.hops, recomputed(s, source, c.hops),
@@ -210,7 +219,9 @@ INSTANTIATE_TEST_SUITE_P(
                       StreamCase{true, true, DuplicatePolicy::Keep, true},
                       StreamCase{false, false, DuplicatePolicy::IgnoreIfPresent, true},
                       StreamCase{true, false, DuplicatePolicy::IgnoreIfPresent, true},
-                      StreamCase{true, false, DuplicatePolicy::Keep, true}),
+                      StreamCase{true, false, DuplicatePolicy::Keep, true},
+                      StreamCase{false, true, DuplicatePolicy::IgnoreIfPresent, false, true},
+                      StreamCase{true, true, DuplicatePolicy::Combine, false, true}),
     case_name);
 
 // The model test: thousands of batches of one to four updates on a small graph, each checked
@@ -266,11 +277,13 @@ TEST(DistanceViewModerate, KroneckerBatchesOfHundreds) {
         const GraphSnapshot<double> before = g.snapshot();
         const Vertex n = before.num_vertices();
         UpdateBatch<double> b = random_batch(before, rng, 100 + int(rng() % 900), n, true);
-        if (batch % 3 == 1) {
+        if (batch % 3 != 0) {
+          // Cuts near the source: mild ones the repair takes, heavy ones past its budget.
+          const bool heavy = batch % 3 == 1;
           std::vector<Vertex> cut;
           before.for_each_neighbor(source, [&](Vertex v, double) {
-            if (rng() % 2 == 0) b.erase(source, v);
-            if (rng() % 8 == 0) cut.push_back(v);
+            if (rng() % (heavy ? 2 : 16) == 0) b.erase(source, v);
+            if (rng() % (heavy ? 8 : 64) == 0) cut.push_back(v);
           });
           for (Vertex u : cut)
             before.for_each_neighbor(u, [&](Vertex v, double) { b.erase(u, v); });
