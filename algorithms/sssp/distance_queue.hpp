@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The two small structures of the maintained distances (incremental_distances.cpp):
-//   - DistanceQueue: Dijkstra's monotone priority queue of (distance, vertex), as buckets by
-//     level when every arc weighs 1 (a BFS relaxes level by level, Dial's bucket queue: Dial,
-//     "Algorithm 360", CACM 1969) and as a binary heap otherwise;
+//   - DistanceQueue: Dijkstra's monotone priority queue of (distance, vertex), as a list per
+//     level when every arc weighs 1 (a BFS relaxes level by level, as Dial's bucket queue does:
+//     Dial, "Algorithm 360", CACM 1969; only the levels present are kept) and as a binary heap
+//     otherwise;
 //   - DistanceCounts: how many vertices lie at each finite distance, so that the published
 //     `reached` and `max_distance` follow every change in O(log distinct distances), with no
 //     scan of the vertices.
@@ -15,7 +16,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <map>
 #include <queue>
 #include <unordered_map>
@@ -32,47 +32,40 @@ namespace spgraph::detail {
 /// particular but deterministic order.
 class DistanceQueue {
  public:
-  /// `levels`: every key is a whole number below 2^32 (hop counts); buckets instead of a heap.
+  /// `levels`: every key is a whole number (hop counts); a list per level instead of a heap.
   explicit DistanceQueue(bool levels) : levels_(levels) {}
 
-  bool empty() const { return levels_ ? size_ == 0 : heap_.empty(); }
   void push(double key, Vertex v) {
-    if (!levels_) {
+    if (levels_)
+      by_level_[std::uint64_t(key)].push_back(v);
+    else
       heap_.push({key, v});
-      return;
-    }
-    const std::size_t b = std::size_t(key);
-    if (b >= buckets_.size()) buckets_.resize(b + 1);
-    buckets_[b].push_back(v);
-    if (b < cursor_) cursor_ = b;
-    ++size_;
   }
   /// Takes a smallest entry; false when empty.
   bool pop(double& key, Vertex& v) {
-    if (!levels_) {
-      if (heap_.empty()) return false;
-      key = heap_.top().first;
-      v = heap_.top().second;
-      heap_.pop();
+    if (levels_) {
+      if (by_level_.empty()) return false;
+      const auto first = by_level_.begin();
+      key = double(first->first);
+      v = first->second.back();
+      first->second.pop_back();
+      if (first->second.empty()) by_level_.erase(first);
       return true;
     }
-    if (size_ == 0) return false;
-    while (buckets_[cursor_].empty()) ++cursor_;
-    v = buckets_[cursor_].back();
-    buckets_[cursor_].pop_back();
-    key = double(cursor_);
-    if (--size_ == 0) cursor_ = kNoBucket;
+    if (heap_.empty()) return false;
+    key = heap_.top().first;
+    v = heap_.top().second;
+    heap_.pop();
     return true;
   }
 
  private:
-  static constexpr std::size_t kNoBucket = std::numeric_limits<std::size_t>::max();
   using Entry = std::pair<double, Vertex>;
   bool levels_;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap_;
-  std::vector<std::vector<Vertex>> buckets_;  // kept between uses: their capacity is reused
-  std::size_t cursor_ = kNoBucket;
-  std::size_t size_ = 0;
+  /// The levels present, each with its vertices: a few at a time, whatever the graph's depth,
+  /// so the queue costs nothing per level it never holds.
+  std::map<std::uint64_t, std::vector<Vertex>> by_level_;
 };
 
 /// The number of vertices at each finite distance.

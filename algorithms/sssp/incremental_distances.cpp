@@ -190,8 +190,10 @@ void DistanceView::recompute(const ViewGraph& g) {
     BfsResult r = bfs(g, source_);
     dist_.resize(n);
 #pragma omp parallel for schedule(static) if (n >= 65536)
-    for (std::int64_t v = 0; v < std::int64_t(n); ++v)
-      dist_[std::size_t(v)] = r.level[std::size_t(v)] == kUnreached ? kInf : r.level[v];
+    for (std::int64_t v = 0; v < std::int64_t(n); ++v) {
+      const Vertex level = r.level[std::size_t(v)];
+      dist_[std::size_t(v)] = level == kUnreached ? kInf : double(level);
+    }
     parent_ = std::move(r.parent);
     parent_.resize(n);  // the kernel's arrays have a spare slot; kUnreached == kNoVertex
   } else {
@@ -276,9 +278,9 @@ bool DistanceView::examine(const ViewGraph& before, const ViewGraph& after,
   return true;
 }
 
-/// Whether v keeps its distance through an in-arc from an unaffected vertex at a strictly
-/// smaller distance (every such vertex has been decided: the queue runs in distance order);
-/// takes it as v's parent.
+/// Whether v keeps its distance: an in-arc from an unaffected vertex at a strictly smaller
+/// distance (every such vertex has been decided: the queue runs in distance order) gives it, or
+/// less (a lighter arc, which step 3 offers); takes that vertex as v's parent.
 bool DistanceView::find_parent(const ViewGraph& after, Vertex v) {
   const double dv = dist_[v];
   Vertex p = kNoVertex;
@@ -367,7 +369,8 @@ bool DistanceView::settle(const ViewGraph& after, detail::DistanceQueue& q) {
 
 /// Publishes the changed distances and clears the update's marks.
 void DistanceView::commit() {
-  for (const Vertex v : changed_) published_.set(v, dist_[v]);
+  for (const Vertex v : changed_)
+    if (published_[v] != dist_[v]) published_.set(v, dist_[v]);  // unchanged pages stay shared
   for (const Vertex v : touched_) state_[v] = kUntouched;
   changed_.clear();
   touched_.clear();
