@@ -85,6 +85,12 @@ else()
     LABELS unit oracle traversal)
 endif()
 
+# The maintained BFS levels and SSSP distances (incremental_distances.hpp) against bfs() /
+# sssp() and a Dijkstra of the test's own after every batch of random streams.
+spgraph_test(incremental_distances_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/sssp/incremental_distances_test.cpp
+  LABELS unit oracle traversal)
+
 # k-nearest-neighbour queries: set-intersection similarity oracle (networkx's formulas), BFS
 # and Dijkstra distance oracles, dense feature products, knn_graph; real graphs when present;
 # the verifier (knn_verify.hpp) on real and perturbed answers.

@@ -47,6 +47,7 @@
 
 #include "engine/core/types.hpp"
 #include "engine/graph_snapshot.hpp"
+#include "engine/maintained_view.hpp"
 #include "engine/matrix.hpp"
 #include "formats/csr/adjacency.hpp"
 #include "formats/dcsr/dcsr_view.hpp"
@@ -118,6 +119,11 @@ BfsResult bfs(const GraphSnapshot<T>& g, Vertex source, BfsOptions options = {})
   options.undirected = !g.directed();
   return bfs(g.view(), source, options);
 }
+
+/// Runs BFS over a maintained view's graph (engine/maintained_view.hpp): direction-optimizing
+/// when it has in-arcs (always for an undirected graph), push-only otherwise (the recomputation
+/// of the "bfs:S" view).
+BfsResult bfs(const ViewGraph& g, Vertex source, const BfsOptions& options = {});
 
 /// bfs() over Dynamic CSR structure alone (the non-template body, bfs_dynamic.cpp).
 BfsResult bfs_dcsr(const DcsrAdjacency& a, Vertex ncols, Vertex source, const BfsOptions& options);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // BFS over Dynamic CSR views and snapshots (declared in bfs.hpp): the fused kernel of
 // bfs_kernel.hpp instantiated for DcsrAdjacency. Rows are read segment by segment with
-// tombstones skipped; no transpose exists, so a directed graph is traversed push-only.
+// tombstones skipped; no transpose exists, so a directed graph is traversed push-only, except
+// over a maintained view's graph that carries its in-arcs (the transpose DynamicGraph keeps).
 #include <limits>
 
 #include "algorithms/bfs/bfs_kernel.hpp"
@@ -26,6 +27,16 @@ BfsResult bfs_dcsr(const DcsrAdjacency& a, Vertex ncols, Vertex source, const Bf
   detail::BfsWorkspace ws;
   BfsResult r;
   detail::bfs_traverse(a, a, source, o, ws, r);
+  return r;
+}
+
+BfsResult bfs(const ViewGraph& g, Vertex source, const BfsOptions& options) {
+  detail::check_bfs_arguments(g.n(), g.n(), source);
+  BfsOptions o = options;
+  if (!g.has_in) o.method = BfsMethod::Push;
+  detail::BfsWorkspace ws;
+  BfsResult r;
+  detail::bfs_traverse(g.out, g.has_in ? g.in : g.out, source, o, ws, r);
   return r;
 }
 

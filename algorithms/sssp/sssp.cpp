@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SSSP entry points (sssp.hpp): argument and weight checks, the automatic Δ, and the weighted
-// views of CSR and Dynamic CSR rows the kernels of sssp_kernel.hpp run on.
+// views of CSR and Dynamic CSR rows and of a maintained view's graph the kernels of
+// sssp_kernel.hpp run on.
 #include "algorithms/sssp/sssp.hpp"
 
 #include <omp.h>
@@ -57,6 +58,18 @@ struct DcsrArcs {
   template <class F>
   void for_each(Vertex u, F&& f) const {
     a->for_each(u, [&](Vertex c, Offset s) { f(c, weight_of<T>(a->value(s))); });
+  }
+};
+
+/// A maintained view's out-arcs (weights read as double; 1 on an unweighted graph).
+struct ViewArcs {
+  const ViewGraph* g;
+  Vertex n() const { return g->n(); }
+  Offset arcs() const { return g->out.nnz(); }
+  Offset degree(Vertex u) const { return g->out.degree(u); }
+  template <class F>
+  void for_each(Vertex u, F&& f) const {
+    g->for_each_out(u, f);
   }
 };
 
@@ -210,6 +223,11 @@ SsspResult sssp(const GraphSnapshot<T>& g, Vertex source, const SsspOptions& opt
   check_sssp_arguments(view.nrows(), view.ncols(), source, options);
   const bool unit = view.is_pattern() || std::is_same_v<T, bool>;
   return run_sssp(DcsrArcs<T>{&view}, unit, source, options);
+}
+
+SsspResult sssp(const ViewGraph& g, Vertex source, const SsspOptions& options) {
+  check_sssp_arguments(g.n(), g.n(), source, options);
+  return run_sssp(ViewArcs{&g}, !g.weighted, source, options);
 }
 
 #define SPGRAPH_INSTANTIATE_SSSP(T)                                          \

@@ -34,6 +34,7 @@
 #include "engine/core/descriptor.hpp"
 #include "engine/core/types.hpp"
 #include "engine/graph_snapshot.hpp"
+#include "engine/maintained_view.hpp"
 #include "engine/matrix.hpp"
 
 namespace spgraph {
@@ -69,5 +70,9 @@ SsspResult sssp(const Matrix<T>& a, Vertex source, const SsspOptions& options = 
 /// Distances over a DynamicGraph snapshot (its Dynamic CSR rows are the out-arcs).
 template <class T>
 SsspResult sssp(const GraphSnapshot<T>& g, Vertex source, const SsspOptions& options = {});
+
+/// Distances over a maintained view's graph (engine/maintained_view.hpp): its out-arcs, with
+/// unit weights when the graph is unweighted (the recomputation of the "sssp:S" view).
+SsspResult sssp(const ViewGraph& g, Vertex source, const SsspOptions& options = {});
 
 }  // namespace spgraph
