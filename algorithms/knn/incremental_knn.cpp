@@ -149,12 +149,12 @@ class KnnView final : public MaintainedView {
   void recompute(const ViewGraph& g) override {
     const Vertex q[1] = {u_};
     detail::check_knn_queries(q, g.n(), "knn view");
-    copies_ = has_repeated_arcs(g.out);
+    copies_ = g.may_repeat && has_repeated_arcs(g.out);  // copies exist only under Keep
     refresh(g);
   }
 
   void update(const ViewGraph& before, const ViewGraph& after, const ArcChanges& c) override {
-    if (!copies_) copies_ = copies_appeared(before, after, c);
+    if (!copies_ && after.may_repeat) copies_ = copies_appeared(before, after, c);
     if (touches_answer(c)) refresh(after);
   }
 

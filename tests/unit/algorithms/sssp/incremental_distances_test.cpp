@@ -175,8 +175,8 @@ TEST_P(DistanceViewStream, EqualsRecomputationAfterEveryBatch) {
     DynamicGraph<double> g(40, o);
     const Vertex source = Vertex(seed % 5);
     const auto view = c.hops ? make_bfs_view(source) : make_sssp_view(source);
-    // Weighted copies present at registration reach the view's in-arcs folded (the engine
-    // issue DISABLED_KeepCopiesPresentAtRegistration shows), so that case registers first.
+    // Weighted copies registered before the first batch here; KeepCopiesPresentAtRegistration
+    // registers after them.
     const bool register_first = c.weighted && c.duplicates == DuplicatePolicy::Keep;
     if (register_first) g.maintain(view, ViewPolicy::Incremental);
     UpdateBatch<double> first;
@@ -382,11 +382,11 @@ TEST(DistanceView, TreeArcDeletionRepairsFromTheBoundary) {
   expect_answer(s0, 0, false, {0, 1, 2, 3, 4, 4, kInf}, "the old snapshot");
 }
 
-// Engine issues found by this view (engine/dynamic_graph_views.hpp), disabled until fixed there:
-// a weight changed by an erase and an insert of the same arc in one batch under
-// IgnoreIfPresent is in none of ArcChanges' lists (presence did not change, and inserts are
-// named as re-weights only under Combine and Keep) ...
-TEST(DistanceView, DISABLED_EraseThenInsertInOneBatchReweights) {
+// Engine issues this view found (engine/dynamic_graph_views.hpp), now fixed there: a weight
+// changed by an erase and an insert of the same arc in one batch under IgnoreIfPresent was in
+// none of ArcChanges' lists (presence did not change, and inserts were named as re-weights only
+// under Combine and Keep) ...
+TEST(DistanceView, EraseThenInsertInOneBatchReweights) {
   DynamicGraphOptions o;
   o.weighted = true;
   DynamicGraph<double> g(3, o);
@@ -407,9 +407,9 @@ TEST(DistanceView, DISABLED_EraseThenInsertInOneBatchReweights) {
   expect_answer(g.snapshot(), 0, false, {0, 7, 8}, "heavier");
 }
 
-// ... and a directed Keep graph registered with copies present gets in-arcs built from
-// to_csr(), which folds the copies (their weights summed), so in-arcs and out-arcs disagree.
-TEST(DistanceView, DISABLED_KeepCopiesPresentAtRegistration) {
+// ... and a directed Keep graph registered with copies present got in-arcs built from
+// to_csr(), which folds the copies (their weights summed), so in-arcs and out-arcs disagreed.
+TEST(DistanceView, KeepCopiesPresentAtRegistration) {
   DynamicGraphOptions o;
   o.directed = true;
   o.weighted = true;
