@@ -8,6 +8,22 @@
 
 namespace spgraph::detail {
 
+namespace {
+
+/// Lists longer than this are freed when a run ends; shorter ones keep their storage for the
+/// next run, so that a batch's searches allocate nothing in the steady state.
+constexpr std::size_t kKeptCapacity = 4096;
+
+template <class V>
+void reset(std::vector<V>& list) {
+  if (list.capacity() > kKeptCapacity)
+    std::vector<V>().swap(list);
+  else
+    list.clear();
+}
+
+}  // namespace
+
 SplitSearch::Search SplitSearch::root(Search s) {
   while (parent_[s] != s) {
     parent_[s] = parent_[parent_[s]];  // path halving
@@ -21,78 +37,78 @@ SplitSearch::Search SplitSearch::join(Search a, Search b) {
   parent_[b] = a;
   members_[a].insert(members_[a].end(), members_[b].begin(), members_[b].end());
   pending_[a].insert(pending_[a].end(), pending_[b].begin(), pending_[b].end());
-  std::vector<Vertex>().swap(members_[b]);
-  std::vector<Vertex>().swap(pending_[b]);
+  reset(members_[b]);
+  reset(pending_[b]);
   work_[a] += work_[b];
   --open_;
   return a;
 }
 
-std::uint64_t SplitSearch::priority(const ViewGraph& g, Search s) const {
-  if (pending_[s].empty()) return work_[s];
-  const Vertex next = pending_[s].back();
-  const Offset degree = g.out.degree(next) + (g.directed ? g.in.degree(next) : 0);
-  return work_[s] + std::uint64_t(degree);
-}
-
-SplitSearch::Search SplitSearch::expand(const ViewGraph& g, Vertex x, Search s) {
-  bool stopped = false;
-  std::uint64_t scanned = 0;
+SplitSearch::Search SplitSearch::expand(const ViewGraph& g, Step step, Search s) {
+  bool joined = false;
+  Offset index = 0;
   const auto visit = [&](Vertex y) {
-    ++scanned;
+    if (index++ < step.done) return false;  // scanned before this search was interrupted
     const Search m = mark_[y];
     if (m == kNone) {
       mark_[y] = s;
       members_[s].push_back(y);
-      pending_[s].push_back(y);
+      pending_[s].push_back({y, 0});
       return false;
     }
     const Search r = root(m);
     if (r == s) return false;
     s = join(s, r);
-    stopped = open_ == 1 && stop_at_one_;
-    return stopped;
+    joined = true;
+    return true;
   };
-  g.out.find_neighbor(x, visit);
-  if (!stopped && g.directed) g.in.find_neighbor(x, visit);
-  work_[s] += scanned;
-  if (stopped) pending_[s].push_back(x);  // not fully scanned: finish_open() scans it again
+  g.out.find_neighbor(step.v, visit);
+  if (!joined && g.directed) g.in.find_neighbor(step.v, visit);
+  work_[s] += index - step.done;
+  // A join makes the search larger, so the smaller ones go first again: stop here and come back
+  // to the rest of this vertex's arcs later (if the search is still needed then).
+  if (joined) pending_[s].push_back({step.v, index});
+  return s;
+}
+
+SplitSearch::Search SplitSearch::add_search(Vertex source) {
+  const Search s = Search(count_++);
+  if (members_.size() < count_) {
+    members_.resize(count_);
+    pending_.resize(count_);
+  }
+  mark_[source] = s;
+  parent_.push_back(s);
+  members_[s].push_back(source);
+  pending_[s].push_back({source, 0});
+  work_.push_back(0);
+  closed_.push_back(0);
   return s;
 }
 
 void SplitSearch::run(const ViewGraph& g, std::span<const Vertex> sources) {
   clear();
   if (mark_.size() < g.n()) mark_.resize(g.n(), kNone);
-  for (const Vertex v : sources) {
-    if (mark_[v] != kNone) continue;
-    const Search s = Search(parent_.size());
-    mark_[v] = s;
-    parent_.push_back(s);
-    members_.push_back({v});
-    pending_.push_back({v});
-    work_.push_back(0);
-    closed_.push_back(0);
-  }
-  open_ = parent_.size();
-  stop_at_one_ = true;
-  using Entry = std::pair<std::uint64_t, Search>;
+  using Entry = std::pair<std::uint64_t, Search>;  // (work, search): the least work goes first
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> next;
-  for (Search s = 0; s < Search(parent_.size()); ++s) next.push({priority(g, s), s});
+  for (const Vertex v : sources)
+    if (mark_[v] == kNone) next.push({0, add_search(v)});
+  open_ = count_;
   while (open_ > 1 && !next.empty()) {
-    const auto [key, s] = next.top();
+    const auto [work, s] = next.top();
     next.pop();
     // Entries are not removed when a search joins another or moves on: skip the stale ones.
-    if (parent_[s] != s || closed_[s] || key != priority(g, s)) continue;
+    if (parent_[s] != s || closed_[s] || work != work_[s]) continue;
     if (pending_[s].empty()) {
       closed_[s] = 1;
       closed_list_.push_back(s);
       --open_;
       continue;
     }
-    const Vertex x = pending_[s].back();
+    const Step step = pending_[s].back();
     pending_[s].pop_back();
-    const Search r = expand(g, x, s);
-    if (open_ > 1) next.push({priority(g, r), r});
+    const Search r = expand(g, step, s);
+    if (open_ > 1) next.push({work_[r], r});
   }
 }
 
@@ -104,13 +120,12 @@ std::vector<std::span<const Vertex>> SplitSearch::closed_pieces() const {
 }
 
 std::span<const Vertex> SplitSearch::finish_open(const ViewGraph& g) {
-  for (Search s = 0; s < Search(parent_.size()); ++s) {
+  for (Search s = 0; s < Search(count_); ++s) {
     if (parent_[s] != s || closed_[s]) continue;
-    stop_at_one_ = false;
     while (!pending_[s].empty()) {
-      const Vertex x = pending_[s].back();
+      const Step step = pending_[s].back();
       pending_[s].pop_back();
-      s = expand(g, x, s);  // no other search is open, so no join happens
+      s = expand(g, step, s);  // no other search is open, so no join happens
     }
     return members_[s];
   }
@@ -118,11 +133,13 @@ std::span<const Vertex> SplitSearch::finish_open(const ViewGraph& g) {
 }
 
 void SplitSearch::clear() {
-  for (const std::vector<Vertex>& list : members_)
-    for (const Vertex v : list) mark_[v] = kNone;
+  for (std::size_t s = 0; s < count_; ++s) {
+    for (const Vertex v : members_[s]) mark_[v] = kNone;
+    reset(members_[s]);
+    reset(pending_[s]);
+  }
+  count_ = 0;
   parent_.clear();
-  members_.clear();
-  pending_.clear();
   work_.clear();
   closed_.clear();
   closed_list_.clear();

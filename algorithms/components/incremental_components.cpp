@@ -2,8 +2,9 @@
 // The maintained connected-components view (incremental_components.hpp describes the method):
 // registration and recomputation by connected_components()' Afforest kernel (Sutton, Ben-Nun &
 // Barak, IPDPS 2018; components_kernel.hpp), inserts by a union-find over component ids (union
-// by size, Tarjan 1975), deletes by the searches of component_split_search.hpp (Even & Shiloach
-// 1981, §2), and publication of the frozen labelling.
+// by size; CLRS 3rd ed. §21.2's weighted union for the relabelling), deletes by the searches of
+// component_split_search.hpp (Even & Shiloach 1981, §2), and publication of the frozen
+// labelling.
 #include "algorithms/components/incremental_components.hpp"
 
 #include <omp.h>
@@ -11,6 +12,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <span>
+#include <string>
 #include <unordered_map>
 #include <utility>
 
@@ -30,11 +33,6 @@ std::vector<Vertex> CcViewResult::labels() const {
 }
 
 namespace {
-
-/// Whether u and v are joined by an arc either way in g (weak adjacency).
-bool adjacent(const ViewGraph& g, Vertex u, Vertex v) {
-  return g.out.find(u, v).has_value() || (g.directed && g.out.find(v, u).has_value());
-}
 
 class ComponentsView final : public MaintainedView {
  public:
@@ -143,14 +141,11 @@ void ComponentsView::join_added(const ViewGraph& before, const ArcChanges& c) {
 /// Step 2: the components that lost an adjacency, each re-examined from the endpoints of its
 /// removed edges.
 void ComponentsView::split_removed(const ViewGraph& after, const ArcChanges& c) {
-  std::vector<std::pair<Vertex, Vertex>> cut;  // (min, max) pairs no longer adjacent
-  for (const auto& [u, v] : c.removed)
-    if (u != v) cut.push_back(std::minmax(u, v));
-  std::sort(cut.begin(), cut.end());
-  cut.erase(std::unique(cut.begin(), cut.end()), cut.end());
+  // An arc u -> v in `removed` is absent after the batch, and so is v -> u in an undirected
+  // graph; in a directed one u and v stay adjacent while v -> u is present.
   std::vector<std::pair<Vertex, Vertex>> ends;  // (component id, endpoint)
-  for (const auto& [u, v] : cut) {
-    if (adjacent(after, u, v)) continue;
+  for (const auto& [u, v] : c.removed) {
+    if (u == v || (after.directed && after.out.find(v, u).has_value())) continue;
     assert(table_.id_of(u) == table_.id_of(v));
     ends.push_back({table_.id_of(u), u});
     ends.push_back({table_.id_of(v), v});
