@@ -68,14 +68,16 @@ endif()
 
 # PageRank, SSSP and connected components: long-double / Bellman-Ford / union-find oracles,
 # Boost.Graph (when found), LDBC Graphalytics and LAGraph answers, snapshots, edge cases; the
-# three verifiers (*_verify.hpp) on real and perturbed answers.
+# three verifiers (*_verify.hpp) on real and perturbed answers; the maintained "cc" view after
+# every batch of random streams against a brute-force union-find and connected_components().
 set(_spgraph_traversal_sources
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_verify_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/sssp/sssp_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/sssp/sssp_verify_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/components/components_test.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/components/components_verify_test.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/components/components_verify_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/components/incremental_components_test.cpp)
 if(SPGRAPH_HAVE_BOOST)
   spgraph_test(traversal_tests SOURCES ${_spgraph_traversal_sources} LIBS Boost::graph
     LABELS unit oracle traversal)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Structure-only connected-component kernels (components.hpp describes the methods), templated
 // on the graph structure: CSR (AdjacencyView) or Dynamic CSR (DcsrAdjacency). Included only by
-// components.cpp. Parent arrays are read and written through relaxed atomics (other threads
-// hook and compress concurrently); every write only lowers a value, and parent[x] <= x holds
-// throughout, so the root of each tree is its smallest vertex.
+// components.cpp and incremental_components.cpp (the maintained view's recomputation). Parent
+// arrays are read and written through relaxed atomics (other threads hook and compress
+// concurrently); every write only lowers a value, and parent[x] <= x holds throughout, so the
+// root of each tree is its smallest vertex.
 //
 // afforest: Sutton, Ben-Nun & Barak, IPDPS 2018, Algorithm 2 and section IV, in the form of
 // the GAP benchmark's cc (Beamer et al. 2015):
