@@ -89,10 +89,7 @@ void PageRankView::settle(const ViewGraph& g) {
 
 void PageRankView::sweep_to_bound(const ViewGraph& g) {
   state_.absorb_degree_mode(g);
-  while (state_.mass() > residual_target()) {
-    state_.sweep(g);
-    state_.absorb_degree_mode(g);
-  }
+  while (state_.mass() > residual_target()) state_.sweep(g);
 }
 
 void PageRankView::update(const ViewGraph& before, const ViewGraph& after,

@@ -70,7 +70,8 @@ class PageRankResidual {
   /// read `budget` arcs and vertices, or the stages reach the level where every residual could
   /// stay and mass() still exceed the target (false: sweep instead).
   bool push(const ViewGraph& g, double target, std::uint64_t budget);
-  /// One power step on g in residual form (parallel; deterministic for a thread count).
+  /// One power step on g in residual form with a minimal-residual step length, then
+  /// absorb_degree_mode (parallel; deterministic for a thread count).
   void sweep(const ViewGraph& g);
   /// On an undirected graph, moves a·k from r into x as a·k / (1-d) (exact: Pᵀ k = k), with
   /// a = Σr / Σk: the net residual, which pushes and power steps shrink only by d per pass.
@@ -103,8 +104,8 @@ class PageRankResidual {
   /// y[w] = Σ_{u -> w} c[u] over the distinct arcs of g (pull over in-arcs when no row holds
   /// copies, else per-thread scatter).
   void transpose_product(const ViewGraph& g, const std::vector<double>& c, std::vector<double>& y);
-  /// The length of the sweep's step along r, given y = d Pᵀ r in y_.
-  double step_length() const;
+  /// absorb_degree_mode with Σr and Σk over the non-sinks given.
+  bool absorb(const ViewGraph& g, double net, double volume);
   void recount();  ///< mass_ and sum_ from scratch (deterministic chunked sums)
 
   double d_;

@@ -97,23 +97,6 @@ void PageRankResidual::transpose_product(const ViewGraph& g, const std::vector<d
   }
 }
 
-double PageRankResidual::step_length() const {
-  // beta minimizing ||(1-beta) r + beta y||₂ (y = d Pᵀ r), kept when it also gives a smaller
-  // Σ|r'| than the plain power step (beta = 1).
-  const auto [ry, yy, plain] = chunked_sum<3>(n(), [&](std::size_t v, std::array<double, 3>& s) {
-    const double e = y_[v] - cell_[v].r;
-    s[0] += cell_[v].r * e;
-    s[1] += e * e;
-    s[2] += std::fabs(y_[v]);
-  });
-  if (!(yy > 0)) return 1;
-  const double beta = std::clamp(-ry / yy, 1 / (1 + d_), 1 / (1 - d_));
-  const auto [mass] = chunked_sum<1>(n(), [&](std::size_t v, std::array<double, 1>& s) {
-    s[0] += std::fabs((1 - beta) * cell_[v].r + beta * y_[v]);
-  });
-  return mass < plain ? beta : 1.0;
-}
-
 void PageRankResidual::sweep(const ViewGraph& g) {
   const Vertex n = this->n();
   c_.resize(n);
@@ -124,17 +107,30 @@ void PageRankResidual::sweep(const ViewGraph& g) {
     c_[std::size_t(v)] = cv.k ? d_ * cv.r / double(cv.k) : 0.0;
   }
   transpose_product(g, c_, y_);  // y = d Pᵀ r
-  // x += beta r and r = b - x + d Pᵀ x become r' = (1 - beta) r + beta y.
-  const double beta = step_length();
-#pragma omp parallel for schedule(static) if (sn >= 32768)
-  for (std::int64_t v = 0; v < sn; ++v) {
-    const std::size_t i = std::size_t(v);
-    x_[i] += beta * cell_[i].r;
-    cell_[i].r = (1 - beta) * cell_[i].r + beta * y_[i];
-  }
-  recount();
+  // x += beta r turns r = b - x + d Pᵀ x into r' = (1 - beta) r + beta y: beta = 1 is the power
+  // step, and the beta minimizing ||r'||₂ takes out the slowest mode's share of r.
+  const auto [ry, yy] = chunked_sum<2>(n, [&](std::size_t v, std::array<double, 2>& s) {
+    const double e = y_[v] - cell_[v].r;
+    s[0] += cell_[v].r * e;
+    s[1] += e * e;
+  });
+  const double beta = yy > 0 ? std::clamp(-ry / yy, 1 / (1 + d_), 1 / (1 - d_)) : 1.0;
+  const auto [mass, sum, net, volume] =
+      chunked_sum<4>(n, [&](std::size_t v, std::array<double, 4>& s) {
+        Cell& c = cell_[v];
+        x_[v] += beta * c.r;
+        c.r = (1 - beta) * c.r + beta * y_[v];
+        s[0] += std::fabs(c.r);
+        s[1] += x_[v];
+        if (c.k == 0) return;
+        s[2] += c.r;
+        s[3] += double(c.k);
+      });
+  mass_ = mass;
+  sum_ = sum;
   pushes_ += n;
   all_dirty_ = true;
+  absorb(g, net, volume);
 }
 
 bool PageRankResidual::absorb_degree_mode(const ViewGraph& g) {
@@ -144,21 +140,26 @@ bool PageRankResidual::absorb_degree_mode(const ViewGraph& g) {
     s[0] += cell_[v].r;
     s[1] += double(cell_[v].k);
   });
-  if (!(volume > 0)) return false;
+  return absorb(g, net, volume);
+}
+
+bool PageRankResidual::absorb(const ViewGraph& g, double net, double volume) {
+  if (g.directed || !(volume > 0)) return false;
   const double a = net / volume;
   const auto [after] = chunked_sum<1>(n(), [&](std::size_t v, std::array<double, 1>& s) {
     s[0] += std::fabs(cell_[v].r - a * double(cell_[v].k));
   });
   if (!(after < mass_)) return false;
   const double to_x = a / (1 - d_);
-  const std::int64_t sn = n();
-#pragma omp parallel for schedule(static) if (sn >= 32768)
-  for (std::int64_t v = 0; v < sn; ++v) {
-    const double k = double(cell_[std::size_t(v)].k);
-    x_[std::size_t(v)] += to_x * k;
-    cell_[std::size_t(v)].r -= a * k;
-  }
-  recount();
+  const auto [mass, sum] = chunked_sum<2>(n(), [&](std::size_t v, std::array<double, 2>& s) {
+    const double k = double(cell_[v].k);
+    x_[v] += to_x * k;
+    cell_[v].r -= a * k;
+    s[0] += std::fabs(cell_[v].r);
+    s[1] += x_[v];
+  });
+  mass_ = mass;
+  sum_ = sum;
   all_dirty_ = true;
   return true;
 }
