@@ -7,8 +7,7 @@
 
 namespace spgraph::detail {
 
-void OutArcDelta::read(const ViewGraph& before, const ViewGraph& after,
-                       const ArcChanges& changes) {
+void OutArcDelta::read(const ViewGraph& before, const ViewGraph& after, const ArcChanges& changes) {
   arcs_.clear();
   tail_.clear();
   heads_.clear();

@@ -56,8 +56,7 @@ void PageRankResidual::push_vertex(const ViewGraph& g, Vertex v, double theta) {
 bool PageRankResidual::push(const ViewGraph& g, double target, std::uint64_t budget) {
   if (mass_ <= target) return true;
   double theta = 0;
-  for (Vertex v : touched_)
-    theta = std::max(theta, std::fabs(cell_[v].r) / double(1 + cell_[v].k));
+  for (Vertex v : touched_) theta = std::max(theta, std::fabs(cell_[v].r) / double(1 + cell_[v].k));
   // Below this level every vertex could keep its residual and the mass still be under target.
   const double floor = target / (double(n()) + double(g.out.nnz()) + 1);
   std::uint64_t work = 0;

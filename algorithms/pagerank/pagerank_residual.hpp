@@ -89,10 +89,10 @@ class PageRankResidual {
   /// A vertex's residual, out-degree and flags, together: a push reads one line per arc.
   struct Cell {
     double r = 0;
-    std::uint32_t k = 0;         // distinct heads (a Vertex count)
-    std::uint8_t touched = 0;    // r changed since clear_changes()
-    std::uint8_t queued = 0;     // in queue_
-    std::uint8_t dirty = 0;      // x changed since clear_changes()
+    std::uint32_t k = 0;       // distinct heads (a Vertex count)
+    std::uint8_t touched = 0;  // r changed since clear_changes()
+    std::uint8_t queued = 0;   // in queue_
+    std::uint8_t dirty = 0;    // x changed since clear_changes()
   };
 
   void resize(Vertex n);

@@ -41,7 +41,9 @@ class RankArgmaxTree {
     }
   }
   /// The vertex of largest rank, smallest id on ties (0 when n = 0).
-  Vertex top() const { return n_ > 1 ? win_[1] : 0; }
+  Vertex top() const {
+    return n_ > 1 ? win_[1] : 0;
+  }
 
  private:
   static unsigned bit_width(std::size_t x) {
@@ -49,7 +51,9 @@ class RankArgmaxTree {
     for (; x; x >>= 1) ++w;
     return w;
   }
-  Vertex leader(std::size_t node) const { return node >= n_ ? Vertex(node - n_) : win_[node]; }
+  Vertex leader(std::size_t node) const {
+    return node >= n_ ? Vertex(node - n_) : win_[node];
+  }
   /// The winner of node i's two children.
   Vertex play(const std::vector<double>& rank, std::size_t i) const {
     const Vertex a = leader(2 * i), b = leader(2 * i + 1);

@@ -19,12 +19,14 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "algorithms/pagerank/incremental_pagerank.hpp"
 #include "algorithms/pagerank/pagerank.hpp"
+#include "algorithms/pagerank/rank_argmax_tree.hpp"
 #include "engine/core/error.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "loaders/generators.hpp"
@@ -162,6 +164,10 @@ std::string describe(const StreamCase& c) {
          std::to_string(c.tolerance);
 }
 
+void PrintTo(const StreamCase& c, std::ostream* os) {
+  *os << describe(c);
+}
+
 class IncrementalPageRankStream : public ::testing::TestWithParam<StreamCase> {};
 
 TEST_P(IncrementalPageRankStream, WithinToleranceAfterEveryBatch) {
@@ -207,10 +213,8 @@ INSTANTIATE_TEST_SUITE_P(
         StreamCase{true, true, DuplicatePolicy::Combine, PageRankVariant::Gap, 1e-2},
         StreamCase{true, true, DuplicatePolicy::Keep, PageRankVariant::Gap, 1e-4},
         StreamCase{true, false, DuplicatePolicy::Keep, PageRankVariant::Gap, 1e-3},
-        StreamCase{false, true, DuplicatePolicy::IgnoreIfPresent, PageRankVariant::Standard,
-                   1e-4},
-        StreamCase{true, false, DuplicatePolicy::IgnoreIfPresent, PageRankVariant::Standard,
-                   1e-5},
+        StreamCase{false, true, DuplicatePolicy::IgnoreIfPresent, PageRankVariant::Standard, 1e-4},
+        StreamCase{true, false, DuplicatePolicy::IgnoreIfPresent, PageRankVariant::Standard, 1e-5},
         StreamCase{true, true, DuplicatePolicy::Keep, PageRankVariant::Standard, 1e-3}));
 
 /// A view that only asks for the in-arcs, so that a directed graph keeps them and the
@@ -220,9 +224,7 @@ class InArcsWanted final : public MaintainedView {
   std::string name() const override { return "in-arcs"; }
   void recompute(const ViewGraph&) override {}
   void update(const ViewGraph&, const ViewGraph&, const ArcChanges&) override {}
-  std::shared_ptr<const ViewResult> publish() override {
-    return std::make_shared<ViewResult>();
-  }
+  std::shared_ptr<const ViewResult> publish() override { return std::make_shared<ViewResult>(); }
 };
 
 TEST(IncrementalPageRank, ModelThousandsOfSmallBatches) {
@@ -253,8 +255,7 @@ TEST(IncrementalPageRank, ModelThousandsOfSmallBatches) {
 
 /// Random updates on a graph of n vertices: inserts of uniform pairs and erases of present
 /// edges, half each.
-UpdateBatch<double> insert_erase_batch(std::mt19937_64& rng, const Snapshot& s,
-                                       std::size_t size) {
+UpdateBatch<double> insert_erase_batch(std::mt19937_64& rng, const Snapshot& s, std::size_t size) {
   UpdateBatch<double> b;
   const Vertex n = s.num_vertices();
   for (std::size_t k = 0; k < size; ++k) {
@@ -276,8 +277,8 @@ DynamicGraph<double> kronecker_graph(int scale, bool directed, std::uint64_t see
   const Coo<bool> coo = generate_kronecker(scale, edge_factor, seed, !directed);
   DynamicGraphOptions go;
   go.directed = directed;
-  return DynamicGraph<double>(
-      Matrix<double>::build_pattern(coo.nrows, coo.ncols, coo.row, coo.col), go);
+  return DynamicGraph<double>(Matrix<double>::build_pattern(coo.nrows, coo.ncols, coo.row, coo.col),
+                              go);
 }
 
 TEST(IncrementalPageRank, ModerateKroneckerBatchesPushAndSweep) {
@@ -287,8 +288,8 @@ TEST(IncrementalPageRank, ModerateKroneckerBatchesPushAndSweep) {
   // At 1e-4 a batch of 100 updates on 16K vertices needs power steps; at 1e-2 pushes suffice.
   for (bool directed : {false, true})
     for (double tolerance : {1e-4, 1e-2}) {
-      const std::string what = std::string(directed ? "directed" : "undirected") + " tol " +
-                               std::to_string(tolerance);
+      const std::string what =
+          std::string(directed ? "directed" : "undirected") + " tol " + std::to_string(tolerance);
       DynamicGraph<double> g = kronecker_graph(14, directed, seed);  // 16384 vertices
       std::mt19937_64 rng(seed + directed);
       PageRankViewOptions o;
@@ -363,6 +364,34 @@ TEST(IncrementalPageRank, EmptyGraphGrowthAndPolicies) {
   EXPECT_GE(r->work, 1u);
 }
 
+TEST(IncrementalPageRank, ArgmaxTreeFollowsChangesWithTies) {
+  // Ranks from a few values, so that ties are common; changes reported one at a time and in
+  // groups (several ranks changed before the tree hears of them); brute force as the oracle.
+  const std::uint64_t seed = 31;
+  std::cout << "seed " << seed << "\n";
+  std::mt19937_64 rng(seed);
+  for (std::size_t n : {1u, 2u, 3u, 5u, 64u, 100u, 1000u}) {
+    std::vector<double> rank(n);
+    for (double& r : rank) r = double(rng() % 4);
+    detail::RankArgmaxTree tree;
+    tree.rebuild(rank);
+    for (int round = 0; round < 300; ++round) {
+      std::vector<Vertex> changed;
+      for (std::size_t k = 1 + rng() % 5; k > 0; --k) {
+        const Vertex v = Vertex(rng() % n);
+        rank[v] = double(rng() % 4);
+        changed.push_back(v);
+      }
+      for (Vertex v : changed) tree.changed(rank, v);
+      const auto best = std::max_element(rank.begin(), rank.end());  // the first of the largest
+      ASSERT_EQ(tree.top(), Vertex(best - rank.begin())) << "n " << n << " round " << round;
+    }
+  }
+  detail::RankArgmaxTree empty;
+  empty.rebuild({});
+  EXPECT_EQ(empty.top(), 0u);
+}
+
 TEST(IncrementalPageRank, OptionsAndInterface) {
   PageRankViewOptions bad;
   bad.damping = 1;
@@ -408,8 +437,8 @@ TEST(IncrementalPageRank, DISABLED_RoughTimingOnKronecker) {
     const double full_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::cout << (directed ? "directed" : "undirected") << " scale " << scale << ": n "
-              << s0.num_vertices() << " arcs " << s0.view().nvals() << ", pagerank() "
-              << full_s << " s (" << full.iterations << " steps)\n";
+              << s0.num_vertices() << " arcs " << s0.view().nvals() << ", pagerank() " << full_s
+              << " s (" << full.iterations << " steps)\n";
     g.maintain(make_pagerank_view(vo), ViewPolicy::Incremental);
     std::cout << "  registration " << g.view_stats().at(0).recompute_seconds << " s\n";
     std::mt19937_64 rng(3);
