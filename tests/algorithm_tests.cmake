@@ -93,6 +93,13 @@ spgraph_test(incremental_distances_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/sssp/incremental_distances_test.cpp
   LABELS unit oracle traversal)
 
+# The maintained PageRank view (incremental_pagerank.hpp): random streams on DynamicGraph, every
+# batch within the stated L1 tolerance of pagerank() run to 1e-12 and of a direct solve of the
+# linear system on small graphs; a model test of thousands of small batches; a Kronecker graph.
+spgraph_test(incremental_pagerank_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/incremental_pagerank_test.cpp
+  LABELS unit oracle traversal)
+
 # k-nearest-neighbour queries: set-intersection similarity oracle (networkx's formulas), BFS
 # and Dijkstra distance oracles, dense feature products, knn_graph; real graphs when present;
 # the verifier (knn_verify.hpp) on real and perturbed answers.
