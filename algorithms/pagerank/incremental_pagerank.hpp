@@ -75,7 +75,8 @@ struct PageRankViewResult : ViewResult {
   Vertex top = 0;           ///< the vertex of largest rank (smallest id on ties); 0 when n = 0
   double top_rank = 0;      ///< its rank (0 when n = 0)
   double tolerance = 0;     ///< the stated L1 bound (the option)
-  std::uint64_t work = 0;   ///< pushes of the last update, or power steps of the last recompute
+  std::uint64_t work = 0;   ///< pushes of the last update (a power step counts n pushes), or
+                            ///< the power steps of the last recompute
   bool recomputed = false;  ///< the last answer came from recompute()
 };
 
