@@ -138,8 +138,8 @@ struct Args {
 };
 
 /// One view at every batch size; returns false when an answer was wrong.
-bool bench_view(Graph& dg, const StreamGraph& g, BatchSource& src_batches, const Args& a,
-                const std::string& kind, Vertex src) {
+bool bench_view(Graph& dg, BatchSource& src_batches, const Args& a, const std::string& kind,
+                Vertex src) {
   dg.maintain(make(kind, src), ViewPolicy::Incremental);
   const ViewStats reg = dg.view_stats().back();
   std::printf("%s: registration (first computation) %.3f s\n", kind.c_str(), reg.recompute_seconds);
@@ -206,7 +206,7 @@ int run(const Args& a) {
               a.rounds);
   BatchSource batches{g};
   bool ok = true;
-  for (const std::string& kind : a.views) ok = bench_view(dg, g, batches, a, kind, src) && ok;
+  for (const std::string& kind : a.views) ok = bench_view(dg, batches, a, kind, src) && ok;
   for (std::size_t size : {std::size_t(1000), std::size_t(10000)}) {
     const int n = size == 1000 ? 50 : 10;
     const double bare = throughput(dg, batches, size, n);

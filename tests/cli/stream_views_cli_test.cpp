@@ -99,7 +99,7 @@ void check_stream(std::uint64_t seed, bool directed, const std::string& extra) {
     EXPECT_NE(b[i].find("(maintained)"), std::string::npos) << b[i];
     EXPECT_EQ(a[i].find("(maintained)"), std::string::npos) << a[i];
     if (a[i].rfind("pagerank ", 0) == 0) {
-      EXPECT_NEAR(field(a[i], "rank"), field(b[i], "rank"), 2e-4) << a[i] << "\n" << b[i];
+      EXPECT_NEAR(field(a[i], "rank"), field(b[i], "rank"), 1.2e-3) << a[i] << "\n" << b[i];
       EXPECT_EQ(field(a[i], "version"), field(b[i], "version"));
     } else {
       EXPECT_EQ(without_timing(a[i]), without_timing(b[i]));
@@ -150,11 +150,11 @@ TEST(StreamViewsCli, JsonSaysMaintained) {
   const CliRun r = run("stream " + base.string() + " --undirected --updates " + ups.string() +
                        " --maintain cc,bfs:0 --json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("\"query\":\"cc\",\"components\":1,\"largest\":4"), std::string::npos)
+  EXPECT_NE(r.output.find("\"query\": \"cc\", \"components\": 1, \"largest\": 4"), std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find("\"reached\":4,\"depth\":3"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("\"maintained\":true"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("\"views\":[{\"name\":\"cc\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"reached\": 4, \"depth\": 3"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"maintained\": true"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"name\": \"cc\", \"updated\": 1"), std::string::npos) << r.output;
   std::filesystem::remove(base);
   std::filesystem::remove(ups);
 }

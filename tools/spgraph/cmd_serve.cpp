@@ -358,7 +358,7 @@ void register_serve(CLI::App& app) {
                   "/bfs?source=S, /sssp?source=S, /knn?vertex=V then answer from them, with "
                   "\"maintained\": true): " +
                       std::string(kViewListHelp))
-      ->check(view_list_check());
+      ->check(CLI::Validator(view_list_check(), "VIEWS"));
   cmd->add_flag("--no-triangles", args->no_triangles,
                 "Refuse GET /triangles (by default an undirected graph counts its triangles at "
                 "the first such request and keeps the count up to date from then on)");

@@ -135,7 +135,7 @@ void register_stream(CLI::App& app) {
                   "O(1) or O(answer) instead of a recomputation: " +
                       std::string(kViewListHelp) +
                       ". A query of another kind (or another source) still recomputes")
-      ->check(view_list_check());
+      ->check(CLI::Validator(view_list_check(), "VIEWS"));
   cmd->add_option("--out,-o", args->out, "Write the final graph here (format by extension)");
   cmd->add_option("--store", args->store,
                   "Keep the graph in a durable store in this directory: created from GRAPH when "
