@@ -427,6 +427,49 @@ TEST(ServeCli, WeightedUpdatesAndShortestPaths) {
   EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
 }
 
+// --maintain: the maintained answers equal a brute-force model after each update, say
+// "maintained": true (the others false), /stats lists the views, and with sssp maintained a
+// batch giving a negative weight is refused whole (400) and changes nothing.
+TEST(ServeCli, MaintainedViewsAnswerLikeTheModel) {
+  const auto g = temp_file("serve_views.txt", "1 2 2.5\n2 3 1\n1 3 10\n");
+  Server s = start_server({g.string(), "--undirected", "--maintain", "cc,bfs:1,sssp:1,pagerank"});
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
+  httplib::Client c("127.0.0.1", s.port);
+  Model m;
+  m.insert(0, 1, 2.5);
+  m.insert(1, 2, 1);
+  m.insert(0, 2, 10);
+  const auto check = [&](const std::string& where) {
+    SCOPED_TRACE(where);
+    const Json d = get(c, "/sssp?source=1");
+    EXPECT_EQ(d["maintained"], true);
+    EXPECT_DOUBLE_EQ(d["max_distance"].get<double>(), m.max_distance(0));
+    EXPECT_EQ(d["reached"], m.reached(0));
+    const Json b = get(c, "/bfs?source=1");
+    EXPECT_EQ(b["maintained"], true);
+    EXPECT_EQ(b["reached"], m.reached(0));
+    const Json cc = get(c, "/cc");
+    EXPECT_EQ(cc["maintained"], true);
+    EXPECT_EQ(get(c, "/pagerank")["maintained"], true);
+    EXPECT_EQ(get(c, "/bfs?source=2")["maintained"], false);  // no view from 2
+  };
+  check("start");
+  post(c, "+ 3 4 0.5\n- 1 2\n+ 5 6 1\n");
+  m.insert(2, 3, 0.5);
+  m.erase(0, 1);
+  m.insert(4, 5, 1);
+  check("after a batch");
+  EXPECT_EQ(get(c, "/cc")["components"], 2);
+  const Json refused = post(c, "+ 1 4 -1\n+ 1 5 1\n", 400);
+  EXPECT_NE(refused["error"].get<std::string>().find("weights >= 0"), std::string::npos)
+      << refused.dump();
+  check("after a refused batch");
+  const Json stats = get(c, "/stats");
+  ASSERT_EQ(stats["views"].size(), 4u) << stats.dump();
+  EXPECT_EQ(stats["views"][0]["name"], "cc");
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
+}
+
 TEST(ServeCli, BadRequestsAre400AndChangeNothing) {
   const auto g = temp_file("serve_bad.txt", "0 1\n");
   Server s = start_server({g.string(), "--max-body", "1000", "--max-vertices", "100"});
