@@ -489,6 +489,12 @@ class DynamicGraph(_spgraph._DynamicGraph):
     summary (a dict: version, inserted, erased, ignored, missing, ...). snapshot() returns a
     Snapshot that any thread may query (bfs, degree, has_edge, reachable, pagerank, ...) while
     the writer goes on; the GIL is released in both.
+
+    maintain(kind, vertex=None, k=10, measure="jaccard") keeps an answer up to date after every
+    batch at a cost that follows the change: "cc", "pagerank", "bfs" or "sssp" (vertex: the
+    source) or "knn" (vertex, k, measure). It returns the view's name; snapshot().view(name)
+    reads it, and snapshot().cc(), pagerank(), bfs(s) and sssp(s) with default arguments answer
+    from it. unmaintain(name) stops it; view_stats() says what the writer measured.
     """
 
     def apply(self, batch, src=None, dst=None, w=None):
