@@ -35,7 +35,8 @@
 // engine/maintained_view.hpp) that the writer updates after every batch, choosing between the
 // view's incremental update and a recomputation by measured cost, and publishes with the
 // snapshot (GraphSnapshot::maintained). A directed graph then also keeps its in-arcs (a
-// transposed Dynamic CSR) while a view reads them.
+// transposed Dynamic CSR) while a view reads them. A view that throws on a batch is
+// recomputed; one whose recomputation throws too is dropped (BatchSummary::dropped_views).
 //
 // Durability: GraphStore (store/graph_store.hpp) wraps a DynamicGraph with a write-ahead
 // log and checkpoints; this class itself lives in memory only.
@@ -127,6 +128,9 @@ struct BatchSummary {
   bool defragmented = false;
   bool grew = false;
   std::int64_t triangle_delta = 0;
+  /// Maintained views this batch dropped ("name: reason"): a view whose update and
+  /// recomputation both threw (out of memory, say); the batch is applied and published anyway.
+  std::vector<std::string> dropped_views;
 };
 
 /// A graph that one writer thread updates in batches while any number of reader threads query
@@ -220,6 +224,7 @@ class DynamicGraph {
   std::int64_t triangles_ = 0;
   std::shared_ptr<IncrementalCount> counter_;  // the writer's counter (options or tracked later)
   std::vector<ViewSlot> views_;
+  std::vector<std::string> dropped_;  // views the last batch dropped, with the reason
   std::unique_ptr<Dcsr<T>> in_arcs_;  // a directed graph's transpose, while a view reads it
   DcsrView<T> in_latest_;             // in_arcs_ as of the latest published version
 };

@@ -172,6 +172,8 @@ BatchSummary DynamicGraph<T>::add_vertices(Vertex k) {
   BatchSummary s;
   s.version = version_;
   s.vertices = Vertex(n);
+  s.dropped_views = std::move(dropped_);
+  dropped_.clear();
   return s;
 }
 
@@ -206,8 +208,7 @@ BatchSummary DynamicGraph<T>::run(std::span<const EdgeUpdate<T>> updates, bool i
   ArcBatch arcs(updates.size(), !inserts_only, options_.weighted);
   DcsrChangeLog log;
   const bool undirected = !options_.directed;
-  const bool logging = undirected || !views_.empty();
-  const DcsrBatchResult r = apply_arcs(updates, false, arcs, logging ? &log : nullptr);
+  const DcsrBatchResult r = apply_arcs(updates, false, arcs, &log);
   if (in_arcs_) apply_in_arcs(arcs, updates.size());
   DcsrBatchResult mirror_result;
   if (undirected)
@@ -232,6 +233,8 @@ BatchSummary DynamicGraph<T>::run(std::span<const EdgeUpdate<T>> updates, bool i
   s.vertices = arcs_.nrows();
   s.defragmented = r.defragmented || mirror_result.defragmented;
   s.grew = r.grew || mirror_result.grew;
+  s.dropped_views = std::move(dropped_);
+  dropped_.clear();
   return s;
 }
 

@@ -172,13 +172,25 @@ ArcChanges DynamicGraph<T>::arc_changes(const DcsrChangeLog& log,
   };
   for (const auto& [a, b] : log.added) put(c.added, a, b);
   for (const auto& [a, b] : log.removed) put(c.removed, a, b);
-  // Any insert may change a present arc's weight on a weighted graph (under IgnoreIfPresent
-  // too: an erase and an insert of the same arc in one batch) and its copies under Keep.
+  // A re-weight may change a present arc's weight; so may an insert under Combine or Keep (its
+  // weight or copies), and under IgnoreIfPresent an insert of an arc the batch also erased (an
+  // erase then an insert of one arc). Other inserts of present arcs are ignored.
   if (!options_.weighted && options_.duplicates != DuplicatePolicy::Keep) return c;
+  const auto canonical = [&](const EdgeUpdate<T>& e) {
+    return undirected && e.u > e.v ? std::pair{e.v, e.u} : std::pair{e.u, e.v};
+  };
+  const bool inserts_reweight = options_.duplicates != DuplicatePolicy::IgnoreIfPresent;
+  std::vector<std::pair<Vertex, Vertex>> erased;
+  if (!inserts_reweight)
+    for (const EdgeUpdate<T>& e : updates)
+      if (e.kind == UpdateKind::Erase) erased.push_back(canonical(e));
+  std::sort(erased.begin(), erased.end());
   std::vector<std::pair<Vertex, Vertex>> named;
   for (const EdgeUpdate<T>& e : updates)
-    if (e.kind != UpdateKind::Erase)
-      named.push_back(undirected && e.u > e.v ? std::pair{e.v, e.u} : std::pair{e.u, e.v});
+    if (e.kind == UpdateKind::Assign ||
+        (e.kind == UpdateKind::Insert &&
+         (inserts_reweight || std::binary_search(erased.begin(), erased.end(), canonical(e)))))
+      named.push_back(canonical(e));
   std::sort(named.begin(), named.end());
   named.erase(std::unique(named.begin(), named.end()), named.end());
   const DcsrView<T> now = arcs_.view();
@@ -195,7 +207,22 @@ void DynamicGraph<T>::update_views(const ArcChanges& changes) {
   std::optional<DcsrView<T>> in_now;
   if (in_arcs_) in_now = in_arcs_->view();
   const ViewGraph after = view_graph(out_now, in_now ? &*in_now : nullptr);
-  for (ViewSlot& slot : views_) run_view(slot, before, after, changes);
+  dropped_.clear();
+  for (auto it = views_.begin(); it != views_.end();) {
+    try {
+      run_view(*it, before, after, changes);
+      ++it;
+    } catch (const std::exception& e) {
+      // Neither the update nor a recomputation could follow this batch (out of memory, say):
+      // the view is dropped, its queries recompute again, and the batch is published anyway.
+      dropped_.push_back(it->stats.name + ": " + e.what());
+      it = views_.erase(it);
+    }
+  }
+  if (in_arcs_ && !views_need_in_arcs()) {
+    in_arcs_.reset();
+    in_latest_ = {};
+  }
 }
 
 template <class T>
@@ -208,10 +235,14 @@ void DynamicGraph<T>::run_view(ViewSlot& slot, const ViewGraph& before, const Vi
       slot.recomputes_in_a_row < 16)
     recompute = double(n_changes) * st.seconds_per_change > st.recompute_seconds;
   const auto t0 = std::chrono::steady_clock::now();
-  if (recompute)
-    slot.view->recompute(after);
-  else
-    slot.view->update(before, after, changes);
+  if (!recompute) {
+    try {
+      slot.view->update(before, after, changes);
+    } catch (const std::exception&) {
+      recompute = true;  // the view's state is unknown now: start it again from the graph
+    }
+  }
+  if (recompute) slot.view->recompute(after);
   const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (recompute) {
     st.recompute_seconds = t;

@@ -2,7 +2,8 @@
 // ComponentTable: the writer-side state of the maintained connected-components view
 // (incremental_components.hpp): a flat labelling in which every vertex carries its component's
 // id, and per id the component's size and smallest vertex, plus the component count and the
-// largest size, kept exact.
+// largest size, kept exact. Joins are union by size (Cormen et al., "Introduction to
+// Algorithms", 3rd ed., §21.3): the smaller components are relabelled into the largest.
 //
 // Ids are slots in [0, n), handed out from a free list, so that a component keeps its id when
 // its smallest vertex is split off (only the pieces split off are relabelled). The per-vertex ids

@@ -23,6 +23,9 @@ namespace {
 /// The share of the stated tolerance the residual bound is held to: the rest covers rounding
 /// in x, r and the running Σ|r|.
 constexpr double kRoundingMargin = 0.99;
+/// Passes of sweep_to_bound past which the bound is taken as out of reach (plain power steps
+/// shrink the residual by d = 0.85 or better each, so a sane bound needs far fewer).
+constexpr int kMaxSweeps = 5000;
 /// Pushes may read this share of a power step's arcs and vertices before the batch falls back
 /// to power steps: a pushed arc costs several times a swept one (a random access to its head
 /// and the queue), and the last pushes of a batch move the least residual.
@@ -87,9 +90,22 @@ void PageRankView::settle(const ViewGraph& g) {
   sweep_to_bound(g);
 }
 
+/// Passes until the bound holds: minimal-residual steps while they shrink Σ|r|, plain power
+/// steps (which shrink it by d or better) from the first one that does not. Past kMaxSweeps the
+/// bound is out of reach in double precision: the view refuses to go on (the writer then drops
+/// it; make_pagerank_view refuses tolerances that small).
 void PageRankView::sweep_to_bound(const ViewGraph& g) {
   state_.absorb_degree_mode(g);
-  while (state_.mass() > residual_target()) state_.sweep(g);
+  bool plain = false;
+  for (int pass = 0; state_.mass() > residual_target(); ++pass) {
+    if (pass == kMaxSweeps)
+      throw InvalidArgument("pagerank view: the residual stays at " +
+                            std::to_string(state_.mass()) + " after " + std::to_string(kMaxSweeps) +
+                            " passes, above the bound " + std::to_string(residual_target()));
+    const double before = state_.mass();
+    state_.sweep(g, plain);
+    plain = plain || state_.mass() >= before;
+  }
 }
 
 void PageRankView::update(const ViewGraph& before, const ViewGraph& after,
@@ -168,9 +184,11 @@ std::shared_ptr<MaintainedView> make_pagerank_view(const PageRankViewOptions& op
   if (!(options.damping >= 0 && options.damping < 1))
     throw InvalidArgument("pagerank view: damping must lie in [0, 1), got " +
                           std::to_string(options.damping));
-  if (!(options.tolerance > 0))
-    throw InvalidArgument("pagerank view: the tolerance must be > 0, got " +
-                          std::to_string(options.tolerance));
+  if (!(options.tolerance >= 1e-12))
+    throw InvalidArgument(
+        "pagerank view: the tolerance must be at least 1e-12 (smaller bounds are below what "
+        "double precision can guarantee), got " +
+        std::to_string(options.tolerance));
   return std::make_shared<PageRankView>(options);
 }
 

@@ -72,7 +72,9 @@ class PageRankResidual {
   bool push(const ViewGraph& g, double target, std::uint64_t budget);
   /// One power step on g in residual form with a minimal-residual step length, then
   /// absorb_degree_mode (parallel; deterministic for a thread count).
-  void sweep(const ViewGraph& g);
+  /// `plain`: the power step itself (step length 1), which shrinks mass() by a factor d or
+  /// better; otherwise the minimal-residual step length, faster but not sure to shrink mass().
+  void sweep(const ViewGraph& g, bool plain = false);
   /// On an undirected graph, moves a·k from r into x as a·k / (1-d) (exact: Pᵀ k = k), with
   /// a = Σr / Σk: the net residual, which pushes and power steps shrink only by d per pass.
   /// Applied when it lowers mass() (O(n)); returns whether it did.

@@ -97,7 +97,7 @@ void PageRankResidual::transpose_product(const ViewGraph& g, const std::vector<d
   }
 }
 
-void PageRankResidual::sweep(const ViewGraph& g) {
+void PageRankResidual::sweep(const ViewGraph& g, bool plain) {
   const Vertex n = this->n();
   c_.resize(n);
   const std::int64_t sn = n;
@@ -114,7 +114,7 @@ void PageRankResidual::sweep(const ViewGraph& g) {
     s[0] += cell_[v].r * e;
     s[1] += e * e;
   });
-  const double beta = yy > 0 ? std::clamp(-ry / yy, 1 / (1 + d_), 1 / (1 - d_)) : 1.0;
+  const double beta = !plain && yy > 0 ? std::clamp(-ry / yy, 1 / (1 + d_), 1 / (1 - d_)) : 1.0;
   const auto [mass, sum, net, volume] =
       chunked_sum<4>(n, [&](std::size_t v, std::array<double, 4>& s) {
         Cell& c = cell_[v];

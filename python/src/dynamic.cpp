@@ -368,7 +368,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
              bool parents) {
             const Vertex src = s.ids(source, "source").at(0);
             return s.visit([&](const auto& x) -> py::object {
-              if (method == "auto" && !parents && is_scalar(source))
+              if (method == "auto" && levels && !parents && is_scalar(source))
                 if (py::object v = maintained_bfs(x, src); !v.is_none()) return v;
               const BfsOptions o = bfs_options(method, levels, parents, !x.directed());
               BfsResult r;

@@ -293,6 +293,14 @@ class StreamRun {
     const auto ta = std::chrono::steady_clock::now();
     const BatchSummary s = graph_.apply(pending_);
     apply_seconds_ += seconds_since(ta);
+    for (const std::string& d : s.dropped_views) {
+      bar_.finish();
+      std::fflush(stdout);
+      std::fprintf(stderr,
+                   "spgraph: maintained view dropped at version %llu (%s); its queries "
+                   "recompute from now on\n",
+                   (unsigned long long)s.version, d.c_str());
+    }
     applied_ += pending_.size();
     ++batches_;
     total_.inserted += s.inserted;

@@ -4,13 +4,16 @@
 // changes alone: after random mixed batches (directed and undirected, weighted, every duplicate
 // policy, vertex growth), the copy equals the snapshot's arcs, the in-arcs equal the transpose,
 // and the published answer belongs to the snapshot's version. Also: the policies, unmaintain,
-// a view refusing negative weights (the batch rejected whole, the WAL-facing check() too), and
+// a view refusing negative weights (the batch rejected whole, the WAL-facing check() too), a
+// failing update recomputed and a view that cannot recompute dropped with the batch published,
+// and
 // VersionedArray's frozen copies staying as they were. Seeds are printed.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/core/error.hpp"
@@ -205,6 +208,48 @@ TEST(MaintainedView, NegativeWeightRefusedWholeBatch) {
   g.unmaintain("probe-strict");
   EXPECT_NO_THROW(g.apply(b));
   EXPECT_EQ(g.snapshot().num_edges(), 2u);
+}
+
+/// A view that fails from its second batch on: update() always, recompute() when told.
+class FailingView final : public MaintainedView {
+ public:
+  explicit FailingView(bool recompute_fails) : recompute_fails_(recompute_fails) {}
+  std::string name() const override { return "failing"; }
+  void recompute(const ViewGraph&) override {
+    if (recompute_fails_ && calls_++ > 0) throw std::runtime_error("recompute failed");
+    ++recomputes;
+  }
+  void update(const ViewGraph&, const ViewGraph&, const ArcChanges&) override {
+    throw std::runtime_error("update failed");
+  }
+  std::shared_ptr<const ViewResult> publish() override { return std::make_shared<ViewResult>(); }
+  int recomputes = 0;
+
+ private:
+  bool recompute_fails_;
+  int calls_ = 0;
+};
+
+TEST(MaintainedView, AFailingUpdateRecomputesAndAFailingViewIsDropped) {
+  DynamicGraph<double> g(4, {});
+  auto survivor = std::make_shared<FailingView>(false);
+  g.maintain(survivor, ViewPolicy::Incremental);
+  const std::vector<EdgeUpdate<double>> e = {{UpdateKind::Insert, 0, 1, 1.0}};
+  BatchSummary s = g.insert_edges(e);
+  EXPECT_TRUE(s.dropped_views.empty());
+  EXPECT_EQ(survivor->recomputes, 2);  // registration, then the failed update
+  EXPECT_TRUE(g.snapshot().maintained("failing"));
+  g.unmaintain("failing");
+  g.maintain(std::make_shared<FailingView>(true), ViewPolicy::Incremental);
+  const std::vector<EdgeUpdate<double>> f = {{UpdateKind::Insert, 1, 2, 1.0}};
+  s = g.insert_edges(f);
+  ASSERT_EQ(s.dropped_views.size(), 1u);
+  EXPECT_NE(s.dropped_views[0].find("failing: recompute failed"), std::string::npos);
+  const GraphSnapshot<double> now = g.snapshot();
+  EXPECT_EQ(now.version(), s.version);  // the batch was published all the same
+  EXPECT_TRUE(now.has_edge(1, 2));
+  EXPECT_FALSE(now.maintained("failing"));
+  EXPECT_TRUE(g.view_stats().empty());
 }
 
 TEST(VersionedArray, FrozenCopiesStayAsTheyWere) {
