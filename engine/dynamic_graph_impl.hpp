@@ -238,6 +238,14 @@ BatchSummary DynamicGraph<T>::run(std::span<const EdgeUpdate<T>> updates, bool i
   return s;
 }
 
+/// Applies the batch's arcs, reversed, to a directed graph's transpose (same order, same
+/// duplicate policy, so it stays the exact transpose).
+template <class T>
+void DynamicGraph<T>::apply_in_arcs(const ArcBatch& arcs, std::size_t count) {
+  const std::span<const T> vs(arcs.vals.get(), options_.weighted ? count : 0);
+  in_arcs_->apply_trusted(arcs.kinds, arcs.cols, arcs.rows, vs, nullptr);
+}
+
 /// Throws for the first update that re-weights an unweighted graph or names a vertex the graph
 /// cannot grow to; else returns the vertex count the batch needs.
 template <class T>

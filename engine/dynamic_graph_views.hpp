@@ -32,8 +32,9 @@ void DynamicGraph<T>::maintain(std::shared_ptr<MaintainedView> view, ViewPolicy 
       throw InvalidArgument("dynamic graph: the view '" + name + "' is already maintained");
   const bool build_in_arcs = options_.directed && view->needs_in_arcs() && !in_arcs_;
   if (build_in_arcs) {
-    in_arcs_ = std::make_unique<Dcsr<T>>(
-        Dcsr<T>::from_csr(transposed_arcs(), detail::dynamic_graph_format(options_)));
+    DcsrParams format = options_.format;  // as the out-arcs (detail::dynamic_graph_format)
+    format.duplicates = options_.duplicates;
+    in_arcs_ = std::make_unique<Dcsr<T>>(Dcsr<T>::from_csr(transposed_arcs(), format));
     in_latest_ = in_arcs_->freeze();
   }
   ViewSlot slot;
@@ -261,14 +262,6 @@ void DynamicGraph<T>::run_view(ViewSlot& slot, const ViewGraph& before, const Vi
   st.last_changes = n_changes;
   st.last_recomputed = recompute;
   slot.result = slot.view->publish();
-}
-
-/// Applies the batch's arcs, reversed, to a directed graph's transpose (same order, same
-/// duplicate policy, so it stays the exact transpose).
-template <class T>
-void DynamicGraph<T>::apply_in_arcs(const ArcBatch& arcs, std::size_t count) {
-  const std::span<const T> vs(arcs.vals.get(), options_.weighted ? count : 0);
-  in_arcs_->apply_trusted(arcs.kinds, arcs.cols, arcs.rows, vs, nullptr);
 }
 
 }  // namespace spgraph
