@@ -168,6 +168,9 @@ TEST(StreamViewsCli, BadViewsAreRefusedClearly) {
     EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.output;
     EXPECT_NE(r.output.find("maintain"), std::string::npos) << r.output;
   }
+  const CliRun spaced = run(common + " --maintain 'sssp: 0'");
+  EXPECT_EQ(spaced.exit_code, 1) << spaced.output;
+  EXPECT_NE(spaced.output.find("is not a vertex id"), std::string::npos) << spaced.output;
   const CliRun missing = run(common + " --maintain sssp:99");
   EXPECT_EQ(missing.exit_code, 1) << missing.output;
   EXPECT_NE(missing.output.find("99"), std::string::npos) << missing.output;

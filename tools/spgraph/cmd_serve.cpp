@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -118,8 +119,8 @@ Vertex numbered_view_vertex(const ViewSpec& spec, int index_base, Vertex n) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != spec.vertex.size() || spec.vertex[0] == '-' || id < unsigned(index_base) ||
-      id - unsigned(index_base) >= n)
+  if (used != spec.vertex.size() || !std::isdigit((unsigned char)spec.vertex[0]) ||
+      id < unsigned(index_base) || id - unsigned(index_base) >= n)
     throw InvalidArgument("--maintain " + spec.text + ": '" + spec.vertex +
                           "' is not a vertex of the graph (ids " + std::to_string(index_base) +
                           ".." + std::to_string(std::uint64_t(n) + unsigned(index_base) - 1) + ")");

@@ -5,6 +5,7 @@
 // recomputed, the crossover batch size) in the run's summary.
 #pragma once
 
+#include <cctype>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -30,7 +31,7 @@ inline Vertex view_vertex(const StreamIds& ids, const ViewSpec& spec) {
     } catch (const std::exception&) {
       used = 0;
     }
-    if (used != spec.vertex.size() || spec.vertex[0] == '-')
+    if (used != spec.vertex.size() || !std::isdigit((unsigned char)spec.vertex[0]))
       throw InvalidArgument("--maintain " + spec.text + ": '" + spec.vertex +
                             "' is not a vertex id");
   }
