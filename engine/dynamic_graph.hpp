@@ -98,6 +98,15 @@ struct DynamicGraphOptions {
   std::uint64_t start_version = 0;
 };
 
+namespace detail {
+/// The Dynamic CSR parameters of a graph's arcs (and of a directed graph's in-arcs).
+inline DcsrParams dynamic_graph_format(const DynamicGraphOptions& o) {
+  DcsrParams p = o.format;
+  p.duplicates = o.duplicates;
+  return p;
+}
+}  // namespace detail
+
 /// A mixed batch of edge updates (engine/core/edge_update.hpp), applied in order.
 template <class T>
 struct UpdateBatch {

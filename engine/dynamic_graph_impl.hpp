@@ -32,12 +32,6 @@ namespace spgraph {
 
 namespace detail {
 
-inline DcsrParams dynamic_graph_format(const DynamicGraphOptions& o) {
-  DcsrParams p = o.format;
-  p.duplicates = o.duplicates;
-  return p;
-}
-
 /// The arcs a DynamicGraph starts from: A itself, or A ∪ A' for an undirected graph.
 template <class T>
 Csr<T> dynamic_graph_base(const Matrix<T>& base, const DynamicGraphOptions& o) {

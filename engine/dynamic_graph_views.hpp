@@ -32,9 +32,8 @@ void DynamicGraph<T>::maintain(std::shared_ptr<MaintainedView> view, ViewPolicy 
       throw InvalidArgument("dynamic graph: the view '" + name + "' is already maintained");
   const bool build_in_arcs = options_.directed && view->needs_in_arcs() && !in_arcs_;
   if (build_in_arcs) {
-    DcsrParams format = options_.format;  // as the out-arcs (detail::dynamic_graph_format)
-    format.duplicates = options_.duplicates;
-    in_arcs_ = std::make_unique<Dcsr<T>>(Dcsr<T>::from_csr(transposed_arcs(), format));
+    in_arcs_ = std::make_unique<Dcsr<T>>(
+        Dcsr<T>::from_csr(transposed_arcs(), detail::dynamic_graph_format(options_)));
     in_latest_ = in_arcs_->freeze();
   }
   ViewSlot slot;

@@ -22,14 +22,8 @@ void PageRankResidual::push_vertex(const ViewGraph& g, Vertex v, double theta) {
   if (k == 0) return;  // a sink: its rank leaks
   const double share = d_ * rv / double(k);
   const auto receive = [&](Vertex w) {
+    add_residual(w, share);
     Cell& c = cell_[w];
-    const double old = c.r;
-    c.r = old + share;
-    mass_ += std::fabs(c.r) - std::fabs(old);
-    if (!c.touched) {
-      c.touched = 1;
-      touched_.push_back(w);
-    }
     if (!c.queued && std::fabs(c.r) >= theta * double(1 + c.k)) {
       c.queued = 1;
       queue_.push_back(w);

@@ -79,17 +79,6 @@ void PageRankResidual::mark_dirty(Vertex v) {
   dirty_.push_back(v);
 }
 
-void PageRankResidual::add_residual(Vertex w, double delta) {
-  Cell& c = cell_[w];
-  const double old = c.r;
-  c.r = old + delta;
-  mass_ += std::fabs(c.r) - std::fabs(old);
-  if (!c.touched) {
-    c.touched = 1;
-    touched_.push_back(w);
-  }
-}
-
 void PageRankResidual::change_out_arcs(Vertex u, std::span<const HeadChange> heads) {
   const std::uint32_t k_before = cell_[u].k;
   std::int64_t change = 0;

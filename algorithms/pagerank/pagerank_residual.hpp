@@ -27,6 +27,7 @@
 // mass() is kept by the pushes as they go and recomputed exactly by every O(n) pass.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -101,7 +102,17 @@ class PageRankResidual {
   /// k = distinct heads of every row; notes whether any row holds copies.
   void read_degrees(const ViewGraph& g);
   void mark_dirty(Vertex v);
-  void add_residual(Vertex w, double delta);
+  /// r[w] += delta, keeping mass() and the touched list (inline: the push's inner loop).
+  void add_residual(Vertex w, double delta) {
+    Cell& c = cell_[w];
+    const double old = c.r;
+    c.r = old + delta;
+    mass_ += std::fabs(c.r) - std::fabs(old);
+    if (!c.touched) {
+      c.touched = 1;
+      touched_.push_back(w);
+    }
+  }
   void push_vertex(const ViewGraph& g, Vertex v, double theta);
   /// y[w] = Σ_{u -> w} c[u] over the distinct arcs of g (pull over in-arcs when no row holds
   /// copies, else per-thread scatter).

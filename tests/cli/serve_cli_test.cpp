@@ -467,6 +467,7 @@ TEST(ServeCli, MaintainedViewsAnswerLikeTheModel) {
   const Json stats = get(c, "/stats");
   ASSERT_EQ(stats["views"].size(), 4u) << stats.dump();
   EXPECT_EQ(stats["views"][0]["name"], "cc");
+  EXPECT_EQ(stats["views"][1]["name"], "bfs:1");  // the file's id, not the dense 0
   EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
 }
 

@@ -142,6 +142,19 @@ inline std::string view_name(ViewKind kind, Vertex dense = 0, std::size_t k = 10
   return knn_view_name(dense, k, m);
 }
 
+/// A view's engine name ("sssp:5", "knn:7:5:cosine": dense ids) with its vertex as the user
+/// names it (`external(dense)`: the file's numbering), for reports.
+template <class External>
+std::string view_display_name(const std::string& name, External&& external) {
+  const std::size_t colon = name.find(':');
+  if (colon == std::string::npos) return name;
+  const std::size_t end = name.find(':', colon + 1);
+  const std::string digits =
+      name.substr(colon + 1, end == std::string::npos ? end : end - colon - 1);
+  const std::string rest = end == std::string::npos ? "" : name.substr(end);
+  return name.substr(0, colon + 1) + external(Vertex(std::stoul(digits))) + rest;
+}
+
 /// The view for `spec`, its vertex (if any) being dense id `dense`.
 inline std::shared_ptr<MaintainedView> make_view(const ViewSpec& spec, Vertex dense = 0) {
   switch (spec.kind) {

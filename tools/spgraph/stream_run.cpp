@@ -618,7 +618,7 @@ class StreamRun {
     r.add("checkpoint_failures", report::count(checkpoints_.failures));
     r.add("checkpoint_error",
           checkpoints_.failures ? report::str(checkpoints_.last_error) : report::null());
-    add_view_stats(r, graph_.view_stats(), views_seconds_);
+    add_view_stats(r, graph_.view_stats(), views_seconds_, ids_);
     return r;
   }
 

@@ -44,14 +44,15 @@ inline Vertex view_vertex(const StreamIds& ids, const ViewSpec& spec) {
   return dense;
 }
 
-/// Adds "views" (one item per view: name, batches updated, recomputed, the crossover in changed
-/// arcs, the last batch's milliseconds) and "views_text" to the summary.
-inline void add_view_stats(Report& r, const std::vector<ViewStats>& stats, double register_s) {
+/// Adds "views" (one item per view: name in the file's numbering, batches updated, recomputed,
+/// the crossover in changed arcs, the last batch's milliseconds) and "views_text" to the summary.
+inline void add_view_stats(Report& r, const std::vector<ViewStats>& stats, double register_s,
+                           const StreamIds& ids) {
   std::vector<Report> items;
   std::string text;
   for (const ViewStats& v : stats) {
     Report item;
-    item.add("name", report::str(v.name));
+    item.add("name", report::str(view_display_name(v.name, [&](Vertex d) { return ids.name(d); })));
     item.add("updated", report::count(v.updates));
     item.add("recomputed", report::count(v.recomputes));
     item.add("crossover_changes", report::real(v.crossover_changes(), "%.0f", "%.0f"));

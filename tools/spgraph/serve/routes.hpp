@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "loaders/dimension_guard.hpp"
+#include "tools/cli/maintained_views.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
 #include "tools/spgraph/serve/guarded_server.hpp"
 #include "tools/spgraph/serve/http_util.hpp"
@@ -218,7 +219,12 @@ void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s
                              {"defragmentations", f.defragmentations}}}};
     Json views = Json::array();
     for (const ViewStats& v : g.graph().view_stats())
-      views.push_back(Json{{"name", v.name},
+      views.push_back(Json{{"name", cli::view_display_name(
+                                        v.name,
+                                        [&](Vertex d) {
+                                          return std::to_string(std::uint64_t(d) +
+                                                                std::uint64_t(s.limits.index_base));
+                                        })},
                            {"updated", v.updates},
                            {"recomputed", v.recomputes},
                            {"recompute_seconds", v.recompute_seconds},
