@@ -82,7 +82,8 @@ double recompute_seconds(const std::string& kind, const GraphSnapshot<double>& s
     volatile double r = pagerank(s).delta;
     (void)r;
   } else if (kind == "bfs") {
-    BfsOptions o;
+    BfsOptions o;  // as '? bfs S' runs it: counts only, no level or parent array
+    o.levels = o.parents = false;
     volatile Vertex r = bfs(s, src, o).reached;
     (void)r;
   } else {
