@@ -17,6 +17,9 @@ the graph itself.
 
 from __future__ import annotations
 
+import os
+from typing import Iterator
+
 import numpy as _np
 
 from . import _spgraph
@@ -28,12 +31,12 @@ def _restore_graph(data, undirected, path):
     return _spgraph._graph_from_bytes(data, undirected, path)
 
 
-def _len(self):
+def _len(self) -> int:
     """The number of vertices (rows)."""
     return self.n
 
 
-def _iter(self):
+def _iter(self) -> Iterator[int | str]:
     """The vertex ids, in position order."""
     ids = self.ids
     return iter(ids if isinstance(ids, list) else ids.tolist())
@@ -45,7 +48,7 @@ def _iter(self):
 _NOT_A_VERTEX = (IndexError, TypeError, ValueError, OverflowError, RuntimeError)
 
 
-def _contains(self, v):
+def _contains(self, v: object) -> bool:
     """True when v is a vertex id of this graph."""
     if isinstance(v, (list, tuple, set, dict, _np.ndarray)) and _np.ndim(v) != 0:
         return False
@@ -56,7 +59,7 @@ def _contains(self, v):
     return True
 
 
-def _neighbors(self, v, positions=False):
+def _neighbors(self, v: int | str, positions: bool = False) -> _np.ndarray:
     """The out-neighbours of vertex v (a file id): a numpy array of their ids in position order
     (int64, or an object array of str for string ids); their positions (uint32, a read-only
     view of the graph's arrays) with positions=True. On an undirected graph, every neighbour."""
@@ -64,7 +67,7 @@ def _neighbors(self, v, positions=False):
     return p if positions else _spgraph._graph_ids_at(self, p)
 
 
-def _has_edge(self, u, v):
+def _has_edge(self, u: int | str, v: int | str) -> bool:
     """True when the arc u -> v is stored (either direction on an undirected graph); False
     when u or v is not a vertex of the graph."""
     try:
@@ -73,14 +76,14 @@ def _has_edge(self, u, v):
         return False
 
 
-def _degree(self, v=None):
+def _degree(self, v=None) -> int | _np.ndarray:
     """Out-degree (stored arcs leaving the vertex; on an undirected graph, the degree with a
     self-loop counted once): of vertex v (a file id) as an int, of a list / array of ids as an
     int64 array, or of every vertex as an int64 array indexed by position (v=None)."""
     return _spgraph._graph_degree(self, v)
 
 
-def _edges(self, data=False, positions=False):
+def _edges(self, data: bool = False, positions: bool = False) -> tuple[_np.ndarray, ...]:
     """Every stored arc as numpy arrays in CSR order: (src, dst) of file ids (int64, or object
     arrays of str for string ids), plus the values with data=True (the graph's dtype; ones of
     bool for a pattern). positions=True gives positions (uint32) instead of ids. An undirected
@@ -96,15 +99,13 @@ def _edges(self, data=False, positions=False):
     return rows, cols, vals
 
 
-def _save(self, path, format="binary"):
+def _save(self, path: str | os.PathLike, format: str = "binary") -> None:
     """Writes the graph to `path`, atomically (a temporary file renamed over the target: a
     reader sees the old file or the new one, never a part; gzip when the name ends in .gz).
     format: binary (default: the spgraph binary format, which keeps the values, the index base
     and the vertex names; spgraph.load reads it back equal), auto (by extension, as the CLI's
     convert), mtx, edgelist (names kept), metis. Matrix Market and METIS number vertices from
     1 and cannot hold names: a graph with names is refused in those formats."""
-    import os
-
     _spgraph._graph_save(self, os.fspath(path), format)
 
 
@@ -113,7 +114,7 @@ def _reduce(self):
     return (_restore_graph, (_spgraph._graph_to_bytes(self), self.undirected, self.path))
 
 
-def _eq(self, other):
+def _eq(self, other: object) -> bool:
     """Equal graphs: the same shape, value type, stored arcs, values and vertex ids."""
     if not isinstance(other, Graph):
         return NotImplemented
@@ -125,7 +126,7 @@ def _same(self, *_):
     return self
 
 
-def _hash(self):
+def _hash(self) -> int:
     """A hash consistent with ==, from the shape, arc count and value type."""
     return hash((self.nrows, self.ncols, self.nnz, self.dtype))
 

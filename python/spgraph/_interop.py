@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import itertools as _it
 import operator as _op
+from typing import TYPE_CHECKING
 
 import numpy as _np
 
 from . import _spgraph
 from ._spgraph import Graph, InvalidArgument
+
+if TYPE_CHECKING:  # imported when used: neither is needed to import spgraph
+    import networkx
+    import pandas
 
 _DTYPES = {
     _np.dtype(_np.bool_): "bool",
@@ -46,7 +51,7 @@ def _value_dtype(data, what):
 
 # ---- scipy.sparse ------------------------------------------------------------------------------
 
-def _from_scipy(matrix, pattern=False, undirected=False):
+def _from_scipy(matrix, pattern: bool = False, undirected: bool = False) -> Graph:
     """Builds a Graph from a scipy.sparse matrix or array (any format; CSR is read directly).
 
     Copies: the engine owns its arrays (C++ vectors), so the CSR arrays are copied once into
@@ -78,7 +83,7 @@ def _from_scipy(matrix, pattern=False, undirected=False):
     return _spgraph._symmetrized(g) if undirected else g
 
 
-def _to_scipy(self, pattern_dtype=_np.bool_, matrix=False):
+def _to_scipy(self, pattern_dtype=_np.bool_, matrix: bool = False):
     """The graph as a scipy.sparse CSR array (csr_matrix with matrix=True), without copying.
 
     `indices` and `data` are read-only numpy views of the engine's own arrays: they keep the
@@ -140,8 +145,8 @@ def _as_str(kind_and_names):
     return names if kind == "str" else names.astype(str).tolist()
 
 
-def _from_edges(src, dst, weights=None, ids=None, undirected=False, n=None, remap_ids=False,
-                duplicates="combine"):
+def _from_edges(src, dst, weights=None, ids=None, undirected: bool = False, n: int | None = None,
+                remap_ids: bool = False, duplicates: str = "combine") -> Graph:
     """A graph from arrays of edges, src[k] -> dst[k], with their vertex names.
 
     src, dst: sequences or numpy arrays of integers or strings (a column holding both is read as
@@ -175,8 +180,8 @@ def _from_edges(src, dst, weights=None, ids=None, undirected=False, n=None, rema
 
 # ---- pandas ------------------------------------------------------------------------------------
 
-def _from_pandas(df, source="source", target="target", weight=None, undirected=False, ids=None,
-                 duplicates="combine"):
+def _from_pandas(df, source="source", target="target", weight=None, undirected: bool = False,
+                 ids=None, duplicates: str = "combine") -> Graph:
     """A graph from a pandas edge list: one row per edge, the names in columns `source` and
     `target` (integers or strings), the weights in column `weight` (None: a pattern graph).
     The defaults are networkx's from_pandas_edgelist's. Otherwise as Graph.from_edges."""
@@ -190,7 +195,7 @@ def _from_pandas(df, source="source", target="target", weight=None, undirected=F
                        undirected=undirected, duplicates=duplicates)
 
 
-def _to_pandas(self, source="source", target="target", weight="weight"):
+def _to_pandas(self, source="source", target="target", weight="weight") -> pandas.DataFrame:
     """The edge list as a pandas DataFrame: columns `source` and `target` (the file's ids) and,
     when the graph has values, `weight` (None leaves it out). One row per stored arc in CSR
     order, so an undirected graph lists each edge twice (once each way), and
@@ -235,32 +240,34 @@ def _label_columns(adj, nodes, labels):
     return list(map(str, nodes)), list(map(str, _it.chain.from_iterable(adj.values())))
 
 
-def _edge_weights(adj, weight, m, multigraph):
+def _edge_weights(adj, weight, m, multigraph, plain_dicts):
     """The weights of the arcs in adjacency order (missing attributes count 1, as
     networkx.to_scipy_sparse_array counts them; a multigraph's parallel edges are summed), or
-    None when no edge carries the attribute."""
+    None when no edge carries the attribute. One pass over the attribute dicts (reading them is
+    most of the cost: one cache miss or more each), with dict.get unbound when they are dicts."""
     if weight is None or m == 0:
         return None
-    inner = _op.methodcaller("values")
+    attrs = _it.chain.from_iterable(map(_op.methodcaller("values"), adj.values()))
     if multigraph:
-        keyed = list(_it.chain.from_iterable(map(inner, adj.values())))
+        keyed = list(attrs)
         if not any(weight in d for kd in keyed for d in kd.values()):
             return None
-        vals = (sum(d.get(weight, 1) for d in kd.values()) for kd in keyed)
+        vals = _np.fromiter((sum(d.get(weight, 1) for d in kd.values()) for kd in keyed),
+                            dtype=object, count=m)
     else:
-        has = _np.fromiter(map(_op.contains, _it.chain.from_iterable(map(inner, adj.values())),
-                               _it.repeat(weight)), dtype=bool, count=m)
-        if not has.any():
+        get = dict.get if plain_dicts else (lambda d, key: d.get(key))
+        vals = _np.fromiter(map(get, attrs, _it.repeat(weight)), dtype=object, count=m)
+        missing = _np.equal(vals, None)
+        if missing.all():
             return None
-        vals = map(_op.methodcaller("get", weight, 1.0),
-                   _it.chain.from_iterable(map(inner, adj.values())))
+        vals[missing] = 1.0
     try:
-        return _np.fromiter(vals, dtype=_np.float64, count=m)
+        return vals.astype(_np.float64)
     except (TypeError, ValueError) as e:
         raise TypeError("from_networkx: edge attribute %r must be a number (%s)" % (weight, e))
 
 
-def _from_networkx(G, weight="weight", labels="strict"):
+def _from_networkx(G, weight: str | None = "weight", labels: str = "strict") -> Graph:
     """A graph from a networkx Graph, DiGraph, MultiGraph or MultiDiGraph, read straight from its
     adjacency dicts (no scipy detour). Vertices keep G's node order and labels: integer labels
     become integer ids, strings string ids; other labels (tuples, mixed types) are an error
@@ -275,12 +282,13 @@ def _from_networkx(G, weight="weight", labels="strict"):
     nodes = list(adj)
     degrees = _np.fromiter(map(len, adj.values()), dtype=_np.int64, count=len(nodes))
     ids, nbrs = _label_columns(adj, nodes, labels)
-    w = _edge_weights(adj, weight, int(degrees.sum()), G.is_multigraph())
+    w = _edge_weights(adj, weight, int(degrees.sum()), G.is_multigraph(),
+                      getattr(G, "edge_attr_dict_factory", None) is dict)
     return _spgraph._from_adjacency(ids, degrees, nbrs, w, "pattern" if w is None else "float64",
                                     undirected=not G.is_directed())
 
 
-def _to_networkx(self, weight="weight"):
+def _to_networkx(self, weight: str | None = "weight") -> networkx.Graph:
     """The graph as a networkx DiGraph (Graph when undirected; each edge once), nodes in
     position order named by the file's ids, the values (if any) as edge attribute `weight`
     (None leaves them out). The matrix must be square."""
