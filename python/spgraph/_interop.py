@@ -158,7 +158,8 @@ def _from_edges(src, dst, weights=None, ids=None, undirected: bool = False, n: i
     weights: one number per edge (dtype kept: bool, int32, int64, float32, float64), or None
     for a pattern graph. duplicates: combine (a repeated arc keeps its first weight, as
     spgraph.load does) or reject. undirected=True stores each edge both ways (see the module
-    docstring). Returns a Graph whose ids are the names.
+    docstring). Returns a Graph whose ids are the names (integer ids that are exactly 0..n-1 in
+    order give the plain numbering by position, id_kind "offset").
     """
     s, d = _names(src, "src"), _names(dst, "dst")
     fixed = _names(ids, "ids") if ids is not None else None
@@ -212,10 +213,9 @@ def _to_pandas(self, source="source", target="target", weight="weight") -> panda
 
 # ---- networkx ------------------------------------------------------------------------------------
 
-def _label_columns(adj, nodes, labels):
-    """(ids, neighbours) for _from_adjacency: int64 arrays for integer labels, lists of str for
-    strings (or for anything with labels="str")."""
-    m = sum(map(len, adj.values()))
+def _label_columns(adj, nodes, labels, m):
+    """(ids, neighbours) for _from_adjacency (m arcs): int64 arrays for integer labels, lists of
+    str for strings (or for anything with labels="str")."""
     types = set(map(type, nodes))
     if all(_is_int_type(t) for t in types):
         try:
@@ -270,7 +270,8 @@ def _edge_weights(adj, weight, m, multigraph, plain_dicts):
 def _from_networkx(G, weight: str | None = "weight", labels: str = "strict") -> Graph:
     """A graph from a networkx Graph, DiGraph, MultiGraph or MultiDiGraph, read straight from its
     adjacency dicts (no scipy detour). Vertices keep G's node order and labels: integer labels
-    become integer ids, strings string ids; other labels (tuples, mixed types) are an error
+    become integer ids (0..n-1 in order: the plain numbering by position), strings string ids;
+    other labels (tuples, mixed types) are an error
     unless labels="str", which names each vertex by str(label). An undirected G gives an
     undirected graph (both arcs stored, as networkx stores them). weight: the edge attribute
     to keep as float64 values (edges without it weigh 1, a multigraph's parallel edges are
@@ -278,11 +279,14 @@ def _from_networkx(G, weight: str | None = "weight", labels: str = "strict") -> 
     edge has the attribute. Node and graph attributes are not kept."""
     if labels not in ("strict", "str"):
         raise InvalidArgument("labels must be 'strict' or 'str', got %r" % (labels,))
+    if not (hasattr(G, "_adj") and hasattr(G, "is_directed") and hasattr(G, "is_multigraph")):
+        raise TypeError("from_networkx expects a networkx graph, got %r" % type(G))
     adj = G._succ if G.is_directed() else G._adj
     nodes = list(adj)
     degrees = _np.fromiter(map(len, adj.values()), dtype=_np.int64, count=len(nodes))
-    ids, nbrs = _label_columns(adj, nodes, labels)
-    w = _edge_weights(adj, weight, int(degrees.sum()), G.is_multigraph(),
+    m = int(degrees.sum())
+    ids, nbrs = _label_columns(adj, nodes, labels, m)
+    w = _edge_weights(adj, weight, m, G.is_multigraph(),
                       getattr(G, "edge_attr_dict_factory", None) is dict)
     return _spgraph._from_adjacency(ids, degrees, nbrs, w, "pattern" if w is None else "float64",
                                     undirected=not G.is_directed())

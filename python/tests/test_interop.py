@@ -151,6 +151,12 @@ def test_from_scipy_undirected_stores_both_arcs():
     assert spgraph.bfs(spgraph.Graph.from_scipy(k4, pattern=True), 3).reached == 1
     h = nx.Graph(nx.from_scipy_sparse_array(k4))
     assert sum(nx.triangles(h).values()) // 3 == 4
+    coo = k4.tocoo()
+    for e in (spgraph.Graph.from_edges(coo.row, coo.col, undirected=True),
+              spgraph.Graph.from_pandas(pd.DataFrame({"source": coo.row, "target": coo.col}),
+                                        undirected=True)):
+        assert e == g and e.undirected
+        assert spgraph.triangles(e) == 4 and spgraph.bfs(e, 3).reached == 4
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -280,6 +286,8 @@ def test_from_networkx_weights_and_errors():
     with pytest.raises(TypeError, match="2\\^63"):
         spgraph.Graph.from_networkx(nx.DiGraph([(-1, 2)]))
     assert list(spgraph.Graph.from_networkx(nx.DiGraph([(-1, 2)]), labels="str")) == ["-1", "2"]
+    with pytest.raises(TypeError, match="expects a networkx graph"):
+        spgraph.Graph.from_networkx({0: [1]})
 
 
 def test_conversions_keep_file_ids_of_a_remapped_file(tmp_path):
