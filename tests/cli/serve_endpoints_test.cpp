@@ -141,7 +141,7 @@ std::string random_edges(std::mt19937& rng, long n, int edges, int base, bool we
   std::string text = "# random test graph\n";
   const auto line = [&](long u, long v, int w) {
     text += std::to_string(u + base) + " " + std::to_string(v + base);
-    if (weighted) text += " " + std::to_string(w);
+    if (weighted) text.append(" ").append(std::to_string(w));
     text += "\n";
     model.add(u, v, weighted ? w : 1);
   };
@@ -387,7 +387,7 @@ TEST(ServeEndpoints, OpenApiListsExactlyTheRoutesTheServerAnswers) {
         if (!p["required"].get<bool>()) continue;
         const Json e = get(c, path, 400);
         EXPECT_NE(e["error"].get<std::string>().find("missing query parameter"), std::string::npos);
-        query += (query.empty() ? "?" : "&") + p["name"].get<std::string>() + "=1";
+        query.append(query.empty() ? "?" : "&").append(p["name"].get<std::string>()).append("=1");
       }
       auto r = method == "post" ? c.Post(path.c_str(), "+ 0 1\n", "text/plain")
                                 : c.Get((path + query).c_str());

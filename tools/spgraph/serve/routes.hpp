@@ -114,6 +114,15 @@ bool read_update_body(const httplib::Request& req, httplib::Response& res,
       refuse(res, c, 400, "the connection ended before the body's Content-Length bytes");
     return false;
   }
+  // An empty body is a mistake (a client that forgot its data), answered at once whatever its
+  // type; the connection closes after it, so a client that reads to the end is not kept
+  // waiting for the keep-alive timeout.
+  if (bytes == 0) {
+    refuse_unread(res, c, 400,
+                  "empty body: POST /updates takes update lines ('+ u v [w]', '- u v', "
+                  "'= u v w') or a JSON array of {\"op\", \"u\", \"v\"[, \"w\"]}");
+    return false;
+  }
   body.finish();
   if (!body.error().empty()) {
     refuse(res, c, 400, body.error());
@@ -160,12 +169,6 @@ void add_update_route(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     BatchBuilder<T> builder(s.limits, s.ids.get());
     std::uint64_t bytes = 0;
     if (!read_update_body(req, res, read, s, c, builder, bytes)) return;
-    // An empty body is a mistake (a client that forgot its data), answered at once; the
-    // connection closes after it, so a client that reads to the end is not kept waiting.
-    if (bytes == 0)
-      return refuse_unread(res, c, 400,
-                           "empty body: POST /updates takes update lines ('+ u v [w]', '- u v', "
-                           "'= u v w') or a JSON array of {\"op\", \"u\", \"v\"[, \"w\"]}");
     if (!growth_allowed(builder.vertices_needed(), g.snapshot().num_vertices(),
                         s.content_bytes + c.body_bytes.load() + bytes, s.limits.index_base, res, c))
       return;
