@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The HTTP endpoints of `spgraph serve` (docs/server.md): POST /updates, the graph queries
-// (query_routes.hpp), GET /stats and GET /health, and the JSON replies for every refusal. A
-// request is checked before its body is read (endpoint, method, --token-file's token); a POST
+// (query_routes.hpp, vertex_routes.hpp), the status page and /openapi.json (page_routes.hpp),
+// GET /stats and GET /health, and the JSON replies for every refusal. A request is checked
+// before its body is read (endpoint and method from route_table.hpp, --token-file's token); a POST
 // body is then read chunk by chunk into a batch (update_body.hpp) within its share of
 // --max-pending, checked, and handed to the writer thread (graph_service.hpp); the reply waits
 // until the batch is applied (and durable, with a store) and names the version that holds it.
