@@ -7,13 +7,15 @@ set -euo pipefail
 # (matplotlib); pkg-config for the installed-library check;
 # cpp-httplib for `spgraph serve`, with curl for its documented examples; CombBLAS and OpenMPI
 # (with mpirun) for spgraph-mpi; igraph (C library and Python module), the peer of the community
-# and core jobs.
+# and core jobs; chromium, its driver and selenium for the headless-browser test of the server's
+# status page (tests/cli/serve_page_test.py).
 packages=(g++ cmake make ccache clang libclang-rt-14-dev libgtest-dev libbenchmark-dev libomp-dev
           libgraphblas-dev libboost-graph-dev zlib1g-dev libcli11-dev nlohmann-json3-dev pkg-config
           pybind11-dev python3-dev python3-numpy python3-scipy python3-networkx python3-pytest
           python3-matplotlib python3-venv python3-pip libcpp-httplib-dev curl
           python3-pandas
-          libcombblas-dev libopenmpi-dev openmpi-bin libigraph-dev python3-igraph)
+          libcombblas-dev libopenmpi-dev openmpi-bin libigraph-dev python3-igraph
+          chromium chromium-driver python3-selenium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

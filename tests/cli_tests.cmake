@@ -47,6 +47,27 @@ spgraph_test(serve_cli_tests SOURCES cli/serve_cli_test.cpp
 target_compile_definitions(serve_cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 add_dependencies(serve_cli_tests spgraph_cli)
 
+# `spgraph serve`'s per-vertex endpoints, id options, OpenAPI description and status page, against
+# brute-force oracles.
+spgraph_test(serve_endpoints_tests SOURCES cli/serve_endpoints_test.cpp
+             LIBS PkgConfig::HTTPLIB nlohmann_json::nlohmann_json LABELS cli serve)
+target_compile_definitions(serve_endpoints_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+add_dependencies(serve_endpoints_tests spgraph_cli)
+
+# The status page in a real headless browser (Debian's chromium through selenium): it loads,
+# shows the graph's counts, runs a BFS through its form and draws the degree chart. Skipped
+# (exit 77) where chromium, chromedriver or selenium are absent.
+# Debian's python3 first: python3-selenium is installed for it.
+find_program(SPGRAPH_BROWSER_PYTHON NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
+find_program(SPGRAPH_BROWSER_PYTHON NAMES python3)
+if(SPGRAPH_BROWSER_PYTHON)
+  add_test(NAME serve_page_browser
+           COMMAND ${SPGRAPH_BROWSER_PYTHON} ${PROJECT_SOURCE_DIR}/tests/cli/serve_page_test.py
+                   $<TARGET_FILE:spgraph_cli> ${PROJECT_SOURCE_DIR}/data/wiki-Vote.txt)
+  set_tests_properties(serve_page_browser PROPERTIES LABELS "browser;serve" SKIP_RETURN_CODE 77
+                       TIMEOUT 300 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+endif()
+
 # `spgraph serve` under attack over raw sockets (no request may take the server down): malformed
 # HTTP, body limits whatever the framing, slow clients, the connection limit, --token-file, shutdown
 # under load and the memory bound. Label "hostile", so that CI's ASan step runs it too.

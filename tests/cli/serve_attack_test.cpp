@@ -10,8 +10,10 @@
 // and a repeated JSON key refused); growth past the size rule is refused; --token-file guards
 // updates; slow clients neither starve /health nor stop a graceful shutdown; connections past
 // --max-connections get 503; POSTs in flight at SIGTERM are answered and kept; server messages use
-// the file's ids; and the peak resident memory stays within the bound docs/server.md states. No
-// assertion depends on timing: the waits are deadlines for things that must happen.
+// the file's ids; an empty POST is refused at once in every framing, and the status page and
+// the new endpoints keep every rule; and the peak resident memory stays within the bound
+// docs/server.md states. No assertion depends on timing: the waits are deadlines for things that
+// must happen.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -221,6 +223,57 @@ TEST(ServeAttack, ChunkedBodiesAreHeldToMaxBodyAndPipelinedRequestsAllAnswered) 
     EXPECT_EQ(std::atoi(all.c_str() + at + 9), k % 5);
     ++at;
   }
+  EXPECT_TRUE(exited_ok(stop_server(s)));
+}
+
+// An empty POST is refused at once, whatever its framing, and the connection is closed after
+// the reply (a client reading to the end is not kept for the idle timeout); the new endpoints
+// are held to the same request rules as the old ones.
+TEST(ServeAttack, EmptyPostsAreRefusedAtOnceAndNewEndpointsKeepTheLimits) {
+  const auto g = small_graph("attack_empty.txt", "0 1\n1 2\n");
+  Server s = start_server({g.string(), "--base", "0"});
+  ASSERT_GT(s.port, 0) << s.first_line;
+  // No "Connection: close" from the client: the server must close by itself.
+  const std::vector<Case> empty = {
+      {"Content-Length: 0", "POST /updates HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n", 400,
+       "empty body"},
+      {"JSON, Content-Length: 0",
+       "POST /updates HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+       "Content-Length: 0\r\n\r\n",
+       400, "empty body"},
+      {"chunked, no data",
+       "POST /updates HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400,
+       "empty body"},
+      {"no length", "POST /updates HTTP/1.1\r\nHost: t\r\n\r\n", 411, "Content-Length"},
+      {"HTTP/1.0, no length", "POST /updates HTTP/1.0\r\n\r\n", 411, "Content-Length"},
+  };
+  for (const Case& c : empty) {
+    SCOPED_TRACE(c.what);
+    // A read timeout far above any answer time: the reply ends with the server's close.
+    const std::string reply = round_trip(s.port, c.request, 60000);
+    EXPECT_EQ(status_of(reply), c.status) << reply;
+    EXPECT_NE(reply.find(c.message), std::string::npos) << reply;
+    EXPECT_NE(reply.find("Connection: close"), std::string::npos) << reply;
+    EXPECT_EQ(count(reply, "HTTP/1.1 "), 1u) << reply;
+  }
+  const std::vector<Case> limits = {
+      {"a body on GET /", "GET / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc", 400, "takes no body"},
+      {"POST to the page", "POST / HTTP/1.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", 405,
+       "takes GET"},
+      {"a long line to /openapi.json",
+       "GET /openapi.json HTTP/1.1\r\nX: " + std::string(10000, 'a') + "\r\n\r\n", 431,
+       "longer than"},
+      {"a huge page", get_request("/bfs?source=0&levels=1&limit=100001"), 400, "'limit'"},
+      {"a huge top", get_request("/pagerank?top=99999999999999999999"), 400, "'top'"},
+  };
+  for (const Case& c : limits) {
+    SCOPED_TRACE(c.what);
+    const std::string reply = round_trip(s.port, c.request);
+    EXPECT_EQ(status_of(reply), c.status) << reply.substr(0, 400);
+    EXPECT_NE(reply.find(c.message), std::string::npos) << reply.substr(0, 400);
+    EXPECT_TRUE(healthy(s.port));
+  }
+  EXPECT_EQ(version_of(s.port), "0");  // nothing was applied
   EXPECT_TRUE(exited_ok(stop_server(s)));
 }
 

@@ -36,7 +36,9 @@
 #include "tools/spgraph/serve/graph_service.hpp"
 #include "tools/spgraph/serve/guarded_server.hpp"
 #include "tools/spgraph/serve/routes.hpp"
+#include "tools/spgraph/serve/serve_ids.hpp"
 #include "tools/spgraph/signals.hpp"
+#include "tools/spgraph/version.hpp"
 
 namespace spgraph::cli {
 
@@ -129,10 +131,13 @@ Vertex numbered_view_vertex(const ViewSpec& spec, int index_base, Vertex n) {
 
 /// Runs the server on `service` until SIGINT or SIGTERM.
 template <class T>
-void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int index_base) {
+void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int index_base,
+                 std::shared_ptr<serve::ServeIds> ids) {
   const GraphSnapshot<T> start = service.snapshot();
   serve::ServeSettings s;
   s.limits.index_base = index_base;
+  s.ids = std::move(ids);
+  s.program_version = kVersion;
   s.limits.weighted = !std::is_same_v<T, bool>;
   const std::uint64_t n = start.num_vertices();
   s.limits.max_vertices = args.max_vertices
@@ -214,11 +219,19 @@ void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int ind
   }
 }
 
+/// The dense id of the vertex a --maintain view names in a remapped file's ids.
+Vertex named_view_vertex(const ViewSpec& spec, const serve::ServeIds& ids, Vertex n) {
+  std::string why;
+  const std::optional<Vertex> v = ids.find(spec.vertex, n, why);
+  if (!v) throw InvalidArgument("--maintain " + spec.text + ": " + why);
+  return *v;
+}
+
 /// Serves the graph `base` (moved from, then freed once the graph holds it), or with an empty
-/// `base` the existing store --store.
+/// `base` the existing store --store. `ids`: a remapped file's names (null: its integers).
 template <class T>
 void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undirected,
-                 int index_base) {
+                 int index_base, std::shared_ptr<serve::ServeIds> ids = nullptr) {
   DynamicGraphOptions o;
   o.directed = !undirected;
   o.weighted = !std::is_same_v<T, bool>;
@@ -234,16 +247,19 @@ void serve_typed(const ServeArgs& args, std::optional<Matrix<T>> base, bool undi
     index_base = store->index_base();
   }
   base.reset();  // the dynamic graph holds its own copy
+  if (!ids) ids = std::make_shared<serve::ServeIds>(index_base);
   for (const ViewSpec& spec : parse_view_list(args.maintain)) {
     const Vertex n = memory ? memory->snapshot().num_vertices() : store->snapshot().num_vertices();
-    const Vertex v = spec.has_vertex() ? numbered_view_vertex(spec, index_base, n) : 0;
+    const Vertex v = !spec.has_vertex() ? 0
+                     : ids->remapped()  ? named_view_vertex(spec, *ids, n)
+                                        : numbered_view_vertex(spec, index_base, n);
     if (memory)
       memory->maintain(make_view(spec, v));
     else
       store->maintain(make_view(spec, v));
   }
   serve::GraphService<T> service(std::move(memory), std::move(store));
-  serve_graph(args, service, index_base);
+  serve_graph(args, service, index_base, std::move(ids));
 }
 
 void run_serve(const ServeArgs& flags) {
@@ -267,11 +283,14 @@ void run_serve(const ServeArgs& flags) {
                               : "--store " + printable(args.store) +
                                     " holds no store yet: give a graph file to create it from");
   CliGraph graph = load_for_cli(args.file, args.load, args.g, false);
-  if (graph.loaded.info.ids && graph.loaded.info.ids->remapped())
-    throw InvalidArgument("serve takes integer vertex ids numbered from 0 or 1; " +
-                          printable(args.file) +
-                          " has remapped ids (strings or sparse integers), which serve does not "
-                          "map yet");
+  std::shared_ptr<serve::ServeIds> ids;
+  if (graph.loaded.info.ids && graph.loaded.info.ids->remapped()) {
+    if (!args.store.empty())
+      throw InvalidArgument("--store keeps integer vertex ids only; " + printable(args.file) +
+                            " was loaded with remapped ids (--remap-ids): serve it in memory, "
+                            "or convert it to integer ids first");
+    ids = std::make_shared<serve::ServeIds>(*graph.loaded.info.ids);
+  }
   const int base = numbering_base(graph.loaded.info);
   // The loaded matrix is moved out of `graph` so that serve_typed can free it once the dynamic
   // graph (or the store) holds the edges.
@@ -281,13 +300,13 @@ void run_serve(const ServeArgs& flags) {
         std::optional<Matrix<V>> loaded(std::move(m));
         if constexpr (std::is_same_v<V, bool>) {
           if (!args.weighted) {
-            serve_typed<bool>(args, std::move(loaded), graph.undirected, base);
+            serve_typed<bool>(args, std::move(loaded), graph.undirected, base, ids);
             return;
           }
         }
         std::optional<Matrix<double>> weighted(to_double_matrix(*loaded));
         loaded.reset();
-        serve_typed<double>(args, std::move(weighted), graph.undirected, base);
+        serve_typed<double>(args, std::move(weighted), graph.undirected, base, ids);
       },
       graph.loaded.matrix);
 }
@@ -299,8 +318,9 @@ void register_serve(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "serve",
       "Serve a dynamic graph over HTTP: POST /updates; GET /bfs, /degree, /edges, /triangles, "
-      "/pagerank, /sssp, /cc, /knn, /stats, /health (docs/server.md). It binds to 127.0.0.1 by "
-      "default; --token-file makes updates need a token");
+      "/pagerank, /sssp, /cc, /knn, /neighbors, /degrees, /stats, /health, /openapi.json, and a "
+      "status page at / (docs/server.md). Vertex ids are the file's (names with --remap-ids). "
+      "It binds to 127.0.0.1 by default; --token-file makes updates need a token");
   cmd->add_option("graph", args->file,
                   "Graph file to serve (optional with --store naming an existing store)");
   cmd->add_option("--store", args->store,

@@ -61,6 +61,63 @@ PageRankAnswer pagerank_answer(const GraphSnapshot<T>& s) {
   return a;
 }
 
+/// PageRank (GAP variant, defaults): every vertex's rank, from the maintained view when there
+/// is one (spgraph serve's /pagerank?top=K).
+struct PageRankRanks {
+  std::vector<double> rank;
+  int iterations = 0;  ///< power steps (0 for a maintained answer)
+  bool maintained = false;
+};
+
+template <class T>
+PageRankRanks pagerank_ranks(const GraphSnapshot<T>& s) {
+  if (const auto v = s.template maintained_as<PageRankViewResult>("pagerank"))
+    return {v->rank.to_vector(), 0, true};
+  PageRankResult r = pagerank(s);
+  return {std::move(r.rank), r.iterations, false};
+}
+
+/// The k vertices of largest rank (fewer when there are fewer vertices), largest first, the
+/// smallest id first among equal ranks.
+inline std::vector<Vertex> top_ranked(const std::vector<double>& rank, std::size_t k) {
+  std::vector<Vertex> order(rank.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = Vertex(i);
+  k = std::min(k, order.size());
+  const auto better = [&](Vertex a, Vertex b) {
+    return rank[a] != rank[b] ? rank[a] > rank[b] : a < b;
+  };
+  std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(k), order.end(), better);
+  order.resize(k);
+  return order;
+}
+
+/// A vertex's component: its label (the component's smallest vertex, as connected_components
+/// gives it) and its size, with the whole graph's answer (one labelling for both).
+struct CcMembership {
+  Vertex label = 0;
+  Offset size = 0;
+  CcAnswer all;
+};
+
+template <class T>
+CcMembership cc_membership(const GraphSnapshot<T>& s, Vertex v) {
+  CcMembership m;
+  std::vector<Vertex> label;
+  if (const auto view = s.template maintained_as<CcViewResult>("cc")) {
+    label = view->labels();
+    m.all = {view->components, view->largest, true};
+  } else {
+    CcResult r = connected_components(s);
+    label = std::move(r.label);
+    m.all.components = r.components;
+  }
+  std::vector<Offset> size(label.size(), 0);
+  for (Vertex l : label) m.all.largest = std::max(m.all.largest, ++size[l]);
+  m.label = label[v];
+  m.size = size[m.label];
+  return m;
+}
+
 /// BFS from a source: vertices reached and the depth.
 struct BfsAnswer {
   Vertex reached = 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // What every route of `spgraph serve` shares (docs/server.md): the settings and counters, JSON
-// replies, 400s with a reason, and the vertex parameter of a query read in the graph file's own
-// numbering.
+// replies, 400s with a reason, and the parameters of a query (a vertex in the graph file's own
+// ids, counts, flags).
 #pragma once
 
 #include <httplib.h>
@@ -12,11 +12,14 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "engine/graph_snapshot.hpp"
 #include "tools/spgraph/serve/admission.hpp"
 #include "tools/spgraph/serve/request_guard.hpp"
+#include "tools/spgraph/serve/route_table.hpp"
+#include "tools/spgraph/serve/serve_ids.hpp"
 #include "tools/spgraph/serve/update_body.hpp"
 
 namespace spgraph::serve {
@@ -33,29 +36,13 @@ struct ServeSettings {
   std::shared_ptr<Budget> pending;  ///< --max-pending: update body bytes in flight
   std::shared_ptr<Budget> queries;  ///< --workers: graph queries answered at once
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
-};
-
-/// The endpoints, in the order of ServeCounters::requests.
-inline constexpr std::array<const char*, 11> kEndpoints = {
-    "/updates", "/bfs", "/degree", "/edges", "/triangles", "/pagerank",
-    "/sssp",    "/cc",  "/knn",    "/stats", "/health"};
-enum Endpoint : std::size_t {
-  kUpdates,
-  kBfs,
-  kDegree,
-  kEdges,
-  kTriangles,
-  kPageRank,
-  kSssp,
-  kCc,
-  kKnn,
-  kStats,
-  kHealth
+  std::shared_ptr<ServeIds> ids;  ///< the file's ids (serve_ids.hpp)
+  std::string program_version;    ///< spgraph's version, for /stats and /openapi.json
 };
 
 /// Requests served per endpoint, and requests refused (4xx, 5xx).
 struct ServeCounters {
-  std::array<std::atomic<std::uint64_t>, kEndpoints.size()> requests{};
+  std::array<std::atomic<std::uint64_t>, kRoutes.size()> requests{};
   std::atomic<std::uint64_t> bad_requests{0};
   std::atomic<std::uint64_t> body_bytes{0};  ///< update bodies taken (applied or refused)
   void count(Endpoint e) { ++requests[e]; }
@@ -110,8 +97,8 @@ inline bool parse_count(const std::string& text, std::uint64_t& x) {
   return ok;
 }
 
-/// The dense id of query parameter `name` (the file's numbering, a vertex of `snap`), or false
-/// after a 400 reply.
+/// The dense id of query parameter `name` (the file's id of a vertex of `snap`: its integer,
+/// or its name with --remap-ids), or false after a 400 reply.
 template <class T>
 bool vertex_param(const httplib::Request& req, httplib::Response& res, ServeCounters& c,
                   const ServeSettings& s, const GraphSnapshot<T>& snap, const char* name,
@@ -120,25 +107,46 @@ bool vertex_param(const httplib::Request& req, httplib::Response& res, ServeCoun
     refuse(res, c, 400, std::string("missing query parameter '") + name + "'");
     return false;
   }
-  const std::string text = req.get_param_value(name);
-  std::uint64_t x = 0;
-  if (!parse_count(text, x)) {
-    std::string why = "parameter '";
-    why += name;
-    why += "' must be a vertex id (a non-negative integer), got '" + text + "'";
-    refuse(res, c, 400, why);
+  std::string why;
+  const std::optional<Vertex> v = s.ids->find(req.get_param_value(name), snap.num_vertices(), why);
+  if (!v) {
+    refuse(res, c, 400, std::string("parameter '") + name + "': " + why);
     return false;
   }
-  const std::uint64_t base = std::uint64_t(s.limits.index_base), n = snap.num_vertices();
-  if (x < base || x - base >= n) {
-    std::string why = "vertex " + text + " is not in the graph ";
-    why += n == 0 ? std::string("(it has no vertices)")
-                  : "(ids " + std::to_string(base) + ".." + std::to_string(base + n - 1) + ")";
-    refuse(res, c, 400, why);
-    return false;
-  }
-  out = Vertex(x - base);
+  out = *v;
   return true;
+}
+
+/// Optional count parameter `name` in [lo, hi] into x (unchanged when absent), or false after
+/// a 400 reply.
+inline bool count_param(const httplib::Request& req, httplib::Response& res, ServeCounters& c,
+                        const char* name, std::uint64_t lo, std::uint64_t hi, std::uint64_t& x) {
+  if (!req.has_param(name)) return true;
+  const std::string text = req.get_param_value(name);
+  std::uint64_t got = 0;
+  if (parse_count(text, got) && got >= lo && got <= hi) {
+    x = got;
+    return true;
+  }
+  refuse(res, c, 400,
+         std::string("parameter '") + name + "' must be an integer from " + std::to_string(lo) +
+             " to " + std::to_string(hi) + ", got '" + text.substr(0, 200) + "'");
+  return false;
+}
+
+/// Optional boolean parameter `name`: present with no value, "1" or "true" is true; "0" or
+/// "false" is false; absent is false. False after a 400 reply for anything else.
+inline bool flag_param(const httplib::Request& req, httplib::Response& res, ServeCounters& c,
+                       const char* name, bool& x) {
+  x = false;
+  if (!req.has_param(name)) return true;
+  const std::string text = req.get_param_value(name);
+  if (text.empty() || text == "1" || text == "true") return x = true;
+  if (text == "0" || text == "false") return true;
+  refuse(res, c, 400,
+         std::string("parameter '") + name + "' must be 1, true, 0 or false, got '" +
+             text.substr(0, 200) + "'");
+  return false;
 }
 
 }  // namespace spgraph::serve

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The graph queries of `spgraph serve` (docs/server.md), as `spgraph stream` answers them:
-// GET /bfs?source=S, /degree?vertex=V, /edges, /triangles, /pagerank, /sssp?source=S, /cc and
-// /knn?vertex=V[&k=K][&measure=M] (tools/spgraph/snapshot_knn.hpp).
+// GET /degree?vertex=V, /edges, /triangles, /sssp?source=S and /knn?vertex=V[&k=K][&measure=M]
+// (tools/spgraph/snapshot_knn.hpp); the per-vertex ones (/bfs, /pagerank, /cc, /neighbors,
+// /degrees) are in vertex_routes.hpp.
 // Each is answered on ONE snapshot, taken when the request arrives, and its reply carries that
 // snapshot's version. Vertex ids in parameters and replies are the graph file's own numbering.
 // With `serve --maintain`, /cc, /pagerank, /bfs, /sssp and /knn answer from the maintained view
@@ -19,6 +20,7 @@
 
 #include "tools/spgraph/serve/graph_service.hpp"
 #include "tools/spgraph/serve/http_util.hpp"
+#include "tools/spgraph/serve/vertex_routes.hpp"
 #include "tools/spgraph/snapshot_answers.hpp"
 
 namespace spgraph::serve {
@@ -27,7 +29,7 @@ namespace spgraph::serve {
 /// negative weight (as sssp scans them) in the file's numbering; `fallback` (the algorithm's
 /// own message, in dense ids) when none is found.
 template <class T>
-std::string negative_arc_message(const GraphSnapshot<T>& snap, int index_base,
+std::string negative_arc_message(const GraphSnapshot<T>& snap, const ServeIds& ids,
                                  const std::string& query, const std::string& fallback) {
   if constexpr (!std::is_same_v<T, bool>) {
     for (Vertex u = 0; u < snap.num_vertices(); ++u) {
@@ -36,9 +38,8 @@ std::string negative_arc_message(const GraphSnapshot<T>& snap, int index_base,
         if (!found.empty() || !(double(w) < 0) || std::isnan(double(w))) return;
         char weight[40];
         std::snprintf(weight, sizeof weight, "%.17g", double(w));
-        found = query + ": arc " + std::to_string(std::uint64_t(u) + index_base) + " -> " +
-                std::to_string(std::uint64_t(v) + index_base) + " has negative weight " + weight +
-                "; " + query + " needs non-negative weights";
+        found = query + ": arc " + ids.text(u) + " -> " + ids.text(v) + " has negative weight " +
+                weight + "; " + query + " needs non-negative weights";
       });
       if (!found.empty()) return found;
     }
@@ -49,23 +50,7 @@ std::string negative_arc_message(const GraphSnapshot<T>& snap, int index_base,
 template <class T>
 void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s,
                       ServeCounters& c) {
-  const auto ext = [&s](Vertex v) { return std::uint64_t(v) + std::uint64_t(s.limits.index_base); };
-  svr.Get("/bfs", [&, ext](const httplib::Request& req, httplib::Response& res) {
-    c.count(kBfs);
-    const QuerySlot slot(s);
-    if (!slot.taken(res, c)) return;
-    const GraphSnapshot<T> snap = g.snapshot();
-    Vertex v = 0;
-    if (!vertex_param(req, res, c, s, snap, "source", v)) return;
-    const cli::BfsAnswer r = cli::bfs_answer(snap, v);
-    reply(res, 200,
-          Json{{"query", "bfs"},
-               {"source", ext(v)},
-               {"reached", r.reached},
-               {"depth", r.depth},
-               {"maintained", r.maintained},
-               {"version", snap.version()}});
-  });
+  const auto ext = [&s](Vertex v) { return s.ids->json(v); };
   svr.Get("/degree", [&, ext](const httplib::Request& req, httplib::Response& res) {
     c.count(kDegree);
     const GraphSnapshot<T> snap = g.snapshot();
@@ -104,24 +89,6 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
                {"triangles", snap.triangles().value_or(0)},
                {"version", snap.version()}});
   });
-  svr.Get("/pagerank", [&, ext](const httplib::Request&, httplib::Response& res) {
-    c.count(kPageRank);
-    const QuerySlot slot(s);
-    if (!slot.taken(res, c)) return;
-    const GraphSnapshot<T> snap = g.snapshot();
-    const cli::PageRankAnswer r = cli::pagerank_answer(snap);  // GAP variant, its defaults
-    Json out{{"query", "pagerank"}, {"iterations", r.iterations}};
-    if (r.empty) {
-      out["top"] = nullptr;
-      out["rank"] = nullptr;
-    } else {
-      out["top"] = ext(r.top);
-      out["rank"] = r.rank;
-    }
-    out["maintained"] = r.maintained;
-    out["version"] = snap.version();
-    reply(res, 200, out);
-  });
   svr.Get("/sssp", [&, ext](const httplib::Request& req, httplib::Response& res) {
     c.count(kSssp);
     const QuerySlot slot(s);
@@ -133,7 +100,7 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     try {
       r = cli::sssp_answer(snap, v);
     } catch (const InvalidArgument& e) {  // a negative weight
-      return refuse(res, c, 400, negative_arc_message(snap, s.limits.index_base, "sssp", e.what()));
+      return refuse(res, c, 400, negative_arc_message(snap, *s.ids, "sssp", e.what()));
     }
     reply(res, 200,
           Json{{"query", "sssp"},
@@ -164,9 +131,8 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     try {
       r = cli::knn_answer(snap, v, std::size_t(k), *m, maintained);
     } catch (const InvalidArgument& e) {  // a negative weight under the distance measure
-      return refuse(
-          res, c, 400,
-          negative_arc_message(snap, s.limits.index_base, "knn --measure distance", e.what()));
+      return refuse(res, c, 400,
+                    negative_arc_message(snap, *s.ids, "knn --measure distance", e.what()));
     }
     Json answers = Json::array();
     for (std::size_t i = 0; i < r.ids.size(); ++i)
@@ -181,19 +147,11 @@ void add_query_routes(httplib::Server& svr, GraphService<T>& g, const ServeSetti
                {"maintained", maintained},
                {"version", snap.version()}});
   });
-  svr.Get("/cc", [&](const httplib::Request&, httplib::Response& res) {
-    c.count(kCc);
-    const QuerySlot slot(s);
-    if (!slot.taken(res, c)) return;
-    const GraphSnapshot<T> snap = g.snapshot();
-    const cli::CcAnswer r = cli::cc_answer(snap);
-    reply(res, 200,
-          Json{{"query", "cc"},
-               {"components", r.components},
-               {"largest", r.largest},
-               {"maintained", r.maintained},
-               {"version", snap.version()}});
-  });
+  add_bfs_route(svr, g, s, c);
+  add_pagerank_route(svr, g, s, c);
+  add_cc_route(svr, g, s, c);
+  add_neighbors_route(svr, g, s, c);
+  add_degrees_route(svr, g, s, c);
 }
 
 }  // namespace spgraph::serve

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The HTTP endpoints of `spgraph serve` (docs/server.md): POST /updates, the graph queries
-// (query_routes.hpp), GET /stats and GET /health, and the JSON replies for every refusal. A
-// request is checked before its body is read (endpoint, method, --token-file's token); a POST
+// (query_routes.hpp, vertex_routes.hpp), the status page and /openapi.json (page_routes.hpp),
+// GET /stats and GET /health, and the JSON replies for every refusal. A request is checked
+// before its body is read (endpoint and method from route_table.hpp, --token-file's token); a POST
 // body is then read chunk by chunk into a batch (update_body.hpp) within its share of
 // --max-pending, checked, and handed to the writer thread (graph_service.hpp); the reply waits
 // until the batch is applied (and durable, with a store) and names the version that holds it.
@@ -11,13 +12,16 @@
 
 #include <chrono>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "loaders/dimension_guard.hpp"
 #include "tools/cli/maintained_views.hpp"
+#include "tools/common/process_memory.hpp"
 #include "tools/spgraph/serve/graph_service.hpp"
 #include "tools/spgraph/serve/guarded_server.hpp"
 #include "tools/spgraph/serve/http_util.hpp"
+#include "tools/spgraph/serve/page_routes.hpp"
 #include "tools/spgraph/serve/query_routes.hpp"
 #include "tools/spgraph/serve/update_body.hpp"
 
@@ -45,16 +49,13 @@ template <class T>
 void add_request_checks(httplib::Server& svr, const ServeSettings& s, ServeCounters& c) {
   svr.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
     using R = httplib::Server::HandlerResponse;
-    const bool updates = req.path == "/updates";
-    bool query = false;
-    for (const char* e : kEndpoints) query = query || (req.path == e && !updates);
-    if (!updates && !query) {
+    const RouteInfo* route = find_route(req.path);
+    if (!route) {
       refuse_unread(res, c, 404,
-                    "no such endpoint: " + req.method + " " + req.path +
-                        " (POST /updates; GET /bfs, /degree, /edges, /triangles, /pagerank, "
-                        "/sssp, /cc, /knn, /stats, /health)");
+                    "no such endpoint: " + req.method + " " + req.path + " (" + route_list() + ")");
       return R::Handled;
     }
+    const bool updates = std::string_view(route->method) == "POST";
     const bool get = req.method == "GET" || req.method == "HEAD";
     if (updates ? req.method != "POST" : !get) {
       refuse_unread(res, c, 405,
@@ -90,8 +91,9 @@ bool read_update_body(const httplib::Request& req, httplib::Response& res,
                       BatchBuilder<T>& builder, std::uint64_t& bytes) {
   GuardedStream* strm = GuardedServer::current_stream();
   const std::uint64_t max_body = s.requests.max_body;
-  UpdateBodyReader body(req.get_header_value("Content-Type").find("json") != std::string::npos,
-                        [&](const BodyUpdate& u) { return builder.add(u); });
+  UpdateBodyReader body(
+      req.get_header_value("Content-Type").find("json") != std::string::npos,
+      [&](const BodyUpdate& u) { return builder.add(u); }, s.ids->remapped());
   bool too_large = false;
   const bool complete = read([&](const char* data, std::size_t n) {
     bytes += n;
@@ -111,6 +113,15 @@ bool read_update_body(const httplib::Request& req, httplib::Response& res,
       refuse(res, c, 400, "malformed request body: its chunked encoding is broken");
     else
       refuse(res, c, 400, "the connection ended before the body's Content-Length bytes");
+    return false;
+  }
+  // An empty body is a mistake (a client that forgot its data), answered at once whatever its
+  // type; the connection closes after it, so a client that reads to the end is not kept
+  // waiting for the keep-alive timeout.
+  if (bytes == 0) {
+    refuse_unread(res, c, 400,
+                  "empty body: POST /updates takes update lines ('+ u v [w]', '- u v', "
+                  "'= u v w') or a JSON array of {\"op\", \"u\", \"v\"[, \"w\"]}");
     return false;
   }
   body.finish();
@@ -156,7 +167,7 @@ void add_update_route(httplib::Server& svr, GraphService<T>& g, const ServeSetti
       return refuse_unread(res, c, 503,
                            "busy: update bodies of " + std::to_string(s.pending->capacity()) +
                                " bytes (--max-pending) are waiting to be applied; retry");
-    BatchBuilder<T> builder(s.limits);
+    BatchBuilder<T> builder(s.limits, s.ids.get());
     std::uint64_t bytes = 0;
     if (!read_update_body(req, res, read, s, c, builder, bytes)) return;
     if (!growth_allowed(builder.vertices_needed(), g.snapshot().num_vertices(),
@@ -166,7 +177,10 @@ void add_update_route(httplib::Server& svr, GraphService<T>& g, const ServeSetti
     UpdateBatch<T>& batch = builder.batch();
     const std::size_t n = batch.size();
     if (n == 0)  // only comments: nothing to apply, no new version
-      return reply(res, 200, Json{{"version", g.snapshot().version()}, {"applied", 0}});
+      return reply(res, 200,
+                   Json{{"version", g.snapshot().version()},
+                        {"applied", 0},
+                        {"missing", builder.unknown_names()}});
     const SubmitResult r = g.submit(std::move(batch)).get();
     if (!r.ok) return refuse(res, c, r.io_error ? 500 : 400, r.error);
     reply(res, 200,
@@ -177,7 +191,7 @@ void add_update_route(httplib::Server& svr, GraphService<T>& g, const ServeSetti
                {"ignored", r.summary.ignored},
                {"combined", r.summary.combined},
                {"assigned", r.summary.assigned},
-               {"missing", r.summary.missing},
+               {"missing", r.summary.missing + builder.unknown_names()},
                {"vertices", r.summary.vertices}});
   });
 }
@@ -195,8 +209,8 @@ void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s
     // applied (the only request that does).
     const DcsrStats f = g.graph().format_stats();
     Json requests = Json::object();
-    for (std::size_t k = 0; k < kEndpoints.size(); ++k)
-      requests[kEndpoints[k]] = c.requests[k].load();
+    for (std::size_t k = 0; k < kRoutes.size(); ++k)
+      requests[kRoutes[k].path] = c.requests[k].load();
     Json out{{"version", snap.version()},
              {"vertices", snap.num_vertices()},
              {"edges", snap.num_edges()},
@@ -210,6 +224,12 @@ void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s
              {"requests", requests},
              {"uptime_seconds",
               std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()},
+             {"memory", Json{{"rss_bytes", tools::current_rss_bytes()},
+                             {"peak_rss_bytes", tools::peak_rss_bytes()}}},
+             {"spgraph_version", s.program_version},
+             {"ids", s.ids->named()      ? "names"
+                     : s.ids->remapped() ? "remapped integers"
+                                         : "integers"},
              {"format", Json{{"live", f.live},
                              {"tombstones", f.tombstones},
                              {"dead", f.dead},
@@ -219,17 +239,13 @@ void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s
                              {"defragmentations", f.defragmentations}}}};
     Json views = Json::array();
     for (const ViewStats& v : g.graph().view_stats())
-      views.push_back(Json{{"name", cli::view_display_name(
-                                        v.name,
-                                        [&](Vertex d) {
-                                          return std::to_string(std::uint64_t(d) +
-                                                                std::uint64_t(s.limits.index_base));
-                                        })},
-                           {"updated", v.updates},
-                           {"recomputed", v.recomputes},
-                           {"recompute_seconds", v.recompute_seconds},
-                           {"seconds_per_change", v.seconds_per_change},
-                           {"crossover_changes", v.crossover_changes()}});
+      views.push_back(
+          Json{{"name", cli::view_display_name(v.name, [&](Vertex d) { return s.ids->text(d); })},
+               {"updated", v.updates},
+               {"recomputed", v.recomputes},
+               {"recompute_seconds", v.recompute_seconds},
+               {"seconds_per_change", v.seconds_per_change},
+               {"crossover_changes", v.crossover_changes()}});
     out["views"] = views;
     if (const GraphStore<T>* st = g.store())
       out["store"] = Json{{"directory", st->directory()},
@@ -239,6 +255,7 @@ void add_routes(httplib::Server& svr, GraphService<T>& g, const ServeSettings& s
       out["store"] = nullptr;
     reply(res, 200, out);
   });
+  add_page_routes(svr, s, c);
   svr.Get("/health", [&](const httplib::Request&, httplib::Response& res) {
     c.count(kHealth);
     reply(res, 200, Json{{"status", "ok"}, {"version", g.snapshot().version()}});

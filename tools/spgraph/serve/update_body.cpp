@@ -17,7 +17,7 @@ using Json = nlohmann::json;
 /// fields op, u, v and optionally w, each at most once.
 class UpdateSax final : public nlohmann::json_sax<Json> {
  public:
-  explicit UpdateSax(const UpdateBodyReader::Sink& sink) : sink_(sink) {}
+  UpdateSax(const UpdateBodyReader::Sink& sink, bool names) : sink_(sink), names_(names) {}
 
   std::string error;
 
@@ -30,6 +30,7 @@ class UpdateSax final : public nlohmann::json_sax<Json> {
   bool number_unsigned(number_unsigned_t x) override {
     if (depth_ == 2 && (key_ == "u" || key_ == "v")) {
       (key_ == "u" ? update_.u : update_.v) = x;
+      if (names_) (key_ == "u" ? update_.u_name : update_.v_name) = std::to_string(x);
       return true;
     }
     if (depth_ == 2 && key_ == "w") return weight(double(x));
@@ -49,6 +50,10 @@ class UpdateSax final : public nlohmann::json_sax<Json> {
         update_.kind = UpdateKind::Assign;
       else
         return fail(at() + "unknown op '" + s.substr(0, 40) + "' (use insert, erase or assign)");
+      return true;
+    }
+    if (depth_ == 2 && names_ && (key_ == "u" || key_ == "v")) {
+      (key_ == "u" ? update_.u_name : update_.v_name) = s;
       return true;
     }
     return value("a string");
@@ -81,8 +86,7 @@ class UpdateSax final : public nlohmann::json_sax<Json> {
     if (!(seen_ & 1u)) return fail(at(update_.at) + "\"op\" must be insert, erase or assign");
     for (unsigned f : {1u, 2u})
       if (!(seen_ & (1u << f)))
-        return fail(at(update_.at) + "\"" + (f == 1 ? "u" : "v") +
-                    "\" must be a non-negative integer vertex id");
+        return fail(at(update_.at) + "\"" + (f == 1 ? "u" : "v") + "\" must be " + vertex_kind());
     if (update_.has_weight && update_.kind == UpdateKind::Erase)
       return fail(at(update_.at) + "an erase takes no weight");
     if (!update_.has_weight && update_.kind == UpdateKind::Assign)
@@ -126,7 +130,11 @@ class UpdateSax final : public nlohmann::json_sax<Json> {
                   what);
     if (key_ == "op") return fail(at() + "\"op\" must be insert, erase or assign");
     if (key_ == "w") return fail(at() + "\"w\" must be a number");
-    return fail(at() + "\"" + key_ + "\" must be a non-negative integer vertex id");
+    return fail(at() + "\"" + key_ + "\" must be " + vertex_kind());
+  }
+  std::string vertex_kind() const {
+    return names_ ? "a vertex id (a name or a non-negative integer)"
+                  : "a non-negative integer vertex id";
   }
   bool weight(double w) {
     update_.has_weight = true;
@@ -135,6 +143,7 @@ class UpdateSax final : public nlohmann::json_sax<Json> {
   }
 
   const UpdateBodyReader::Sink& sink_;
+  bool names_;
   int depth_ = 0;  ///< 0: top level, 1: in the array, 2: in an element
   std::uint64_t element_ = 0;
   unsigned seen_ = 0;
@@ -148,8 +157,8 @@ bool is_blank(char c) {
 
 }  // namespace
 
-UpdateBodyReader::UpdateBodyReader(bool json_type, Sink sink)
-    : mode_(json_type ? Mode::Json : Mode::Undecided), sink_(std::move(sink)) {}
+UpdateBodyReader::UpdateBodyReader(bool json_type, Sink sink, bool names)
+    : mode_(json_type ? Mode::Json : Mode::Undecided), sink_(std::move(sink)), names_(names) {}
 
 UpdateBodyReader::~UpdateBodyReader() = default;
 
@@ -212,11 +221,12 @@ void UpdateBodyReader::line(std::string_view text) {
   }
   if (is_update_comment(text)) return;
   UpdateRecord rec;
-  std::string why = parse_update_line(text, line_no_, rec);
+  std::string why = parse_update_line(text, line_no_, rec, names_);
   if (why.empty() && rec.is_query)
     why = "queries are GET requests (/bfs, /degree, ...), not update lines";
   if (why.empty())
-    why = sink_(BodyUpdate{rec.update, rec.u, rec.v, rec.has_weight, rec.weight, line_no_});
+    why = sink_(BodyUpdate{rec.update, rec.u, rec.v, rec.has_weight, rec.weight, line_no_,
+                           std::move(rec.u_name), std::move(rec.v_name)});
   if (!why.empty()) error_ = at() + why;
 }
 
@@ -236,7 +246,7 @@ void UpdateBodyReader::finish() {
     }
     return;
   }
-  UpdateSax sax(sink_);
+  UpdateSax sax(sink_, names_);
   nlohmann::json::sax_parse(pending_, &sax);
   error_ = std::move(sax.error);
   std::string().swap(pending_);

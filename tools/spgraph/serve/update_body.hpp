@@ -11,10 +11,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "engine/dynamic_graph.hpp"
+#include "tools/spgraph/serve/serve_ids.hpp"
 
 namespace spgraph::serve {
 
@@ -25,6 +27,9 @@ struct BodyUpdate {
   bool has_weight = false;
   double weight = 1.0;
   std::uint64_t at = 0;  ///< its line in a text body (from 1), its index in a JSON array
+  /// With names (serve --remap-ids): the vertices as written; u and v hold their values only
+  /// when they are integers.
+  std::string u_name, v_name;
 };
 
 /// Reads a body chunk by chunk and hands each update to a sink, which may refuse it.
@@ -34,8 +39,9 @@ class UpdateBodyReader {
   using Sink = std::function<std::string(const BodyUpdate&)>;
 
   /// `json_type`: the request's content type says JSON; otherwise the body is JSON when its
-  /// first non-blank character is '['.
-  UpdateBodyReader(bool json_type, Sink sink);
+  /// first non-blank character is '['. `names`: vertices may be any token (text) or a string
+  /// (JSON), kept in BodyUpdate::u_name and v_name (the graph's ids are remapped).
+  UpdateBodyReader(bool json_type, Sink sink, bool names = false);
   ~UpdateBodyReader();
   UpdateBodyReader(const UpdateBodyReader&) = delete;
   UpdateBodyReader& operator=(const UpdateBodyReader&) = delete;
@@ -59,6 +65,7 @@ class UpdateBodyReader {
   std::string pending_;  ///< text: the unfinished last line; JSON: the text so far
   std::uint64_t line_no_ = 0;
   bool bom_checked_ = false;
+  bool names_ = false;
 };
 
 /// What BatchBuilder checks against.
@@ -74,10 +81,15 @@ struct BatchLimits {
 template <class T>
 class BatchBuilder {
  public:
-  explicit BatchBuilder(const BatchLimits& limits) : limits_(limits) {}
+  /// `ids`: with remapped ids, the map that names (BodyUpdate::u_name, v_name) resolve through
+  /// and that an insert of a new name grows (serve_ids.hpp); null or not remapped: the file's
+  /// integers from limits.index_base.
+  explicit BatchBuilder(const BatchLimits& limits, ServeIds* ids = nullptr)
+      : limits_(limits), ids_(ids && ids->remapped() ? ids : nullptr) {}
 
   /// Empty, or why `b` is refused.
   std::string add(const BodyUpdate& b) {
+    if (ids_) return add_named(b);
     const std::uint64_t base = std::uint64_t(limits_.index_base);
     for (std::uint64_t x : {b.u, b.v}) {
       if (x < base)
@@ -89,7 +101,33 @@ class BatchBuilder {
     if (!limits_.weighted && (b.has_weight || b.kind == UpdateKind::Assign))
       return "a weight is given, but the graph is unweighted (serve a weighted file, or pass "
              "--weighted)";
-    const Vertex u = Vertex(b.u - base), v = Vertex(b.v - base);
+    return append(b, Vertex(b.u - base), Vertex(b.v - base));
+  }
+
+  UpdateBatch<T>& batch() { return batch_; }
+  /// The vertex count the inserts need (0 without inserts).
+  std::uint64_t vertices_needed() const { return vertices_; }
+  /// Erases and assigns that named a vertex the id map does not have (not in the batch).
+  std::uint64_t unknown_names() const { return unknown_; }
+
+ private:
+  /// An update naming its vertices through the id map; an insert may add names.
+  std::string add_named(const BodyUpdate& b) {
+    if (!limits_.weighted && (b.has_weight || b.kind == UpdateKind::Assign))
+      return "a weight is given, but the graph is unweighted (serve a weighted file, or pass "
+             "--weighted)";
+    const bool grow = b.kind == UpdateKind::Insert;
+    std::string why;
+    const std::optional<Vertex> u = ids_->resolve(b.u_name, grow, limits_.max_vertices, why);
+    const std::optional<Vertex> v =
+        u ? ids_->resolve(b.v_name, grow, limits_.max_vertices, why) : std::nullopt;
+    if (u && v) return append(b, *u, *v);
+    if (grow) return why;
+    ++unknown_;  // an erase or assign of an edge the graph cannot have: missing, as without names
+    return {};
+  }
+
+  std::string append(const BodyUpdate& b, Vertex u, Vertex v) {
     const T w = static_cast<T>(b.weight);
     if (b.kind == UpdateKind::Insert) {
       batch_.insert(u, v, w);
@@ -100,14 +138,11 @@ class BatchBuilder {
     return {};
   }
 
-  UpdateBatch<T>& batch() { return batch_; }
-  /// The vertex count the inserts need (0 without inserts).
-  std::uint64_t vertices_needed() const { return vertices_; }
-
- private:
   BatchLimits limits_;
+  ServeIds* ids_;
   UpdateBatch<T> batch_;
   std::uint64_t vertices_ = 0;
+  std::uint64_t unknown_ = 0;
 };
 
 }  // namespace spgraph::serve
