@@ -146,6 +146,8 @@ class Result:
     def to_pandas(self):
         """A pandas DataFrame of the per-vertex fields, indexed by the file's ids (index name
         "vertex"); vertex-valued columns hold file ids. pandas is imported here only."""
+        if not self._per_vertex:
+            raise TypeError("%s has no per-vertex field" % self._kind)
         import pandas as pd
 
         index = pd.Index(self._key_list(), name="vertex")
@@ -155,8 +157,9 @@ class Result:
     def _field(self, field):
         if not self._per_vertex:
             raise TypeError("%s has no per-vertex field" % self._kind)
-        if field is None:
-            return self._per_vertex[0]
+        if field is None:  # the first per-vertex field computed (bfs(levels=False): parents)
+            present = [k for k in self._per_vertex if getattr(self, k, None) is not None]
+            return present[0] if present else self._per_vertex[0]
         if field not in self.keys():
             raise KeyError("%s has no field %r (per-vertex fields: %s)"
                            % (self._kind, field, ", ".join(self._per_vertex)))

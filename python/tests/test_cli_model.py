@@ -235,3 +235,25 @@ def test_reachable_and_closure_queries(case):
         [levels[v] >= 0 for v in others if v != s]
     assert spgraph.reachable_count(g, s) == sum(1 for v, d in levels.items() if d > 0) + \
         int(bool(spgraph.reachable(g, s, s)))
+
+
+def test_closure_queries(case):
+    """`closure --query U,V --json` against reachable() on the graph and on its Closure."""
+    if case.path.name == "wiki-Vote.txt":
+        pytest.skip("the closure of wiki-Vote is large; the other files cover the queries")
+    import json
+
+    g = case.graph
+    rng = np.random.default_rng(2)
+    ids = g.ids if isinstance(g.ids, list) else g.ids.tolist()
+    pairs = [(ids[a], ids[b]) for a, b in rng.integers(0, g.n, (12, 2)).tolist()]
+    args = []
+    for u, v in pairs:
+        args += ["--query", "%s,%s" % (u, v)]
+    p = run_cli("closure", case.path, *case.flags, *args, "--json")
+    want = [(case.key(str(q["from"])), case.key(str(q["to"])), q["reachable"])
+            for q in json.loads(p.stdout)["queries"]]
+    assert [(u, v) for u, v, _ in want] == pairs
+    us, vs = [u for u, _ in pairs], [v for _, v in pairs]
+    assert spgraph.reachable(g, us, vs).tolist() == [r for _, _, r in want]
+    assert spgraph.reachable(spgraph.closure(g), us, vs).tolist() == [r for _, _, r in want]
