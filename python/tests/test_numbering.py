@@ -199,3 +199,24 @@ def test_dynamic_graph_integer_remap_random_model(tmp_path):
     assert known == seen
     for a in known:
         assert set(s.neighbors(a).tolist()) == {b for x, b in arcs if x == a}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cdlp_on_remapped_ids_breaks_ties_by_id(tmp_path, seed):
+    """Graphalytics' CDLP labels by the file's ids: brute force on the graph renumbered in id
+    order (so that the smallest position is the smallest id), mapped back to ids."""
+    from test_communities import brute_cdlp
+
+    rng = np.random.default_rng(seed)
+    names = rng.permutation(np.arange(100, 160)).tolist()  # first appearance != id order
+    edges = [(names[a], names[b]) for a, b in rng.integers(0, 60, (90, 2)).tolist()]
+    p = tmp_path / "ints.txt"
+    p.write_text("".join("%d %d\n" % e for e in edges))
+    g = spgraph.load(p, remap_ids=True)
+    ids = g.ids.tolist()
+    assert ids != sorted(ids)
+    order = np.argsort(ids)
+    a = g.to_scipy()[order][:, order]
+    want = [sorted(ids)[x] for x in brute_cdlp(a, True, 5)]
+    got = spgraph.cdlp(g, iterations=5).to_dict()
+    assert [got[v] for v in sorted(ids)] == want
