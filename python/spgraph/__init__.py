@@ -498,9 +498,9 @@ class DynamicGraph(_spgraph._DynamicGraph):
     maintain(kind, vertex=None, k=10, measure="jaccard") keeps an answer up to date after every
     batch at a cost that follows the change: "cc", "pagerank", "bfs" or "sssp" (vertex: the
     source's id) or "knn" (vertex, k, measure). It returns the view's name (pass it back as
-    given: it numbers the vertex by position); snapshot().view(name) reads it as a raw dict
-    indexed by and holding positions, and snapshot().cc(), pagerank(), bfs(s) and sssp(s) with
-    default arguments answer from it, as Results in ids. unmaintain(name) stops it;
+    given: it numbers the vertex by position); snapshot().view(name) reads it as a dict
+    (arrays by position, vertex-valued entries in ids), and snapshot().cc(), pagerank(),
+    bfs(s) and sssp(s) with default arguments answer from it, as Results in ids. unmaintain(name) stops it;
     view_stats() says what the writer measured.
     """
 
@@ -545,6 +545,24 @@ def _snapshot_wrap(name, kind):
     return method
 
 
+_raw_view = Snapshot.view
+_VIEW_VERTEX_FIELDS = ("labels", "ids", "vertex", "source", "top")
+
+
+def _snapshot_view(self, name):
+    """The maintained view `name` (as maintain() returned it: 'cc', 'pagerank', 'bfs:S',
+    'sssp:S', 'knn:V', ...) as of this snapshot, as a dict; None when the graph does not keep
+    it. Per-vertex arrays are indexed by position; vertex-valued entries (labels, ids, vertex,
+    source, top) are the graph's ids."""
+    d = _raw_view(self, name)
+    if d is not None:
+        for key in _VIEW_VERTEX_FIELDS:
+            if d.get(key) is not None:
+                d[key] = self.names_of(d[key])
+    return d
+
+
+Snapshot.view = _snapshot_view
 for _name, _kind in (("bfs", "BfsResult"), ("pagerank", "PageRankResult"),
                      ("sssp", "SsspResult"), ("cc", "CcResult")):
     setattr(Snapshot, _name, _snapshot_wrap(_name, _kind))

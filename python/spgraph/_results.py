@@ -35,6 +35,7 @@ PER_VERTEX = {
 #: Fields whose values are vertices (positions from the engine, the file's ids when read).
 VERTEX_VALUED = {
     "BfsResult": ("parents", "source"),
+    "SsspResult": ("source",),
     "CcResult": ("labels",),
     "CdlpResult": ("labels",),
     "KcoreResult": ("vertices",),

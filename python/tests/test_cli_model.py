@@ -192,6 +192,7 @@ def test_sssp(case, tmp_path):
     for source in case.vertices():
         rows = case.cli_table(tmp_path, "sssp", "--source", source)
         r = spgraph.sssp(case.graph, source)
+        assert r.source == source
         assert_close_maps(r.to_dict(), {case.key(v): float(d) for v, d in rows}, "sssp")
 
 

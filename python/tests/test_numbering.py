@@ -151,6 +151,13 @@ def test_dynamic_graph_from_one_based_graph(karate):
     assert d.snapshot().bfs(34).to_dict() == spgraph.bfs(karate, 34).to_dict() | {
         v: -1 for v in range(35, 41)}
     d.unmaintain(name)
+    knn_name = d.maintain("knn", vertex=34, k=3)
+    d.maintain("cc")
+    d.insert([2], [3])  # a batch, so that the views are published
+    view = d.snapshot().view(knn_name)
+    want = spgraph.knn(d.snapshot().to_graph(), 34, k=3)
+    assert view["vertex"] == 34 and view["ids"].tolist() == want.ids.tolist()
+    assert set(d.snapshot().view("cc")["labels"].tolist()) == {1} | set(range(35, 41))
 
 
 def test_dynamic_graph_remapped_grows_by_name(go):
