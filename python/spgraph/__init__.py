@@ -34,6 +34,8 @@ from __future__ import annotations
 import numpy as _np
 
 from . import _spgraph
+from . import _graph_object, _interop
+from ._interop import _from_scipy
 from ._results import Closure, KnnResult, KtrussResult, Result
 from ._spgraph import (  # noqa: F401  (re-exported)
     DimensionMismatch,
@@ -58,71 +60,7 @@ __all__ = [
 ]
 
 
-# ---- Graph: scipy interop ------------------------------------------------------------------------
-
-_DTYPES = {
-    _np.dtype(_np.bool_): "bool",
-    _np.dtype(_np.int32): "int32",
-    _np.dtype(_np.int64): "int64",
-    _np.dtype(_np.float32): "float32",
-    _np.dtype(_np.float64): "float64",
-}
-
-
-def _from_scipy(matrix, pattern=False, undirected=False):
-    """Builds a Graph from a scipy.sparse matrix or array (any format; CSR is read directly).
-
-    Copies: the engine owns its arrays (C++ vectors), so the CSR arrays are copied once into
-    them -- indptr widened to 64 bits, indices narrowed to 32 bits, data in its own dtype (bool,
-    int32, int64, float32, float64; other integer types become int64, other floats float64).
-    Before that, a matrix that is not CSR is converted (.tocsr()), and one whose rows are
-    unsorted or hold duplicates is canonicalized on a copy (sum_duplicates), as the engine
-    needs sorted unique columns. With pattern=True the values are dropped (structure only).
-    `undirected=True` tells the algorithms the matrix is symmetric (skips building A').
-    """
-    import scipy.sparse as sp
-
-    if not sp.issparse(matrix):
-        raise TypeError("from_scipy expects a scipy.sparse matrix or array, got %r" % type(matrix))
-    csr = matrix.tocsr()
-    if not csr.has_canonical_format:
-        csr = csr.copy()
-        csr.sum_duplicates()
-    nrows, ncols = csr.shape
-    if pattern:
-        return Graph._from_csr(nrows, ncols, csr.indptr, csr.indices, None, "pattern", undirected)
-    data = _np.asarray(csr.data)
-    name = _DTYPES.get(data.dtype)
-    if name is None:
-        if data.dtype.kind in "iu":
-            data, name = data.astype(_np.int64), "int64"
-        elif data.dtype.kind == "f":
-            data, name = data.astype(_np.float64), "float64"
-        else:
-            raise TypeError("from_scipy: unsupported dtype %s" % data.dtype)
-    return Graph._from_csr(nrows, ncols, csr.indptr, csr.indices, data, name, undirected)
-
-
-def _to_scipy(self, pattern_dtype=_np.bool_, matrix=False):
-    """The graph as a scipy.sparse CSR array (csr_matrix with matrix=True), without copying.
-
-    `indices` and `data` are read-only numpy views of the engine's own arrays: they keep the
-    C++ storage alive (through a capsule holding the matrix) after the Graph is gone. scipy's
-    index type is 32-bit while nnz < 2^31, so it converts only `indptr` (n+1 offsets, 64-bit in
-    the engine); above that it widens `indices` too. A pattern graph has no values: `data` is
-    then a new array of ones of `pattern_dtype` (bool by default).
-    """
-    import scipy.sparse as sp
-
-    indptr, indices, data = self._csr_views()
-    if data is None:
-        data = _np.ones(len(indices), dtype=pattern_dtype)
-    cls = sp.csr_matrix if matrix else sp.csr_array
-    out = cls((data, indices, indptr), shape=self.shape, copy=False)
-    out.has_sorted_indices = True
-    out.has_canonical_format = True
-    return out
-
+# ---- Graph: ids and repr (conversions: _interop.py; the object protocol: _graph_object.py) --
 
 def _graph_repr(self):
     return "spgraph.Graph(n=%d, nnz=%d, dtype=%s%s%s)" % (
@@ -130,9 +68,9 @@ def _graph_repr(self):
         ", ids=%s" % self.id_kind if self.remapped else "")
 
 
-Graph.from_scipy = staticmethod(_from_scipy)
-Graph.to_scipy = _to_scipy
 Graph.__repr__ = _graph_repr
+_interop.attach()
+_graph_object.attach()
 
 
 def _as_graph(g):

@@ -99,5 +99,8 @@ void register_mxm(py::module_& m);
 void register_mxv(py::module_& m);
 void register_dynamic(py::module_& m);
 void register_communities(py::module_& m);
+void register_graph_build(py::module_& m);
+void register_graph_protocol(py::module_& m);
+void register_graph_serialize(py::module_& m);
 
 }  // namespace spgraph::python

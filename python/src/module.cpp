@@ -15,4 +15,7 @@ PYBIND11_MODULE(_spgraph, m) {
   register_mxv(m);
   register_dynamic(m);
   register_communities(m);
+  register_graph_build(m);
+  register_graph_protocol(m);
+  register_graph_serialize(m);
 }
