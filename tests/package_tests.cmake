@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Tests of spgraph as users get it (the installed library, the Python module), run by ctest:
 #   - python_tests: the Python module's pytest suite (python/tests), against networkx and scipy,
-#     with the module from this build tree (only when SPGRAPH_PYTHON builds it);
+#     with the module from this build tree (only when SPGRAPH_PYTHON builds it), and the CLI of
+#     this build (SPGRAPH_CLI) for the CLI-vs-Python model test (test_cli_model.py);
 #   - install_example: scripts/check_install.sh installs this build into a scratch prefix and
 #     builds and runs examples/, the docs/api.md snippets and the README's program against it
 #     (release builds only: a sanitizer build's libraries need the sanitizer runtime to link).
@@ -9,7 +10,7 @@ if(TARGET _spgraph)
   add_test(NAME python_tests
            COMMAND ${SPGRAPH_PYTHON_EXECUTABLE} -m pytest -q -p no:cacheprovider ${PROJECT_SOURCE_DIR}/python/tests)
   set_tests_properties(python_tests PROPERTIES LABELS "python"
-                       ENVIRONMENT "PYTHONPATH=${PROJECT_BINARY_DIR}/python;PYTHONDONTWRITEBYTECODE=1"
+                       ENVIRONMENT "PYTHONPATH=${PROJECT_BINARY_DIR}/python;PYTHONDONTWRITEBYTECODE=1;SPGRAPH_CLI=$<TARGET_FILE:spgraph_cli>"
                        TIMEOUT 600)
 endif()
 if(SPGRAPH_SANITIZE STREQUAL "" AND NOT SPGRAPH_FUZZ AND CMAKE_BUILD_TYPE STREQUAL "Release")

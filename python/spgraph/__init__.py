@@ -6,15 +6,22 @@ with the same names and options as the `spgraph` command line (docs/cli.md):
 
     import spgraph
     g = spgraph.load("graph.mtx")                  # or Graph.from_scipy(csr)
-    r = spgraph.bfs(g, 0)                          # r.levels, r.parents (numpy)
+    r = spgraph.bfs(g, 1, parents=True)            # from the file's vertex 1
+    r.levels[g.index(5)], r.parents                # levels by position; parents as file ids
+    r.to_dict()                                    # {file id: level}; r.to_pandas()
     spgraph.triangles(g)                           # an int
     spgraph.closure(g, count=True).pairs
-    spgraph.reachable(g, 0, 5)
+    spgraph.reachable(g, 1, 5)
     c = spgraph.mxm(g, g, semiring="min_plus")     # a Graph; c.to_scipy()
 
-Vertex arguments are dense 0-based ids (numpy positions), except on a graph loaded with
-remap_ids=True, where they are the file's own names (ints or strings); `g.ids` lists every
-vertex's name in dense order and `g.index(name)` / `g.name(i)` translate one.
+One numbering, the CLI's: vertex arguments and vertex-valued results (bfs parents, cc labels,
+knn ids, ...) are the file's ids. A 1-based Matrix Market file's vertex 1 is vertex 1 (position
+0); an edge list's integers are themselves; a graph loaded with remap_ids=True uses the file's
+names (ints or strings); a graph built in memory (from_scipy, mxm) is numbered from 0. Per-vertex
+numpy arrays (levels, rank, core, ...) are indexed by position 0..n-1: `g.ids` lists the id of
+every position, `g.index(id)` gives a position (an array for a list), `g.name(pos)` and
+`g.names_of(positions)` give ids, and `result.positions` gives a result's vertex-valued fields
+as positions.
 
 Every kernel releases the GIL. Errors are spgraph.Error subclasses that are also the built-in
 exception a caller would expect: ParseError (a ValueError, with .file and .line), IoError (an
@@ -29,6 +36,7 @@ import numpy as _np
 from . import _spgraph
 from . import _graph_object, _interop
 from ._interop import _from_scipy
+from ._results import Closure, KnnResult, KtrussResult, Result
 from ._spgraph import (  # noqa: F401  (re-exported)
     DimensionMismatch,
     Error,
@@ -43,50 +51,16 @@ from ._spgraph import (  # noqa: F401  (re-exported)
 )
 
 __all__ = [
-    "Graph", "DynamicGraph", "Snapshot", "Result", "load", "bfs", "triangles", "tc", "closure",
-    "reachable", "reachable_count", "pagerank", "sssp", "cc", "betweenness", "cdlp", "lcc", "kcore", "ktruss", "communities", "modularity", "knn", "knn_features", "mxm", "mxv",
+    "Graph", "DynamicGraph", "Snapshot", "Result", "Closure", "KnnResult", "KtrussResult",
+    "load", "bfs", "triangles", "tc", "closure", "reachable", "reachable_count", "pagerank",
+    "sssp", "cc", "betweenness", "cdlp", "lcc", "kcore", "ktruss", "communities", "modularity",
+    "knn", "knn_features", "mxm", "mxv",
     "semirings", "Error", "ParseError", "IoError", "InvalidArgument", "DimensionMismatch",
     "IndexOutOfBounds", "OutOfMemory",
 ]
 
 
-class Result:
-    """The result of an algorithm: its fields as attributes (numpy arrays and scalars)."""
-
-    def __init__(self, kind, fields, graph=None):
-        self._kind = kind
-        self._graph = graph
-        self.__dict__.update(fields)
-
-    def keys(self):
-        return [k for k in self.__dict__ if not k.startswith("_")]
-
-    def __getitem__(self, key):
-        return getattr(self, key)
-
-    def __repr__(self):
-        parts = []
-        for k in self.keys():
-            v = getattr(self, k)
-            if isinstance(v, _np.ndarray):
-                v = "array(%s, len=%d)" % (v.dtype, len(v))
-            parts.append("%s=%r" % (k, v) if not isinstance(v, str) else "%s=%s" % (k, v))
-        return "%s(%s)" % (self._kind, ", ".join(parts))
-
-
 # ---- Graph: ids and repr (conversions: _interop.py; the object protocol: _graph_object.py) --
-
-def _names_of(self, dense):
-    """The file's names of an array of dense ids (-1, unreachable, stays -1 unless remapped to str)."""
-    ids = self.ids
-    dense = _np.asarray(dense)
-    if isinstance(ids, list):
-        return [ids[i] if i >= 0 else None for i in dense.tolist()]
-    out = ids[_np.clip(dense, 0, None)] if len(ids) else dense.copy()
-    if dense.dtype.kind == "i":
-        out = _np.where(dense < 0, -1, out.astype(_np.int64))
-    return out
-
 
 def _graph_repr(self):
     return "spgraph.Graph(n=%d, nnz=%d, dtype=%s%s%s)" % (
@@ -94,7 +68,6 @@ def _graph_repr(self):
         ", ids=%s" % self.id_kind if self.remapped else "")
 
 
-Graph.names_of = _names_of
 Graph.__repr__ = _graph_repr
 _interop.attach()
 _graph_object.attach()
@@ -119,8 +92,9 @@ def load(path, format="auto", base=None, remap_ids=False, undirected=False, patt
     TSV, CSV, gzip), METIS, spgraph binary, detected from the content.
 
     format: auto | mtx | edgelist | metis | binary.   base: 0 or 1 (edge lists; default detects).
-    remap_ids: map any token (integers, strings such as GO:0048308) to dense ids; g.ids keeps
-    the originals and vertex arguments then use them.   undirected: store both arcs.
+    remap_ids: number any token (integers, strings such as GO:0048308) by position; the
+    tokens stay the vertices' ids (g.ids), as integer ids otherwise are (1-based for Matrix
+    Market and METIS).   undirected: store both arcs.
     pattern: keep the structure only.   duplicates: combine | reject (edge lists).
     header (None = auto, True, False), src / dst / weight (column name or 1-based number),
     edge_types ("is_a,part_of" or a list) with type_column, delimiter: CSV/TSV with a header.
@@ -136,9 +110,10 @@ def load(path, format="auto", base=None, remap_ids=False, undirected=False, patt
 # ---- algorithms ----------------------------------------------------------------------------------
 
 def bfs(g, source, method="auto", parents=False, levels=True):
-    """Breadth-first search (the CLI's `bfs`). `source` is one vertex or a list / array of them
-    (one Result each, one workspace reused). Result: levels (int64, -1 unreachable), parents
-    (int64 dense ids, parent[source] = source, -1 unreachable; only with parents=True), reached,
+    """Breadth-first search (the CLI's `bfs`). `source` is one vertex id or a list / array of
+    them (one Result each, one workspace reused). Result: source (its id), levels (int64 by
+    position, -1 unreachable), parents (only with parents=True: the parent's id by position,
+    parent of the source = the source; -1 where unreachable, None for string ids), reached,
     depth, push_steps, pull_steps. method: auto (direction-optimizing) | push | pull."""
     g = _as_graph(g)
     r = _spgraph._bfs(g, source, method=method, levels=levels, parents=parents)
@@ -163,11 +138,6 @@ def triangles(g, per_vertex=False, clustering=False, method="auto"):
 tc = triangles
 
 
-class Closure(Result):
-    """The transitive closure: pairs, method, iterations, components, largest_component,
-    estimated_pairs, and matrix (a pattern Graph of the pairs; None with count=True)."""
-
-
 def closure(g, method="auto", reflexive=False, count=False, max_memory=None):
     """Transitive closure (the CLI's `closure`): R+ (pairs joined by a path of >= 1 arc), or R*
     with reflexive=True. count=True computes only the number of pairs. max_memory: GB the
@@ -182,8 +152,8 @@ def closure(g, method="auto", reflexive=False, count=False, max_memory=None):
 def reachable(g, u, v):
     """Is there a path of at least one arc from u to v? `g` is a Graph (answered from its
     condensed closure, built on first use and cached with the graph), a Closure from
-    closure(), or a Snapshot. u and v may be scalars (a bool) or equal-length arrays (a bool
-    array)."""
+    closure(), or a Snapshot. u and v are vertex ids: scalars (a bool) or equal-length lists /
+    arrays (a bool array)."""
     if isinstance(g, Closure):
         if g.matrix is None:
             raise InvalidArgument("reachable: this closure was computed with count=True; pass the graph")
@@ -194,7 +164,8 @@ def reachable(g, u, v):
 
 
 def reachable_count(g, u):
-    """The number of vertices reachable from u (paths of >= 1 arc), from the cached index."""
+    """The number of vertices reachable from vertex id u (paths of >= 1 arc), from the cached
+    index; a list / array of ids gives an int64 array."""
     return _spgraph._reachable_count(_as_graph(g), u)
 
 
@@ -212,29 +183,56 @@ def pagerank(g, damping=0.85, tolerance=1e-4, iterations=100, variant="gap", per
 
 
 def sssp(g, source, method="auto", delta=0.0):
-    """Single-source shortest paths over the graph's weights (unit weights for a pattern).
-    Result: distance (float64, inf where unreachable), method, delta, rounds, reached.
+    """Single-source shortest paths over the graph's weights (unit weights for a pattern) from
+    vertex id `source`. Result: distance (by position, float64, inf where unreachable),
+    method, delta, rounds, reached.
     method: auto | delta | bellman-ford (the only one that accepts negative weights)."""
     g = _as_graph(g)
     return Result("SsspResult", _spgraph._sssp(g, source, method=method, delta=delta), g)
 
 
 def cc(g, method="auto"):
-    """Connected components (weakly connected for a directed graph). Result: labels (uint32,
-    the smallest dense id of each vertex's component), components, method, rounds."""
+    """Connected components (weakly connected for a directed graph). Result: labels (by
+    position: the id of the vertex at the smallest position of each vertex's component, as the
+    CLI writes), components, method, rounds."""
     g = _as_graph(g)
     return Result("CcResult", _spgraph._cc(g, method=method), g)
+
+
+def _name_order(g):
+    """The positions of a remapped graph sorted by the file's names (integers ascending,
+    strings by byte order), or None when the positions already follow that order."""
+    if not g.remapped:
+        return None
+    ids = g.ids
+    if isinstance(ids, list):
+        order = _np.array(sorted(range(len(ids)), key=lambda i: ids[i].encode()),
+                          dtype=_np.int64)
+    else:
+        order = _np.argsort(ids, kind="stable")
+    return None if _np.array_equal(order, _np.arange(len(order))) else order
 
 
 def cdlp(g, iterations=10):
     """Community detection by label propagation as LDBC Graphalytics defines it (the CLI's
     `cdlp`): every vertex starts with its own id; in each of `iterations` synchronous rounds it
     takes its neighbours' most frequent label, the smallest on a tie (on a directed graph in-
-    and out-neighbours both count). Result: labels (uint32 dense ids: a label is the id of the
+    and out-neighbours both count). Result: labels (by position: a label is the id of the
     vertex it started on), communities, largest, iterations (rounds run; fewer only once
-    stable), stable."""
+    stable), stable. "Smallest" is by the file's ids, as in the CLI: a remapped graph (whose
+    positions follow first appearance) is renumbered in the order of its names first
+    (integers ascending, strings by byte order), so the labels are Graphalytics' exact ones."""
     g = _as_graph(g)
-    return Result("CdlpResult", _spgraph._cdlp(g, iterations=iterations), g)
+    order = _name_order(g)
+    if order is None:
+        return Result("CdlpResult", _spgraph._cdlp(g, iterations=iterations), g)
+    a = g.to_scipy()
+    sorted_graph = Graph.from_scipy(a[order][:, order], pattern=True, undirected=g.undirected)
+    fields = _spgraph._cdlp(sorted_graph, iterations=iterations)
+    rank = _np.empty_like(order)
+    rank[order] = _np.arange(len(order))
+    fields["labels"] = order[fields["labels"][rank]].astype(_np.uint32)
+    return Result("CdlpResult", fields, g)
 
 
 def lcc(g):
@@ -250,32 +248,33 @@ def kcore(g, k=None):
     """k-core decomposition (the CLI's `kcore`): the core number of every vertex, the largest k
     such that the vertex is in the k-core (the largest subgraph whose vertices all have degree
     >= k). A directed graph is taken as undirected (A + A'); self-loops are ignored. Result:
-    core (uint32 per vertex), max_core, levels, self_loops; with `k`, also vertices (the dense
-    ids of the k-core's vertices)."""
+    core (uint32 by position), max_core, levels, self_loops; with `k`, also vertices (the ids
+    of the k-core's vertices)."""
     g = _as_graph(g)
-    r = Result("KcoreResult", _spgraph._kcore(g), g)
+    fields = _spgraph._kcore(g)
     if k is not None:
         if k < 0:
             raise InvalidArgument("k must be >= 0")
-        r.vertices = _np.flatnonzero(r.core >= k).astype(_np.uint32)
-    return r
+        fields["vertices"] = _np.flatnonzero(fields["core"] >= k).astype(_np.uint32)
+    return Result("KcoreResult", fields, g)
 
 
 def ktruss(g, k=None):
     """k-truss decomposition (the CLI's `ktruss`): the truss number of every edge, the largest k
     such that the edge is in the k-truss (the largest subgraph whose edges all lie in >= k-2 of
     its triangles); an edge in no triangle has truss 2, as in igraph. The graph is taken as
-    undirected, without self-loops. Result: src, dst (uint32, each edge once with src < dst),
-    truss (uint32 per edge), max_truss, triangles, self_loops; with `k`, only the edges of the
-    k-truss."""
+    undirected, without self-loops. Result: src, dst (ids; each edge once, src at the smaller
+    position), truss (uint32 per edge), max_truss, triangles, self_loops; with `k`, only the
+    edges of the k-truss. to_dict() gives {(src, dst): truss}."""
     g = _as_graph(g)
-    r = Result("KtrussResult", _spgraph._ktruss(g), g)
+    fields = _spgraph._ktruss(g)
     if k is not None:
         if k < 0:
             raise InvalidArgument("k must be >= 0")
-        keep = r.truss >= k
-        r.src, r.dst, r.truss = r.src[keep], r.dst[keep], r.truss[keep]
-    return r
+        keep = fields["truss"] >= k
+        for name in ("src", "dst", "truss"):
+            fields[name] = fields[name][keep]
+    return KtrussResult("KtrussResult", fields, g)
 
 
 def communities(g, method="louvain", resolution=1.0, objective="modularity", seed=0,
@@ -288,7 +287,7 @@ def communities(g, method="louvain", resolution=1.0, objective="modularity", see
     (default 2, -1 until stable) or CDLP's rounds (default 10). Result: membership (uint32
     community per vertex, 0..communities-1), communities, quality (the objective with the
     resolution), modularity (resolution 1; NaN for a graph without edges), levels,
-    iterations, largest, method, objective."""
+    iterations, largest, method, objective. Community numbers are not vertices."""
     g = _as_graph(g)
     if iterations is None:
         iterations = 10 if method == "cdlp" else 2
@@ -300,7 +299,7 @@ def communities(g, method="louvain", resolution=1.0, objective="modularity", see
 
 def modularity(g, membership, resolution=1.0, objective="modularity", weighted=True):
     """Newman's modularity with a resolution (or objective="cpm": the constant Potts model's
-    quality) of any partition (one community id per vertex), as communities() scores its own;
+    quality) of any partition (one community number per position), as communities() scores its own;
     the same value as networkx's community.modularity and igraph's modularity. A directed
     graph is taken as A + A'."""
     g = _as_graph(g)
@@ -310,9 +309,9 @@ def modularity(g, membership, resolution=1.0, objective="modularity", weighted=T
 
 def betweenness(g, sources=None, k=None, seed=1, normalized=False, weighted=False,
                 method="auto"):
-    """Betweenness centrality by Brandes' algorithm (the CLI's `bc`). Result: score (float64),
-    sources (uint32 dense ids), scaling, batched. Exact over every vertex unless `sources`
-    (vertex ids or names) or `k` (k distinct sources drawn with `seed` among the vertices with
+    """Betweenness centrality by Brandes' algorithm (the CLI's `bc`). Result: score (float64 by
+    position), sources (ids), scaling, batched. Exact over every vertex unless `sources`
+    (vertex ids) or `k` (k distinct sources drawn with `seed` among the vertices with
     out-arcs). Scaling: exact runs match networkx's betweenness_centrality(normalized=...)
     (undirected sums halved when not normalized); with sources, the raw sum over them (GAP,
     LAGraph), or networkx's k-sample scaling n / (k (n-1)(n-2)) when normalized. weighted:
@@ -325,29 +324,29 @@ def betweenness(g, sources=None, k=None, seed=1, normalized=False, weighted=Fals
 
 def knn(g, vertices=None, k=10, measure="jaccard", neighborhood="out", include_neighbors=False,
         include_self=False):
-    """The k best answers per query vertex (the CLI's `knn`); vertices=None means every vertex
-    (--all). measure: common | jaccard | cosine | overlap | adamic-adar | resource-allocation
-    | hops | distance. Result: queries, ptr, ids, scores (answers of query q are
-    ids[ptr[q]:ptr[q+1]]), and .answers(q) -> (ids, scores)."""
+    """The k best answers per query vertex (the CLI's `knn`); `vertices` is one id or a list /
+    array of ids, None meaning every vertex (--all). measure: common | jaccard | cosine |
+    overlap | adamic-adar | resource-allocation | hops | distance. Result: queries (ids), ptr,
+    ids (the answers' ids), scores: the answers of the i-th query are ids[ptr[i]:ptr[i+1]],
+    also .answers(i) -> (ids, scores) with i an index into queries; .to_dict() maps each
+    query's id to its (ids, scores)."""
     g = _as_graph(g)
-    r = Result("KnnResult", _spgraph._knn(g, vertices, k=k, measure=measure,
-                                          neighborhood=neighborhood,
-                                          include_neighbors=include_neighbors,
-                                          include_self=include_self), g)
-    r.answers = lambda q: (r.ids[r.ptr[q]:r.ptr[q + 1]], r.scores[r.ptr[q]:r.ptr[q + 1]])
-    return r
+    return KnnResult("KnnResult", _spgraph._knn(g, vertices, k=k, measure=measure,
+                                                neighborhood=neighborhood,
+                                                include_neighbors=include_neighbors,
+                                                include_self=include_self), g)
 
 
 def knn_features(x, queries=None, k=None, threshold=None, measure="cosine", include_self=False):
     """For each row of `queries` (default x itself, each row's own item excluded unless
     include_self), the k rows of x with the largest dot product or cosine (the CLI's
-    `knn --features`). threshold without k keeps every score >= threshold."""
+    `knn --features`). threshold without k keeps every score >= threshold. Rows are numbered
+    by position (0..rows-1) on both sides: queries are rows of `queries` (or x), ids rows of
+    x; .answers(i) -> (ids, scores) of the i-th query."""
     x = _as_graph(x)
     q = _as_graph(queries) if queries is not None else None
-    r = Result("KnnResult", _spgraph._knn_features(x, q, k=k, threshold=threshold,
-                                                   measure=measure, include_self=include_self), x)
-    r.answers = lambda i: (r.ids[r.ptr[i]:r.ptr[i + 1]], r.scores[r.ptr[i]:r.ptr[i + 1]])
-    return r
+    return KnnResult("KnnResult", _spgraph._knn_features(
+        x, q, k=k, threshold=threshold, measure=measure, include_self=include_self))
 
 
 # ---- semiring operations ---------------------------------------------------------------------------
@@ -419,20 +418,28 @@ class DynamicGraph(_spgraph._DynamicGraph):
     DynamicGraph(n_or_graph, directed=None, weighted=False, duplicates="ignore", grow=True,
     triangles=False): n isolated vertices, or the arcs of a spgraph.Graph (directed defaults
     to the graph's own kind; undirected for an int). Each insert / erase / assign / apply call
-    is one batch and publishes a new snapshot; an update naming vertex >= n grows the graph
-    (grow=False: rejected). duplicates: ignore | combine (weights summed) | keep (directed).
+    is one batch and publishes a new snapshot; an update naming a vertex past the graph grows
+    it (grow=False: rejected). duplicates: ignore | combine (weights summed) | keep (directed).
     triangles=True maintains the triangle count (undirected graphs).
 
-    Updates take numpy arrays (or scalars) of dense vertex ids; each call returns the batch's
-    summary (a dict: version, inserted, erased, ignored, missing, ...). snapshot() returns a
-    Snapshot that any thread may query (bfs, degree, has_edge, reachable, pagerank, ...) while
-    the writer goes on; the GIL is released in both.
+    Vertices go by ids, as everywhere in spgraph: DynamicGraph(n) numbers them 0..n-1; one
+    built from a Graph uses that graph's ids (a 1-based file's vertex 1 is position 0, and id
+    40 names position 39, growing the graph to it; a remapped graph's names are looked up, and
+    a new name gets the next position: the id map is copied and grown, which costs O(n) per
+    batch that brings new names). add_vertices(k) appends unnamed vertices, so it is refused
+    on a remapped graph. Updates take scalars, lists or numpy arrays of ids; each call returns
+    the batch's summary (a dict: version, inserted, erased, ignored, missing, ...).
+    snapshot() returns a Snapshot that any thread may query (bfs, degree, has_edge,
+    neighbors, reachable, pagerank, ...) by id while the writer goes on; the GIL is released
+    in both. A Snapshot has ids, index() and names_of() as a Graph does; its results use ids.
 
     maintain(kind, vertex=None, k=10, measure="jaccard") keeps an answer up to date after every
     batch at a cost that follows the change: "cc", "pagerank", "bfs" or "sssp" (vertex: the
-    source) or "knn" (vertex, k, measure). It returns the view's name; snapshot().view(name)
-    reads it, and snapshot().cc(), pagerank(), bfs(s) and sssp(s) with default arguments answer
-    from it. unmaintain(name) stops it; view_stats() says what the writer measured.
+    source's id) or "knn" (vertex, k, measure). It returns the view's name (pass it back as
+    given: it numbers the vertex by position); snapshot().view(name) reads it as a dict
+    (arrays by position, vertex-valued entries in ids), and snapshot().cc(), pagerank(),
+    bfs(s) and sssp(s) with default arguments answer from it, as Results in ids. unmaintain(name) stops it;
+    view_stats() says what the writer measured.
     """
 
     def apply(self, batch, src=None, dst=None, w=None):
@@ -469,13 +476,31 @@ def _snapshot_wrap(name, kind):
     raw = getattr(Snapshot, name)
 
     def method(self, *args, **kwargs):
-        return Result(kind, raw(self, *args, **kwargs))
+        return Result(kind, raw(self, *args, **kwargs), self)
 
     method.__doc__ = raw.__doc__
     method.__name__ = name
     return method
 
 
+_raw_view = Snapshot.view
+_VIEW_VERTEX_FIELDS = ("labels", "ids", "vertex", "source", "top")
+
+
+def _snapshot_view(self, name):
+    """The maintained view `name` (as maintain() returned it: 'cc', 'pagerank', 'bfs:S',
+    'sssp:S', 'knn:V', ...) as of this snapshot, as a dict; None when the graph does not keep
+    it. Per-vertex arrays are indexed by position; vertex-valued entries (labels, ids, vertex,
+    source, top) are the graph's ids."""
+    d = _raw_view(self, name)
+    if d is not None:
+        for key in _VIEW_VERTEX_FIELDS:
+            if d.get(key) is not None:
+                d[key] = self.names_of(d[key])
+    return d
+
+
+Snapshot.view = _snapshot_view
 for _name, _kind in (("bfs", "BfsResult"), ("pagerank", "PageRankResult"),
                      ("sssp", "SsspResult"), ("cc", "CcResult")):
     setattr(Snapshot, _name, _snapshot_wrap(_name, _kind))

@@ -31,21 +31,6 @@ struct DynValue<DynamicGraph<T>> {
   using type = T;
 };
 
-/// Vertex ids of updates: non-negative, below the largest dimension (the graph may grow).
-std::vector<Vertex> update_ids(py::handle v, const char* what) {
-  auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(v);
-  if (!a) throw py::error_already_set();
-  std::vector<Vertex> out(std::size_t(a.size()));
-  const std::int64_t* p = a.data();
-  for (std::size_t k = 0; k < out.size(); ++k) {
-    if (p[k] < 0 || p[k] >= std::int64_t(kMaxDimension))
-      throw IndexOutOfBounds(std::string(what) + " " + std::to_string(p[k]) +
-                             " is not a valid vertex id");
-    out[k] = Vertex(p[k]);
-  }
-  return out;
-}
-
 std::vector<double> update_weights(const py::object& w, std::size_t n) {
   if (w.is_none()) return std::vector<double>(n, 1.0);
   auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(w);
@@ -72,9 +57,11 @@ py::dict summary_dict(const BatchSummary& s) {
   return d;
 }
 
-/// A snapshot plus its reachability index, built on first use.
+/// A snapshot plus its reachability index, built on first use, and the ids of its vertices
+/// (the DynamicGraph's as of the snapshot: a 1-based file's vertex 1 is position 0).
 struct Snapshot {
   AnySnapshot s;
+  VertexNames names;
   std::shared_ptr<std::once_flag> reach_once = std::make_shared<std::once_flag>();
   std::shared_ptr<std::unique_ptr<ReachabilityIndex>> reach =
       std::make_shared<std::unique_ptr<ReachabilityIndex>>();
@@ -86,7 +73,10 @@ struct Snapshot {
   Vertex n() const {
     return visit([](const auto& x) { return x.num_vertices(); });
   }
-  std::vector<Vertex> ids(py::handle v, const char* what) const { return dense_ids(v, n(), what); }
+  std::vector<Vertex> ids(py::handle v, const char* what) const {
+    return names.positions(v, n(), what);
+  }
+  Vertex id(py::handle v, const char* what) const { return names.position(v, n(), what); }
   const ReachabilityIndex& reachability() const {
     std::call_once(*reach_once, [&] {
       visit([&](const auto& x) { *reach = std::make_unique<ReachabilityIndex>(x.matrix()); });
@@ -141,19 +131,73 @@ py::object per_pair(const Snapshot& s, py::handle u, py::handle v, F&& f) {
   }
 }
 
-/// The Python DynamicGraph: a pattern (DynamicGraph<bool>) or weighted (double) graph.
+/// The Python DynamicGraph: a pattern (DynamicGraph<bool>) or weighted (double) graph, and
+/// the ids its vertices go by (the base Graph's, or 0..n-1). Updates name vertices by id.
 struct PyDynamic {
   AnyDynamic g;
+  VertexNames names;
+  bool grow = true;
 
   template <class F>
   decltype(auto) visit(F&& f) const {
     return std::visit([&](const auto& p) -> decltype(auto) { return f(*p); }, g);
   }
   bool weighted() const { return g.index() == 1; }
+  Vertex n() const {
+    return visit([](auto& dg) { return dg.snapshot().num_vertices(); });
+  }
+
+  /// The positions of the vertices an update batch names in `src` then `dst`. An integer id
+  /// past the graph is a new vertex at id - base (the graph grows to it, or rejects it). A
+  /// remapped graph's new id gets the next position: the id map is copied, grown and
+  /// published before the batch, so snapshots keep the map they were taken with.
+  std::pair<std::vector<Vertex>, std::vector<Vertex>> update_positions(py::handle src,
+                                                                       py::handle dst) {
+    if (!names.remapped()) return {offset_positions(src, "src"), offset_positions(dst, "dst")};
+    std::shared_ptr<VertexIds> grown;
+    auto lookup = [&](py::handle key) {
+      const VertexNames cur = grown ? names.with_map(grown) : names;
+      if (const auto v = cur.find(key, kMaxDimension)) return *v;
+      if (!grow)
+        throw IndexOutOfBounds("vertex " + std::string(py::repr(key)) +
+                               " is not in this graph (grow=False)");
+      if (!grown) grown = std::make_shared<VertexIds>(*names.ids());
+      return VertexNames::insert_into(*grown, key);
+    };
+    std::pair<std::vector<Vertex>, std::vector<Vertex>> out;
+    for (py::handle x : as_sequence(src)) out.first.push_back(lookup(x));
+    for (py::handle x : as_sequence(dst)) out.second.push_back(lookup(x));
+    if (grown) names = names.with_map(std::move(grown));
+    return out;
+  }
+
+  /// A scalar as a one-element tuple; sequences and arrays as they are.
+  static py::object as_sequence(py::handle v) {
+    if (is_scalar_arg(v)) return py::make_tuple(v);
+    if (py::isinstance<py::array>(v)) return v.attr("tolist")();
+    return py::reinterpret_borrow<py::object>(v);
+  }
+
+  /// Integer ids of a graph not remapped: id - base, below the largest dimension.
+  std::vector<Vertex> offset_positions(py::handle v, const char* what) const {
+    auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(v);
+    if (!a) throw py::error_already_set();
+    std::vector<Vertex> out(std::size_t(a.size()));
+    const std::int64_t* p = a.data();
+    const std::int64_t base = names.base();
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      if (p[k] < base || p[k] - base >= std::int64_t(kMaxDimension))
+        throw IndexOutOfBounds(std::string(what) + " " + std::to_string(p[k]) +
+                               " is not a valid vertex id (ids start at " + std::to_string(base) +
+                               ")");
+      out[k] = Vertex(p[k] - base);
+    }
+    return out;
+  }
 
   /// Inserts, erases or re-weights the arcs src[k] -> dst[k] as one batch (GIL released).
   py::dict update(UpdateKind kind, py::handle src, py::handle dst, const py::object& w) {
-    const std::vector<Vertex> u = update_ids(src, "src"), v = update_ids(dst, "dst");
+    const auto [u, v] = update_positions(src, dst);
     if (u.size() != v.size())
       throw DimensionMismatch(std::to_string(u.size()) + " sources but " +
                               std::to_string(v.size()) + " targets");
@@ -182,7 +226,7 @@ struct PyDynamic {
   py::dict apply(const py::array& ops, py::handle src, py::handle dst, const py::object& w) {
     auto op = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>::ensure(ops);
     if (!op) throw py::error_already_set();
-    const std::vector<Vertex> u = update_ids(src, "src"), v = update_ids(dst, "dst");
+    const auto [u, v] = update_positions(src, dst);
     if (u.size() != v.size() || std::size_t(op.size()) != u.size())
       throw DimensionMismatch("apply: op, src and dst must have the same length");
     if (!w.is_none() && !weighted())
@@ -203,8 +247,9 @@ struct PyDynamic {
     return summary_dict(s);
   }
 
+  /// The latest snapshot, with the ids as of now (a superset of the snapshot's vertices).
   Snapshot snapshot() const {
-    return visit([](auto& dg) { return Snapshot{AnySnapshot(dg.snapshot())}; });
+    return visit([&](auto& dg) { return Snapshot{AnySnapshot(dg.snapshot()), names}; });
   }
 };
 
@@ -234,8 +279,10 @@ DynamicGraphOptions dynamic_options(bool directed, bool weighted, const std::str
 std::unique_ptr<PyDynamic> make_dynamic(py::handle base, py::object directed, bool weighted,
                                         const std::string& duplicates, bool grow, bool triangles) {
   auto out = std::make_unique<PyDynamic>();
+  out->grow = grow;
   if (py::isinstance<Graph>(base)) {
     const Graph& g = base.cast<const Graph&>();
+    out->names = g.names;
     const bool dir = directed.is_none() ? !g.undirected : directed.cast<bool>();
     const DynamicGraphOptions o = dynamic_options(dir, weighted, duplicates, grow, triangles);
     py::gil_scoped_release nogil;
@@ -290,6 +337,27 @@ void add_snapshot_properties(SnapshotClass& c) {
           "The maintained triangle count (DynamicGraph(triangles=True)), else None.");
 }
 
+/// Snapshot's ids: every position's, and the translations between ids and positions.
+void add_snapshot_ids(SnapshotClass& c) {
+  c.def_property_readonly(
+       "ids", [](const Snapshot& s) { return s.names.all(s.n()); },
+       "Every vertex's id in position order.")
+      .def(
+          "index",
+          [](const Snapshot& s, py::handle ids) -> py::object {
+            std::vector<Vertex> pos = s.ids(ids, "vertex");
+            if (is_scalar_arg(ids)) return py::int_(pos.at(0));
+            return own_array(std::vector<std::int64_t>(pos.begin(), pos.end()));
+          },
+          py::arg("id"), "The position of an id (an int64 array for a list or array).")
+      .def(
+          "names_of",
+          [](const Snapshot& s, py::handle positions) {
+            return s.names.names_of(positions, s.n());
+          },
+          py::arg("positions"), "The ids of positions (-1 / None where negative).");
+}
+
 /// Snapshot's questions about vertices and edges: degrees, edges, weights, neighbours, paths.
 void add_snapshot_lookups(SnapshotClass& c) {
   c.def(
@@ -312,8 +380,8 @@ void add_snapshot_lookups(SnapshotClass& c) {
           py::arg("u"), py::arg("v"))
       .def(
           "weight",
-          [](const Snapshot& s, Vertex u, Vertex v) -> py::object {
-            if (u >= s.n() || v >= s.n()) throw IndexOutOfBounds("vertex outside the snapshot");
+          [](const Snapshot& s, py::handle uid, py::handle vid) -> py::object {
+            const Vertex u = s.id(uid, "u"), v = s.id(vid, "v");
             return s.visit([&](const auto& x) -> py::object {
               auto w = x.weight(u, v);
               return w ? py::object(py::float_(double(*w))) : py::object(py::none());
@@ -322,16 +390,16 @@ void add_snapshot_lookups(SnapshotClass& c) {
           py::arg("u"), py::arg("v"), "The weight of u -> v, or None when absent.")
       .def(
           "neighbors",
-          [](const Snapshot& s, Vertex v) {
-            if (v >= s.n()) throw IndexOutOfBounds("vertex outside the snapshot");
+          [](const Snapshot& s, py::handle vid) {
+            const Vertex v = s.id(vid, "vertex");
             std::vector<Vertex> out;
             s.visit([&](const auto& x) {
               x.for_each_neighbor(v, [&](Vertex c, auto) { out.push_back(c); });
             });
             std::sort(out.begin(), out.end());
-            return own_array(std::move(out));
+            return s.names.names_of(own_array(std::move(out)), s.n());
           },
-          py::arg("v"), "Out-neighbours of v, sorted.")
+          py::arg("v"), "The ids of v's out-neighbours, by position.")
       .def(
           "reachable",
           [](const Snapshot& s, py::handle u, py::handle v) {
@@ -366,7 +434,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
           "bfs",
           [](const Snapshot& s, py::handle source, const std::string& method, bool levels,
              bool parents) {
-            const Vertex src = s.ids(source, "source").at(0);
+            const Vertex src = s.id(source, "source");
             return s.visit([&](const auto& x) -> py::object {
               if (method == "auto" && levels && !parents && is_scalar(source))
                 if (py::object v = maintained_bfs(x, src); !v.is_none()) return v;
@@ -406,7 +474,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
       .def(
           "sssp",
           [](const Snapshot& s, py::handle source, const std::string& method, double delta) {
-            const Vertex src = s.ids(source, "source").at(0);
+            const Vertex src = s.id(source, "source");
             const SsspOptions o = sssp_options(method, delta);
             return s.visit([&](const auto& x) -> py::object {
               if (method == "auto" && delta == 0.0)
@@ -439,17 +507,16 @@ void add_snapshot_algorithms(SnapshotClass& c) {
       .def(
           "to_graph",
           [](const Snapshot& s) {
-            return s.visit([](const auto& x) {
+            return s.visit([&s](const auto& x) {
               std::shared_ptr<Graph> g;
               {
                 py::gil_scoped_release nogil;
-                g = std::make_shared<Graph>(AnyMatrix(x.matrix()), VertexNames::offset(0),
-                                            !x.directed());
+                g = std::make_shared<Graph>(AnyMatrix(x.matrix()), s.names, !x.directed());
               }
               return g;
             });
           },
-          "The snapshot as a spgraph.Graph (a copy of its sorted CSR).")
+          "The snapshot as a spgraph.Graph (a copy of its sorted CSR, with its ids).")
       .def(
           "view",
           [](const Snapshot& s, const std::string& name) {
@@ -469,8 +536,10 @@ void add_snapshot_algorithms(SnapshotClass& c) {
 void register_snapshot(py::module_& m) {
   SnapshotClass c(m, "Snapshot", R"doc(
 An immutable view of a DynamicGraph as of one batch boundary. Safe to query from any thread
-while the writer goes on; every query releases the GIL. Vertex ids are dense (0..n-1).)doc");
+while the writer goes on; every query releases the GIL. Vertices go by the DynamicGraph's ids
+(those of the Graph it was built from, or 0..n-1); per-vertex arrays are indexed by position.)doc");
   add_snapshot_properties(c);
+  add_snapshot_ids(c);
   add_snapshot_lookups(c);
   add_snapshot_algorithms(c);
 }
@@ -504,6 +573,10 @@ void register_dynamic(py::module_& m) {
       .def(
           "add_vertices",
           [](PyDynamic& d, Vertex k) {
+            if (d.names.remapped())
+              throw InvalidArgument(
+                  "add_vertices: this graph's vertices have names (remap_ids); insert an edge "
+                  "naming a new vertex instead");
             BatchSummary s = d.visit([&](auto& dg) {
               py::gil_scoped_release nogil;
               return dg.add_vertices(k);
@@ -516,7 +589,10 @@ void register_dynamic(py::module_& m) {
           "maintain",
           [](PyDynamic& d, const std::string& kind, py::object vertex, std::size_t k,
              const std::string& measure, const std::string& policy) {
-            const long long v = vertex.is_none() ? -1 : vertex.cast<long long>();
+            const long long v =
+                vertex.is_none()
+                    ? -1
+                    : static_cast<long long>(d.names.position(vertex, d.n(), "vertex"));
             return d.visit(
                 [&](auto& dg) { return maintain_view(dg, kind, v, k, measure, policy); });
           },

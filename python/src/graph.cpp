@@ -270,21 +270,11 @@ char delimiter_arg(const py::object& delimiter) {
 // ---- vertex arguments --------------------------------------------------------------------------
 
 Vertex vertex_arg(const Graph& g, py::handle v, const char* what) {
-  const auto found = g.names.find(v, g.nrows());
-  if (!found)
-    throw IndexOutOfBounds(std::string(what) + " " + std::string(py::repr(v)) +
-                           (g.names.remapped() ? " is not a vertex name of this graph"
-                                               : " is not a vertex of this graph (dense ids 0.." +
-                                                     std::to_string(g.nrows()) + ")"));
-  return *found;
+  return g.names.position(v, g.nrows(), what);
 }
 
 std::vector<Vertex> vertices_arg(const Graph& g, py::handle v, const char* what) {
-  if (is_scalar_arg(v)) return {vertex_arg(g, v, what)};
-  if (!g.names.remapped() && py::isinstance<py::array>(v)) return dense_ids(v, g.nrows(), what);
-  std::vector<Vertex> out;
-  for (py::handle x : v) out.push_back(vertex_arg(g, x, what));
-  return out;
+  return g.names.positions(v, g.nrows(), what);
 }
 
 std::vector<Vertex> dense_ids(py::handle v, Vertex n, const char* what) {
@@ -295,10 +285,20 @@ std::vector<Vertex> dense_ids(py::handle v, Vertex n, const char* what) {
   for (std::size_t k = 0; k < out.size(); ++k) {
     if (p[k] < 0 || p[k] >= std::int64_t(n))
       throw IndexOutOfBounds(std::string(what) + " " + std::to_string(p[k]) +
-                             " is not a vertex (dense ids 0.." + std::to_string(n) + ")");
+                             " is not a position of this graph " +
+                             (n == 0 ? std::string("(it has no vertices)")
+                                     : "(0.." + std::to_string(std::int64_t(n) - 1) + ")"));
     out[k] = Vertex(p[k]);
   }
   return out;
+}
+
+/// Graph.index: the position of one id (an int), or of a list / array of ids (int64 array).
+py::object index_py(const Graph& g, py::handle ids) {
+  std::vector<Vertex> pos = vertices_arg(g, ids, "vertex");
+  if (is_scalar_arg(ids)) return py::int_(pos.at(0));
+  std::vector<std::int64_t> out(pos.begin(), pos.end());
+  return own_array(std::move(out));
 }
 
 // ---- registration ------------------------------------------------------------------------------
@@ -309,8 +309,10 @@ A sparse graph (or matrix) held by the engine: immutable CSR arrays of one value
 (pattern, bool, int32, int64, float32, float64) plus the file's vertex names.
 
 Build one with spgraph.load(path, ...) or spgraph.Graph.from_scipy(matrix). Vertex arguments
-are dense 0-based ids, except on a graph loaded with remap_ids=True, where they are the file's
-own names (ints or strings); .ids gives every name in dense order.)doc")
+and vertex-valued results use the file's ids, as the CLI does: a 1-based Matrix Market file's
+vertex 1 is position 0; remapped files use their names (ints or strings); a graph built in
+memory is numbered from 0. Positions index per-vertex numpy arrays: .ids gives every id in
+position order, .index(id) a position, .name(pos) / .names_of(positions) ids.)doc")
       .def_static("_from_csr", &from_csr, py::arg("nrows"), py::arg("ncols"), py::arg("indptr"),
                   py::arg("indices"), py::arg("data"), py::arg("dtype"),
                   py::arg("undirected") = false)
@@ -334,21 +336,33 @@ own names (ints or strings); .ids gives every name in dense order.)doc")
           "The file's first vertex id (1 for Matrix Market and METIS).")
       .def_property_readonly(
           "ids", [](const Graph& g) { return g.names.all(g.nrows()); },
-          "Every vertex's name in the file, in dense order: the original "
+          "Every vertex's id in the file, in position order: the original "
           "tokens when remapped (numpy uint64 array or list of str), else "
           "numpy arange(n) + base.")
       .def_property_readonly("path", [](const Graph& g) { return g.path; })
       .def(
           "name",
-          [](const Graph& g, Vertex v) {
-            if (v >= g.nrows())
-              throw IndexOutOfBounds("dense id " + std::to_string(v) + " outside the graph");
-            return g.names.name(v);
+          [](const Graph& g, long long v) {
+            if (v < 0 || v >= static_cast<long long>(g.nrows()))
+              throw IndexOutOfBounds("position " + std::to_string(v) +
+                                     " is outside the graph (positions 0.." +
+                                     std::to_string(static_cast<long long>(g.nrows()) - 1) + ")");
+            return g.names.name(Vertex(v));
           },
-          py::arg("v"), "The file's name of dense vertex v.")
+          py::arg("pos"), "The file's id of the vertex at position pos.")
+      .def("index", &index_py, py::arg("id"),
+           "The position of a vertex id (the file's id: an int, or a str for string ids); a "
+           "list or array of ids gives an int64 array. IndexOutOfBounds names an id that is "
+           "not in the graph and the valid range.")
       .def(
-          "index", [](const Graph& g, py::handle name) { return vertex_arg(g, name, "vertex"); },
-          py::arg("name"), "The dense id of a vertex argument (a name when remapped).")
+          "names_of",
+          [](const Graph& g, py::handle positions) {
+            return g.names.names_of(positions, g.nrows());
+          },
+          py::arg("positions"),
+          "The file's ids of positions (an int or an integer array): numpy int64 with -1 "
+          "where a position is negative (none), or for string ids an object array of str "
+          "with None there.")
       .def(
           "degrees",
           [](const Graph& g) {

@@ -13,7 +13,10 @@ from conftest import DATA, random_csr, shared, to_nx
 
 
 def check_bfs(g, h, source):
-    r = spgraph.bfs(g, source, parents=True)
+    """BFS from the vertex at position `source` (h numbers vertices by position); the search
+    is started from that vertex's id, and its parents come back as ids."""
+    r = spgraph.bfs(g, g.name(source), parents=True)
+    assert r.source == g.name(source)
     want = nx.single_source_shortest_path_length(h, source)
     levels = np.full(g.n, -1)
     for v, d in want.items():
@@ -22,11 +25,13 @@ def check_bfs(g, h, source):
     assert r.reached == len(want) and r.depth == max(want.values())
     # every parent is one level up and an arc parent -> v
     a = g.to_scipy()
+    parents = r.positions.parents
+    assert np.array_equal(g.names_of(parents), r.parents)
     for v in np.flatnonzero(levels > 0)[:500]:
-        p = r.parents[v]
+        p = parents[v]
         assert levels[p] == levels[v] - 1 and a[p, v]
-    assert r.parents[source] == source
-    assert np.all(r.parents[levels < 0] == -1)
+    assert parents[source] == source and r.parents[source] == g.name(source)
+    assert np.all(parents[levels < 0] == -1) and np.all(r.parents[levels < 0] == -1)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -46,10 +51,12 @@ def test_bfs_random(seed, method):
 def test_bfs_batch_and_karate():
     g = spgraph.load(DATA / "karate.mtx")
     h = to_nx(g)
-    rs = spgraph.bfs(g, np.array([0, 5, 33]))
-    assert [r.source for r in rs] == [0, 5, 33]
+    rs = spgraph.bfs(g, np.array([1, 6, 34]))  # the file's ids: 1-based
+    assert [r.source for r in rs] == [1, 6, 34]
+    assert [r.positions.source for r in rs] == [0, 5, 33]
     for r in rs:
-        check_bfs(g, h, r.source)
+        check_bfs(g, h, g.index(r.source))
+    assert spgraph.bfs(g, [1, 6, 34])[2].levels.tolist() == rs[2].levels.tolist()
 
 
 def test_bfs_self_loops_duplicates_huge_row():
@@ -170,7 +177,7 @@ def test_cc_pagerank_sssp_knn_against_networkx():
 @pytest.mark.parametrize("rel", ["snap/ca-GrQc.mtx", "road/minnesota.mtx", "networkit/wiki-Vote.txt"])
 def test_real_graphs(rel):
     p = shared(rel)
-    g = spgraph.load(p)  # dense ids on both sides (to_nx(g) numbers vertices as g does)
+    g = spgraph.load(p)  # positions on both sides (to_nx(g) numbers vertices as g does)
     h = to_nx(g)
     for s in (0, g.n // 3):
         check_bfs(g, h, s)
@@ -181,7 +188,7 @@ def test_real_graphs(rel):
         rng = np.random.default_rng(0)
         us = rng.integers(0, g.n, 20)
         for u in us.tolist():
-            reach = spgraph.reachable(g, np.full(g.n, u), np.arange(g.n))
+            reach = spgraph.reachable(g, np.full(g.n, g.name(u)), g.ids)  # by id
             d = nx.descendants(h, u)
             assert set(np.flatnonzero(reach).tolist()) - {u} == d - {u}
 

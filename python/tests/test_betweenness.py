@@ -52,9 +52,10 @@ def test_weighted_matches_networkx():
 def test_sources_and_sampling_sum_single_source_runs():
     g = spgraph.load(str(DATA / "karate.mtx"))
     h = to_nx(g)
-    sources = [0, 5, 33]
-    r = spgraph.betweenness(g, sources=sources)
+    sources = [0, 5, 33]  # positions; the call takes the file's (1-based) ids
+    r = spgraph.betweenness(g, sources=[g.name(s) for s in sources])
     assert r.scaling == "raw"
+    assert r.sources.tolist() == [1, 6, 34] and r.positions.sources.tolist() == sources
     want = np.zeros(g.n)
     for s in sources:
         # networkx's subset sums over the pairs (s, t) for every t; for an undirected graph it

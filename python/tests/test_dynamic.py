@@ -120,7 +120,7 @@ def test_from_graph_keeps_edges():
     snap = d.snapshot()
     assert snap.triangles == 45 and snap.num_edges == 78 and not snap.directed
     h = to_nx(g)
-    d.erase([0], [1])
+    d.erase([1], [2])  # the file's ids (1-based): positions 0 and 1
     h.remove_edge(0, 1)
     assert d.snapshot().triangles == sum(nx.triangles(h).values()) // 3
     assert snap.triangles == 45  # the old snapshot is unchanged

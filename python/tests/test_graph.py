@@ -15,7 +15,17 @@ def test_load_karate():
     assert g.undirected and g.dtype == "pattern"
     assert g.base == 1  # Matrix Market numbers from 1
     assert list(g.ids[:3]) == [1, 2, 3]
-    assert g.name(0) == 1 and g.index(5) == 5
+    assert g.name(0) == 1 and g.index(5) == 4  # the file's vertex 5 is position 4
+    assert g.name(g.index(1)) == 1 and g.index(34) == 33
+    assert g.index([1, 34]).tolist() == [0, 33] and g.index(np.array([2])).dtype == np.int64
+    assert g.names_of(np.array([0, -1, 33])).tolist() == [1, -1, 34]
+    with pytest.raises(IndexError) as e:
+        g.index(35)
+    assert "vertex 35 is not in this graph (ids 1..34)" in str(e.value)
+    with pytest.raises(IndexError):
+        g.index(0)
+    with pytest.raises(IndexError):
+        g.name(34)
 
 
 def test_to_scipy_shares_memory_and_outlives_graph():
@@ -110,12 +120,16 @@ def test_bad_corpus_raises_with_line(name, line, fragment):
 
 def test_invalid_arguments():
     g = spgraph.load(DATA / "karate.mtx")
-    with pytest.raises(spgraph.IndexOutOfBounds):
-        spgraph.bfs(g, 34)
+    with pytest.raises(spgraph.IndexOutOfBounds) as e:
+        spgraph.bfs(g, 40)
+    assert "source 40 is not in this graph (ids 1..34)" in str(e.value)
+    for bad in (0, -1, 35, 2 ** 70):
+        with pytest.raises(IndexError):
+            spgraph.bfs(g, bad)
     with pytest.raises(IndexError):
-        spgraph.bfs(g, -1)
+        spgraph.bfs(g, np.array([1, 35]))
     with pytest.raises(ValueError):
-        spgraph.bfs(g, 0, method="sideways")
+        spgraph.bfs(g, 1, method="sideways")
     with pytest.raises(spgraph.InvalidArgument) as e:
         spgraph.mxm(g, g, semiring="nope")
     assert "plus_times" in str(e.value)
@@ -153,7 +167,11 @@ def test_string_ids_gene_ontology_style(tmp_path):
     assert named == {"GO:0000001": 1, "GO:0000002": 2, "GO:0000003": 3, "GO:0000004": 0}
     assert spgraph.reachable(g, "GO:0000004", "GO:0000003")
     assert not spgraph.reachable(g, "GO:0000003", "GO:0000004")
-    assert g.names_of(np.array([g.index("GO:0000002")])) == ["GO:0000002"]
+    assert g.names_of(np.array([g.index("GO:0000002"), -1])).tolist() == ["GO:0000002", None]
+    assert g.index(["GO:0000002", "GO:0000004"]).tolist() == [g.index("GO:0000002"), 3]
+    with pytest.raises(IndexError) as e:
+        g.index("GO:9")
+    assert "not in this graph" in str(e.value)
 
 
 def test_degrees_and_random_round_trip():
