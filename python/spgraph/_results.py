@@ -105,8 +105,9 @@ class Result:
     def __repr__(self):
         parts = []
         for k in self.keys():
-            if k in self._positions and k not in self.__dict__:
-                v = self._positions[k]  # shown without translating it
+            if (k in self._positions and k not in self.__dict__
+                    and isinstance(self._positions[k], _np.ndarray)):
+                v = self._positions[k]  # an array: shown by dtype and length, not translated
             else:
                 v = getattr(self, k)
             if isinstance(v, _np.ndarray):
