@@ -19,6 +19,9 @@ import scipy.sparse as sp
 
 import spgraph
 
+# networkx 2.8's pagerank calls its deprecated pagerank_scipy: not this test's concern.
+pytestmark = pytest.mark.filterwarnings("ignore:networkx.pagerank_scipy:DeprecationWarning")
+
 TIGHT = dict(tolerance=1e-13, iterations=10000)
 AGREE = 1e-9
 
