@@ -82,29 +82,6 @@ inline void add_pagerank_precision_flag(CLI::App* cmd, PageRankFlags& f) {
       ->check(CLI::IsMember({"jacobi", "gauss-seidel"}));
 }
 
-/// Pairs the --personalize vertices (in order; `named` as written) with --personalize-weights:
-/// usage errors for a count that differs, a vertex named twice or weights that are all 0.
-inline PageRankOptions with_personalize_weights(PageRankOptions o, const std::vector<double>& w,
-                                                const std::vector<std::string>& named) {
-  if (w.size() != o.personalize.size())
-    throw CLI::ValidationError("--personalize-weights gives " + std::to_string(w.size()) +
-                               " weights for " + std::to_string(o.personalize.size()) +
-                               " --personalize vertices; give one weight per vertex");
-  std::vector<std::pair<Vertex, std::size_t>> sorted;
-  for (std::size_t k = 0; k < o.personalize.size(); ++k) sorted.emplace_back(o.personalize[k], k);
-  std::sort(sorted.begin(), sorted.end());
-  for (std::size_t k = 1; k < sorted.size(); ++k)
-    if (sorted[k].first == sorted[k - 1].first)
-      throw CLI::ValidationError("--personalize names vertex '" +
-                                 printable(named[sorted[k].second]) +
-                                 "' twice; with --personalize-weights each vertex gets one weight");
-  double total = 0;
-  for (double x : w) total += x;
-  if (!(total > 0)) throw CLI::ValidationError("--personalize-weights are all 0");
-  o.personalize_weights = w;
-  return o;
-}
-
 /// --weighted and --personalize-weights: spgraph's weighted PageRank (the compare job stays
 /// unweighted: LAGraph's PageRank reads the structure only).
 inline void add_pagerank_weight_flags(CLI::App* cmd, PageRankFlags& f) {
@@ -118,8 +95,43 @@ inline void add_pagerank_weight_flags(CLI::App* cmd, PageRankFlags& f) {
       ->check(real_flag("--personalize-weights", 0, 1e300));
 }
 
-/// The options for n vertices; --personalize ids are mapped, deduplicated and sorted (with
-/// --personalize-weights: kept in order, paired with their weights, each vertex once).
+/// Applies --weighted and --personalize-weights to the options pagerank_options() made (its
+/// --personalize ids already checked): the weighted kernel's limits, and the --personalize
+/// vertices in their order paired with the weights. Usage errors (CLI::ValidationError) for
+/// --weighted with csr5 or gauss-seidel, a count that differs, a vertex named twice, weights
+/// that are all 0.
+inline void apply_pagerank_weight_flags(const PageRankFlags& f, const IdSpace& ids, Vertex n,
+                                        PageRankOptions& o) {
+  o.weighted = f.weighted;
+  if (o.weighted && (o.spmv == SpmvFormat::Csr5 || o.sweep == PageRankSweep::GaussSeidel))
+    throw CLI::ValidationError(
+        "--weighted runs on CSR with the Jacobi sweep: leave out --spmv csr5 and --sweep "
+        "gauss-seidel");
+  const std::vector<double>& w = f.personalize_weights;
+  if (w.empty()) return;
+  const std::vector<std::string> named = vertex_list(f.personalize);
+  if (w.size() != named.size())
+    throw CLI::ValidationError("--personalize-weights gives " + std::to_string(w.size()) +
+                               " weights for " + std::to_string(named.size()) +
+                               " --personalize vertices; give one weight per vertex");
+  std::vector<Vertex> in_order;
+  for (const std::string& v : named) in_order.push_back(ids.to_internal(v, n));
+  std::vector<std::pair<Vertex, std::size_t>> sorted;
+  for (std::size_t k = 0; k < in_order.size(); ++k) sorted.emplace_back(in_order[k], k);
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t k = 1; k < sorted.size(); ++k)
+    if (sorted[k].first == sorted[k - 1].first)
+      throw CLI::ValidationError("--personalize names vertex '" +
+                                 printable(named[sorted[k].second]) +
+                                 "' twice; with --personalize-weights each vertex gets one weight");
+  double total = 0;
+  for (double x : w) total += x;
+  if (!(total > 0)) throw CLI::ValidationError("--personalize-weights are all 0");
+  o.personalize = std::move(in_order);
+  o.personalize_weights = w;
+}
+
+/// The options for n vertices; --personalize ids are mapped, deduplicated and sorted.
 /// `undirected`: the graph was loaded as undirected (symmetric), so no transpose is needed.
 inline PageRankOptions pagerank_options(const PageRankFlags& f, const IdSpace& ids, Vertex n,
                                         bool undirected) {
@@ -134,21 +146,13 @@ inline PageRankOptions pagerank_options(const PageRankFlags& f, const IdSpace& i
   o.sweep = f.sweep == "gauss-seidel" ? PageRankSweep::GaussSeidel : PageRankSweep::Jacobi;
   if (o.sweep == PageRankSweep::GaussSeidel && o.spmv == SpmvFormat::Csr5)
     throw CLI::ValidationError("--sweep gauss-seidel runs on CSR: leave out --spmv csr5");
-  o.weighted = f.weighted;
-  if (o.weighted && (o.spmv == SpmvFormat::Csr5 || o.sweep == PageRankSweep::GaussSeidel))
-    throw CLI::ValidationError(
-        "--weighted runs on CSR with the Jacobi sweep: leave out --spmv csr5 and --sweep "
-        "gauss-seidel");
-  const std::vector<std::string> named = vertex_list(f.personalize);
-  for (const std::string& v : named) {
+  for (const std::string& v : vertex_list(f.personalize)) {
     try {
       o.personalize.push_back(ids.to_internal(v, n));
     } catch (const InvalidArgument& e) {
       throw InvalidArgument(std::string("--personalize: ") + e.what());
     }
   }
-  if (!f.personalize_weights.empty())
-    return with_personalize_weights(std::move(o), f.personalize_weights, named);
   std::sort(o.personalize.begin(), o.personalize.end());
   o.personalize.erase(std::unique(o.personalize.begin(), o.personalize.end()), o.personalize.end());
   return o;

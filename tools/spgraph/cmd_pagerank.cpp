@@ -73,7 +73,8 @@ void run_pagerank(const PageRankArgs& args) {
   const Vertex n = weights ? weights->nrows() : pattern->nrows();
   const Offset arcs = weights ? weights->nvals() : pattern->nvals();
   const IdSpace ids(graph.loaded.info);
-  const PageRankOptions o = pagerank_options(args.pr, ids, n, graph.undirected);
+  PageRankOptions o = pagerank_options(args.pr, ids, n, graph.undirected);
+  apply_pagerank_weight_flags(args.pr, ids, n, o);
   if (weights) check_pagerank_weights(weights->csr(), ids);
   const double in_arcs_seconds = weights ? build_in_arcs(*weights, !graph.undirected)
                                          : build_in_arcs(*pattern, !graph.undirected);
