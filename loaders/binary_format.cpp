@@ -320,6 +320,7 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
   out.info.format = FileFormat::Binary;
   out.info.symmetric_storage = flags & kFlagSymmetric;
   out.info.field = pattern ? "pattern" : std::string(value_type_name(type));
+  out.info.values_in_file = !pattern;
   out.info.entries_in_file = nnz;
   out.info.index_base = int(base);
   if (h.has_stamp)

@@ -882,6 +882,7 @@ LoadedMatrix read_edge_list(const std::string& name, std::string_view bytes,
 
   // Phase 5: build.
   build_matrix(name, std::move(tuples), n, store, undirected, totals.total, options, out);
+  out.info.values_in_file = totals.weighted;
   return out;
 }
 

@@ -459,6 +459,7 @@ GraphalyticsDataset read_graphalytics(GraphalyticsProperties properties,
   g.info.format = FileFormat::Graphalytics;
   g.info.symmetric_storage = !props.directed();
   g.info.field = weighted ? "real" : "pattern";
+  g.info.values_in_file = props.weight_property() >= 0;
   g.info.entries_in_file = props.meta_edges();
   g.info.index_base = ids->base();
   g.info.ids = std::move(ids);

@@ -88,6 +88,9 @@ struct LoadInfo {
   Offset entries_in_file = 0;      ///< data lines / tuples read, before expansion or merging
   Offset duplicates_merged = 0;    ///< edge lists: repeated arcs folded by Combine
   std::uint64_t bytes = 0;         ///< file size on disk
+  /// The file holds a value (weight) per edge, whether or not the load kept them
+  /// (pattern_only), so a command that reads the structure can say it ignores them.
+  bool values_in_file = false;
   /// The file's name of each dense vertex (Offset kind, base 0 or 1, when ids were not
   /// remapped); set by every load.
   std::shared_ptr<const VertexIds> ids;

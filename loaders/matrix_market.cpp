@@ -642,6 +642,7 @@ LoadedMatrix read_matrix_market(const std::string& name, std::string_view bytes,
   out.info.format = FileFormat::MatrixMarket;
   out.info.symmetric_storage = h.symmetry != Symmetry::General;
   out.info.field = field_name(h);
+  out.info.values_in_file = h.field != Field::Pattern;
   return out;
 }
 

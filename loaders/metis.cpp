@@ -241,6 +241,7 @@ LoadedMatrix read_metis(const std::string& name, std::string_view bytes,
   out.info.format = FileFormat::Metis;
   out.info.symmetric_storage = true;
   out.info.field = store ? "integer" : "pattern";
+  out.info.values_in_file = store;
   out.info.entries_in_file = total;
   return out;
 }

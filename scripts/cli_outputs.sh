@@ -134,6 +134,10 @@ run communities $W --out "$F/communities.tsv"
 run communities $W --method leiden --json
 run compare louvain $E --remap-ids --runs 1
 run compare leiden $E --remap-ids --runs 1 --json
+run pagerank $E
+run pagerank $E --weighted --variant standard --personalize 1,2 --personalize-weights 3,1 \
+  --out "$F/pr_weighted.tsv"
+run pagerank $E --weighted --json
 for f in "$F"/*; do
   [ -f "$f" ] && sha256sum "$f" | sed "s|$F/||" >>"$out/files.sha256"
 done

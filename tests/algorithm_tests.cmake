@@ -66,13 +66,15 @@ else()
   spgraph_test(closure_tests SOURCES ${_spgraph_closure_sources} LABELS unit oracle closure)
 endif()
 
-# PageRank, SSSP and connected components: long-double / Bellman-Ford / union-find oracles,
+# PageRank, SSSP and connected components: long-double / Bellman-Ford / union-find oracles
+# (weighted PageRank: a dense power iteration over the weighted transition matrix),
 # Boost.Graph (when found), LDBC Graphalytics and LAGraph answers, snapshots, edge cases; the
 # three verifiers (*_verify.hpp) on real and perturbed answers; the maintained "cc" view after
 # every batch of random streams against a brute-force union-find and connected_components().
 set(_spgraph_traversal_sources
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_verify_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_weighted_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/sssp/sssp_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/sssp/sssp_verify_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/components/components_test.cpp

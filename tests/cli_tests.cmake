@@ -6,6 +6,7 @@ spgraph_test(cli_tests SOURCES cli/cli_test.cpp cli/stream_cli_test.cpp cli/host
              cli/communities_cli_test.cpp cli/louvain_leiden_cli_test.cpp
              cli/cores_cli_test.cpp
              cli/graphalytics_cli_test.cpp cli/stream_views_cli_test.cpp
+             cli/pagerank_weights_cli_test.cpp
              LIBS ZLIB::ZLIB LABELS cli)
 target_compile_definitions(cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 if(SPGRAPH_HAVE_GRAPHBLAS)

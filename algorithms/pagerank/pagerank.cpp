@@ -4,10 +4,12 @@
 // "pr"; Graphalytics spec v1.0 section 2.3.2 for the dangling rank of the Standard variant).
 // On CSR the step is the fused kernel of pagerank_fused_csr.hpp. Otherwise the SpMV is passed
 // in, so CSR5 (engine/spmv_dense.hpp) and the Dynamic CSR snapshot
-// (formats/dcsr/dcsr_spmv_cpu.hpp) share the loop with a separate update pass.
+// (formats/dcsr/dcsr_spmv_cpu.hpp) share the loop with a separate update pass. Weighted runs go
+// to their own kernel (pagerank_weighted.hpp).
 #include "algorithms/pagerank/pagerank.hpp"
 
 #include "algorithms/pagerank/pagerank_fused_csr.hpp"
+#include "algorithms/pagerank/pagerank_weighted.hpp"
 
 #include <omp.h>
 
@@ -43,15 +45,52 @@ void check_pagerank_arguments(Vertex nrows, Vertex ncols, const PageRankOptions&
     if (v >= nrows)
       throw IndexOutOfBounds("pagerank: personalization vertex " + std::to_string(v) +
                              " is not a vertex (n = " + std::to_string(nrows) + ")");
+  if (o.weighted && o.spmv == SpmvFormat::Csr5)
+    throw InvalidArgument("pagerank: weighted PageRank runs on CSR, not CSR5");
+  if (o.weighted && o.sweep == PageRankSweep::GaussSeidel)
+    throw InvalidArgument("pagerank: weighted PageRank runs the Jacobi sweep, not Gauss-Seidel");
 }
 
-/// Uniform over all vertices, or over the distinct personalize set.
+/// The personalization weights: one finite value >= 0 per vertex, not all 0, no vertex twice.
+void check_personalize_weights(Vertex n, const PageRankOptions& o) {
+  if (o.personalize_weights.empty()) return;
+  if (o.personalize_weights.size() != o.personalize.size())
+    throw InvalidArgument("pagerank: " + std::to_string(o.personalize_weights.size()) +
+                          " personalization weights for " + std::to_string(o.personalize.size()) +
+                          " vertices");
+  std::vector<std::uint8_t> seen(n, 0);
+  double total = 0;
+  for (std::size_t k = 0; k < o.personalize.size(); ++k) {
+    const double w = o.personalize_weights[k];
+    if (!std::isfinite(w) || w < 0)
+      throw InvalidArgument("pagerank: the personalization weight of vertex " +
+                            std::to_string(o.personalize[k]) + " is " + std::to_string(w) +
+                            "; weights must be finite and >= 0");
+    if (seen[o.personalize[k]]++)
+      throw InvalidArgument("pagerank: personalization vertex " + std::to_string(o.personalize[k]) +
+                            " is given a weight twice");
+    total += w;
+  }
+  if (!(total > 0)) throw InvalidArgument("pagerank: the personalization weights are all 0");
+}
+
+/// Uniform over all vertices, over the distinct personalize set, or proportional to the
+/// personalization weights.
 detail::Teleport make_teleport(Vertex n, const PageRankOptions& o) {
+  check_personalize_weights(n, o);
   detail::Teleport tp;
   if (n == 0) return tp;
   tp.uniform = 1.0 / double(n);
   if (o.personalize.empty()) return tp;
   tp.tele.assign(n, 0.0);
+  tp.uniform = 0;
+  if (!o.personalize_weights.empty()) {
+    double total = 0;
+    for (double w : o.personalize_weights) total += w;
+    for (std::size_t k = 0; k < o.personalize.size(); ++k)
+      tp.tele[o.personalize[k]] = o.personalize_weights[k] / total;
+    return tp;
+  }
   std::vector<std::uint8_t> in_set(n, 0);
   Vertex distinct = 0;
   for (Vertex v : o.personalize)
@@ -62,7 +101,6 @@ detail::Teleport make_teleport(Vertex n, const PageRankOptions& o) {
   const double share = 1.0 / double(distinct);
   for (Vertex v = 0; v < n; ++v)
     if (in_set[v]) tp.tele[v] = share;
-  tp.uniform = 0;
   return tp;
 }
 
@@ -149,6 +187,13 @@ PageRankResult pagerank(const Matrix<T>& a, const PageRankOptions& options) {
   const bool single = options.precision == PageRankPrecision::Float;
   // On a symmetric A the transpose is A itself: read A, build nothing.
   const bool transpose = !options.undirected;
+  if (options.weighted) {
+    const detail::WeightedTeleport wt{tp.tele, tp.uniform};
+    return single ? detail::pagerank_weighted_power(detail::weighted_pull<float>(a, transpose), wt,
+                                                    options)
+                  : detail::pagerank_weighted_power(detail::weighted_pull<double>(a, transpose), wt,
+                                                    options);
+  }
   if (options.spmv == SpmvFormat::Csr5) {
     if (options.sweep == PageRankSweep::GaussSeidel)
       throw InvalidArgument("pagerank: the Gauss-Seidel sweep runs on CSR, not CSR5");
@@ -163,8 +208,8 @@ PageRankResult pagerank(const Matrix<T>& a, const PageRankOptions& options) {
 
 template <class T>
 PageRankResult pagerank(const GraphSnapshot<T>& g, const PageRankOptions& options) {
-  // Directed, or Gauss-Seidel (a CSR kernel): the snapshot's cached Matrix.
-  if (g.directed() || options.sweep == PageRankSweep::GaussSeidel)
+  // Directed, Gauss-Seidel (a CSR kernel) or weighted: the snapshot's cached Matrix.
+  if (g.directed() || options.sweep == PageRankSweep::GaussSeidel || options.weighted)
     return pagerank(g.matrix(), options);
   // Undirected: the rows are also the in-arcs, so the DCSR SpMV pulls over them directly.
   const DcsrView<T>& view = g.view();

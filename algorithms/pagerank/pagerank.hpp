@@ -21,6 +21,15 @@
 // · dangling · teleport[v] for Standard), with Σ|r' - r|, the next w and the next dangling sum
 // computed in the same parallel loop. Self-loops count as arcs (to the vertex itself). An empty
 // graph (n = 0) returns an empty rank with iterations = 0 and converged = true.
+//
+// Weighted PageRank (PageRankOptions::weighted; networkx's pagerank(weight="weight"), igraph's
+// personalized_pagerank(weights=...)): u hands its rank to its out-arcs in proportion to their
+// values, r'[v] = teleport(v) + d Σ_{u->v} r[u] A(u,v) / W(u), W(u) = Σ_w A(u,w) the weighted
+// out-degree; a vertex with W(u) = 0 (no out-arcs, or only zero-valued ones) is a sink. Values
+// must be finite and >= 0. It runs its own kernel (pagerank_weighted.hpp), so the unweighted
+// paths above are unchanged; its cost is in that header.
+// Personalization weights (PageRankOptions::personalize_weights): the teleport vector is
+// proportional to them instead of uniform over the set.
 #pragma once
 
 #include <vector>
@@ -53,6 +62,13 @@ struct PageRankOptions {
   int max_iterations = 100;
   PageRankVariant variant = PageRankVariant::Gap;
   std::vector<Vertex> personalize;  ///< teleport set; empty = every vertex
+  /// One weight per `personalize` vertex, in the same order (finite, >= 0, not all 0; each
+  /// vertex named once): the teleport vector is proportional to them. Empty: equal weights.
+  std::vector<double> personalize_weights;
+  /// Spread each vertex's rank over its out-arcs in proportion to the arc values A(u,v)
+  /// (weighted out-degree normalization; a pattern's values read 1) rather than equally. Runs
+  /// the weighted kernel: Jacobi sweep on CSR (Csr5 or GaussSeidel are refused).
+  bool weighted = false;
   /// Auto and Csr run the fused CSR kernel (pagerank_fused_csr.hpp); Csr5 the CSR5 SpMV with
   /// a separate update pass.
   SpmvFormat spmv = SpmvFormat::Auto;
@@ -73,7 +89,9 @@ struct PageRankResult {
 
 /// PageRank of A (square). Throws DimensionMismatch for a non-square matrix, IndexOutOfBounds
 /// for a personalize vertex >= n, InvalidArgument for damping outside [0, 1), a negative
-/// tolerance or max_iterations < 1.
+/// tolerance, max_iterations < 1, personalization weights that are not one finite value >= 0
+/// per vertex (not all 0, no vertex twice), or, weighted, an arc whose value is negative or not
+/// finite (naming the arc in dense ids).
 template <class T>
 PageRankResult pagerank(const Matrix<T>& a, const PageRankOptions& options = {});
 

@@ -12,6 +12,9 @@
 //     contraction by the damping factor in L1, in both variants), so the answer is the fixed
 //     point up to what the stopping rule allows. It also holds the stopping rule itself: a
 //     converged run's last change is below the tolerance, any other ran every step allowed.
+//     Weighted runs (o.weighted) step with the arc values over the weighted out-degrees, and
+//     personalization weights (o.personalize_weights) set the teleport vector, as pagerank.hpp
+//     defines them.
 #pragma once
 
 #include <algorithm>
@@ -102,10 +105,10 @@ inline constexpr double kPageRankStepSlack = 1e-12;
 inline constexpr double kPageRankFloatStepSlack = 1e-5;
 
 /// Returns "" when `r` is what pagerank(a, o) may answer for the graph of `a` (square; rows =
-/// sources, values ignored), else a description of the first violation: the wrong number of
-/// ranks, a rank that is negative or not finite, a stopping rule not kept, or a step that still
-/// moves the ranks by more than the damping times the run's last change (naming the vertex that
-/// moves most). A float run (o.precision) gets kPageRankFloatStepSlack at least. Cost: one
+/// sources, values ignored unless o.weighted), else a description of the first violation: the wrong
+/// number of ranks, a rank that is negative or not finite, a stopping rule not kept, or a step that
+/// still moves the ranks by more than the damping times the run's last change (naming the vertex
+/// that moves most). A float run (o.precision) gets kPageRankFloatStepSlack at least. Cost: one
 /// serial pass over the arcs.
 template <class T>
 std::string check_pagerank(const Csr<T>& a, const PageRankOptions& o, const PageRankResult& r,
@@ -127,9 +130,18 @@ std::string check_pagerank(const Csr<T>& a, const PageRankOptions& o, const Page
   if (!r.converged && r.iterations != o.max_iterations)
     return "the run stopped after " + std::to_string(r.iterations) + " of " +
            std::to_string(o.max_iterations) + " steps without converging";
-  // The teleport vector: uniform, or uniform over the distinct personalization vertices.
+  // The teleport vector: uniform, uniform over the distinct personalization vertices, or
+  // proportional to their weights.
   std::vector<long double> tele(n, 1.0L / n);
-  if (!o.personalize.empty()) {
+  if (!o.personalize_weights.empty()) {
+    if (o.personalize_weights.size() != o.personalize.size())
+      return "the personalization weights do not match the vertices";
+    long double total = 0;
+    for (double w : o.personalize_weights) total += w;
+    std::fill(tele.begin(), tele.end(), 0.0L);
+    for (std::size_t k = 0; k < o.personalize.size(); ++k)
+      tele[o.personalize[k]] += o.personalize_weights[k] / total;
+  } else if (!o.personalize.empty()) {
     std::vector<char> in(n, 0);
     long double distinct = 0;
     for (Vertex v : o.personalize)
@@ -137,14 +149,22 @@ std::string check_pagerank(const Csr<T>& a, const PageRankOptions& o, const Page
     for (Vertex v = 0; v < n; ++v) tele[v] = in[v] ? 1.0L / distinct : 0.0L;
   }
   // One power step from r: next[v] = ((1 - d) + d · dangling [Standard]) tele[v]
-  //                                   + d Σ_{u -> v} r[u] / outdeg(u).
+  //                                   + d Σ_{u -> v} r[u] · a(u,v) / out(u),
+  // a(u,v) = 1 and out(u) = outdeg(u) unweighted, a(u,v) = A(u,v) and out(u) = Σ_w A(u,w)
+  // weighted; out(u) = 0 makes u a sink.
   const long double d = o.damping;
   std::vector<long double> next(n, 0.0L);
   long double dangling = 0;
+  const auto arc_value = [&](Offset k) {
+    return o.weighted ? static_cast<long double>(a.value(k)) : 1.0L;
+  };
   for (Vertex u = 0; u < n; ++u) {
-    const Offset deg = a.degree(u);
-    if (deg == 0) dangling += r.rank[u];
-    for (Offset k = a.row_begin(u); k < a.row_end(u); ++k) next[a.col[k]] += d * r.rank[u] / deg;
+    long double out = 0;
+    for (Offset k = a.row_begin(u); k < a.row_end(u); ++k) out += arc_value(k);
+    if (out == 0) dangling += r.rank[u];
+    if (out == 0) continue;
+    for (Offset k = a.row_begin(u); k < a.row_end(u); ++k)
+      next[a.col[k]] += d * r.rank[u] * arc_value(k) / out;
   }
   const long double tw = (1 - d) + (o.variant == PageRankVariant::Standard ? d * dangling : 0.0L);
   long double change = 0, most = -1;

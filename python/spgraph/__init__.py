@@ -170,16 +170,26 @@ def reachable_count(g, u):
 
 
 def pagerank(g, damping=0.85, tolerance=1e-4, iterations=100, variant="gap", personalize=None,
-             spmv="auto", precision="double", sweep="jacobi"):
-    """PageRank by power iteration (the CLI's `pagerank`). Result: rank (float64), iterations,
-    delta, converged. variant: gap (sinks leak, GAP/LAGraph) | standard (ranks sum to 1).
-    precision: double | float (scores kept in single precision while iterating, as GAPBS).
-    sweep: jacobi (deterministic) | gauss-seidel (GAPBS's pr: fewer steps, same fixed point,
-    last digits vary between runs; CSR only)."""
+             spmv="auto", precision="double", sweep="jacobi", weight=False):
+    """PageRank by power iteration (the CLI's `pagerank`, same defaults). Result: rank (float64
+    per position), iterations, delta, converged.
+
+    variant: gap (the default, as GAPBS/LAGraph: the rank of sinks leaks, so ranks sum to less
+    than 1 on a graph with sinks) | standard (sinks' rank redistributed over the teleport
+    vector; ranks sum to 1; equals networkx's pagerank). weight: False (the structure only) |
+    True (each vertex spreads its rank over its out-arcs in proportion to the edge weights, as
+    nx.pagerank(weight="weight") and igraph's weights=; weights finite and >= 0; a vertex whose
+    out-weights sum to 0 is a sink; the CLI's --weighted). personalize: None (uniform
+    teleport) | vertices (an id or a list: equal weights) | a dict {vertex: weight} | a float
+    numpy array of one weight per position (the CLI's --personalize-weights; weights finite,
+    >= 0, not all 0). precision: double | float (scores kept in single precision while
+    iterating, as GAPBS). sweep: jacobi (deterministic) | gauss-seidel (GAPBS's pr: fewer
+    steps, same fixed point, last digits vary between runs; CSR, unweighted only)."""
     g = _as_graph(g)
     return Result("PageRankResult", _spgraph._pagerank(
         g, damping=damping, tolerance=tolerance, iterations=iterations, variant=variant,
-        personalize=personalize, spmv=spmv, precision=precision, sweep=sweep), g)
+        personalize=personalize, spmv=spmv, precision=precision, sweep=sweep,
+        weight=bool(weight)), g)
 
 
 def sssp(g, source, method="auto", delta=0.0):

@@ -193,18 +193,54 @@ py::dict triangles_py(const Graph& g, bool per_vertex, const std::string& method
   return d;
 }
 
+/// The teleport vertices and their weights from pagerank()'s `personalize`: a mapping {vertex:
+/// weight}, a float numpy array of one weight per position (its nonzero entries), or vertices
+/// (an id, a list, an integer array: equal weights, `weights` left empty).
+void personalization_arg(const Graph& g, const py::object& personalize,
+                         std::vector<Vertex>& vertices, std::vector<double>& weights) {
+  if (personalize.is_none()) return;
+  if (py::hasattr(personalize, "keys") && !py::isinstance<py::str>(personalize)) {
+    const py::list keys(personalize.attr("keys")());
+    vertices = vertices_arg(g, keys, "personalize vertex");
+    for (py::handle k : keys) weights.push_back(personalize[k].cast<double>());
+    if (weights.empty()) throw InvalidArgument("personalize: the mapping is empty");
+    return;
+  }
+  if (py::isinstance<py::array>(personalize) && py::array(personalize).dtype().kind() == 'f') {
+    const auto w = py::array_t<double, py::array::c_style | py::array::forcecast>(personalize);
+    const Vertex n = g.pattern().nrows();
+    if (w.ndim() != 1 || py::ssize_t(n) != w.size())
+      throw InvalidArgument("personalize: an array of weights needs one per vertex (" +
+                            std::to_string(n) + "), got shape of size " + std::to_string(w.size()));
+    for (Vertex v = 0; v < n; ++v)
+      if (w.data()[v] != 0) {  // NaN and negatives kept, for pagerank() to refuse
+        vertices.push_back(v);
+        weights.push_back(w.data()[v]);
+      }
+    if (vertices.empty()) throw InvalidArgument("personalize: the weights are all 0");
+    return;
+  }
+  vertices = vertices_arg(g, personalize, "personalize vertex");
+}
+
 py::dict pagerank_py(const Graph& g, double damping, double tolerance, int iterations,
                      const std::string& variant, const py::object& personalize,
                      const std::string& spmv, const std::string& precision,
-                     const std::string& sweep) {
+                     const std::string& sweep, bool weight) {
   std::vector<Vertex> teleport;
-  if (!personalize.is_none()) teleport = vertices_arg(g, personalize, "personalize vertex");
-  const PageRankOptions o =
-      pagerank_options(damping, tolerance, iterations, variant, std::move(teleport), spmv,
-                       g.undirected, precision, sweep);
-  const Matrix<bool>& a = g.pattern();
+  std::vector<double> teleport_weights;
+  personalization_arg(g, personalize, teleport, teleport_weights);
+  PageRankOptions o = pagerank_options(damping, tolerance, iterations, variant, std::move(teleport),
+                                       spmv, g.undirected, precision, sweep);
+  o.personalize_weights = std::move(teleport_weights);
+  o.weighted = weight;
   PageRankResult r;
-  {
+  if (weight) {
+    const Matrix<double>& a = g.weights();
+    py::gil_scoped_release nogil;
+    r = pagerank(a, o);
+  } else {
+    const Matrix<bool>& a = g.pattern();
     py::gil_scoped_release nogil;
     r = pagerank(a, o);
   }
@@ -290,7 +326,7 @@ void register_algorithms(py::module_& m) {
   m.def("_pagerank", &pagerank_py, py::arg("g"), py::arg("damping") = 0.85,
         py::arg("tolerance") = 1e-4, py::arg("iterations") = 100, py::arg("variant") = "gap",
         py::arg("personalize") = py::none(), py::arg("spmv") = "auto",
-        py::arg("precision") = "double", py::arg("sweep") = "jacobi");
+        py::arg("precision") = "double", py::arg("sweep") = "jacobi", py::arg("weight") = false);
   m.def("_sssp", &sssp_py, py::arg("g"), py::arg("source"), py::arg("method") = "auto",
         py::arg("delta") = 0.0);
   m.def("_cc", &cc_py, py::arg("g"), py::arg("method") = "auto");

@@ -69,12 +69,20 @@ std::vector<Report> top_ranked(const std::vector<double>& rank, const IdSpace& i
   return top;
 }
 
-std::string pagerank_layout(bool personalized, bool out, const std::string& how) {
-  std::string layout =
-      "pagerank ({variant}, damping {damping}): {iterations} iterations, converged: {converged} "
-      "(last L1 change {delta}, tolerance {tolerance})\n";
-  if (personalized) layout += "personalized: teleport to {personalized} vertices\n";
-  layout += "sum of ranks: {sum}\ntime: {seconds} ms (" + how +
+std::string pagerank_layout(bool personalized, bool out, const std::string& how, bool leaks,
+                            bool weighted, bool weighted_teleport) {
+  std::string layout = std::string("pagerank ({variant}") + (weighted ? ", weighted" : "") +
+                       ", damping {damping}): {iterations} iterations, converged: {converged} "
+                       "(last L1 change {delta}, tolerance {tolerance})\n";
+  if (personalized)
+    layout += std::string("personalized: teleport to {personalized} vertices") +
+              (weighted_teleport ? " in proportion to their weights" : "") + "\n";
+  layout += "sum of ranks: {sum}";
+  if (leaks)
+    layout +=
+        " (gap variant: the rank of sinks leaks; --variant standard keeps the sum at 1, "
+        "as networkx)";
+  layout += "\ntime: {seconds} ms (" + how +
             ")\ntop vertices:\n"
             "   #       vertex             rank\n"
             "{top}";

@@ -36,7 +36,11 @@ std::vector<Report> top_ranked(const std::vector<double>& rank, const IdSpace& i
 
 /// The text layout of a PageRank report after its first lines: the convergence line, the
 /// personalization line, the sum, "time: {seconds} ms (`how`)", the top vertices, the output.
-std::string pagerank_layout(bool personalized, bool out, const std::string& how);
+/// `leaks`: the sum is below 1 because the gap variant lets the sinks' rank leak (said beside
+/// it, with the flag that keeps it); `weighted`: the run spread ranks by the edge weights;
+/// `weighted_teleport`: the personalization had weights.
+std::string pagerank_layout(bool personalized, bool out, const std::string& how, bool leaks = false,
+                            bool weighted = false, bool weighted_teleport = false);
 
 /// The text layout of a components report ("{what} components: ..." and the time line).
 std::string components_layout(bool out);

@@ -32,6 +32,10 @@ struct PageRankFlags {
   std::string precision = "double";      ///< only where add_pagerank_precision_flag offers it
   std::string sweep = "jacobi";          ///< likewise
   std::vector<std::string> personalize;  ///< in the file's numbering (names for string ids)
+  /// Only where add_pagerank_weight_flags offers them: --weighted and --personalize-weights
+  /// (one weight per --personalize vertex, in order).
+  bool weighted = false;
+  std::vector<double> personalize_weights;
 };
 
 inline void add_pagerank_flags(CLI::App* cmd, PageRankFlags& f) {
@@ -76,6 +80,55 @@ inline void add_pagerank_precision_flag(CLI::App* cmd, PageRankFlags& f) {
                   "or gauss-seidel (vertices pull ranks already updated in this step, as GAPBS's "
                   "pr: fewer steps to the tolerance, last digits vary between runs; CSR only)")
       ->check(CLI::IsMember({"jacobi", "gauss-seidel"}));
+}
+
+/// --weighted and --personalize-weights: spgraph's weighted PageRank (the compare job stays
+/// unweighted: LAGraph's PageRank reads the structure only).
+inline void add_pagerank_weight_flags(CLI::App* cmd, PageRankFlags& f) {
+  cmd->add_flag("--weighted", f.weighted,
+                "Spread each vertex's rank over its out-arcs in proportion to the edge weights "
+                "(networkx's pagerank(weight='weight')); weights must be finite and >= 0");
+  cmd->add_option("--personalize-weights", f.personalize_weights,
+                  "One teleport weight per --personalize vertex, in the same order, "
+                  "comma-separated (finite, >= 0, not all 0); default: equal weights")
+      ->delimiter(',')
+      ->check(real_flag("--personalize-weights", 0, 1e300));
+}
+
+/// Applies --weighted and --personalize-weights to the options pagerank_options() made (its
+/// --personalize ids already checked): the weighted kernel's limits, and the --personalize
+/// vertices in their order paired with the weights. Usage errors (CLI::ValidationError) for
+/// --weighted with csr5 or gauss-seidel, a count that differs, a vertex named twice, weights
+/// that are all 0.
+inline void apply_pagerank_weight_flags(const PageRankFlags& f, const IdSpace& ids, Vertex n,
+                                        PageRankOptions& o) {
+  o.weighted = f.weighted;
+  if (o.weighted && (o.spmv == SpmvFormat::Csr5 || o.sweep == PageRankSweep::GaussSeidel))
+    throw CLI::ValidationError(
+        "--weighted runs on CSR with the Jacobi sweep: leave out --spmv csr5 and --sweep "
+        "gauss-seidel");
+  const std::vector<double>& w = f.personalize_weights;
+  if (w.empty()) return;
+  const std::vector<std::string> named = vertex_list(f.personalize);
+  if (w.size() != named.size())
+    throw CLI::ValidationError("--personalize-weights gives " + std::to_string(w.size()) +
+                               " weights for " + std::to_string(named.size()) +
+                               " --personalize vertices; give one weight per vertex");
+  std::vector<Vertex> in_order;
+  for (const std::string& v : named) in_order.push_back(ids.to_internal(v, n));
+  std::vector<std::pair<Vertex, std::size_t>> sorted;
+  for (std::size_t k = 0; k < in_order.size(); ++k) sorted.emplace_back(in_order[k], k);
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t k = 1; k < sorted.size(); ++k)
+    if (sorted[k].first == sorted[k - 1].first)
+      throw CLI::ValidationError("--personalize names vertex '" +
+                                 printable(named[sorted[k].second]) +
+                                 "' twice; with --personalize-weights each vertex gets one weight");
+  double total = 0;
+  for (double x : w) total += x;
+  if (!(total > 0)) throw CLI::ValidationError("--personalize-weights are all 0");
+  o.personalize = std::move(in_order);
+  o.personalize_weights = w;
 }
 
 /// The options for n vertices; --personalize ids are mapped, deduplicated and sorted.
