@@ -39,6 +39,7 @@ from ._spgraph import (  # noqa: F401  (re-exported)
     Snapshot,
     semirings,
 )
+from ._paths import path_to, shortest_paths  # noqa: F401  (re-exported)
 
 __all__ = [
     "Graph", "DynamicGraph", "Snapshot", "Result", "load", "bfs", "triangles", "tc", "closure",
@@ -46,6 +47,7 @@ __all__ = [
     "semirings", "Error", "ParseError", "IoError", "InvalidArgument", "DimensionMismatch",
     "IndexOutOfBounds", "OutOfMemory",
 ]
+__all__ += ["scc", "path_to", "shortest_paths"]  # strongly connected components, paths
 
 
 class Result:
@@ -410,6 +412,20 @@ def knn_features(x, queries=None, k=None, threshold=None, measure="cosine", incl
                                                    measure=measure, include_self=include_self), x)
     r.answers = lambda i: (r.ids[r.ptr[i]:r.ptr[i + 1]], r.scores[r.ptr[i]:r.ptr[i + 1]])
     return r
+
+
+def scc(g):
+    """Strongly connected components (the CLI's `scc`, Tarjan's algorithm). Result: labels
+    (per position: the component's representative, its smallest-position vertex, as a file id;
+    `.positions` gives them as positions), count (components), largest (vertices in the
+    largest). An undirected graph's components are its connected components."""
+    g = _as_graph(g)
+    fields = _spgraph._scc(g)
+    try:
+        return Result("SccResult", fields, g, vertex_fields=("labels",), per_vertex=("labels",))
+    except TypeError:  # a Result without vertex-valued fields (before slice py-ids): ids here
+        fields["labels"] = g.names_of(fields["labels"].astype(_np.int64))
+        return Result("SccResult", fields, g)
 
 
 # ---- semiring operations ---------------------------------------------------------------------------

@@ -99,5 +99,7 @@ void register_mxm(py::module_& m);
 void register_mxv(py::module_& m);
 void register_dynamic(py::module_& m);
 void register_communities(py::module_& m);
+void register_scc(py::module_& m);
+void register_paths(py::module_& m);
 
 }  // namespace spgraph::python

@@ -15,4 +15,6 @@ PYBIND11_MODULE(_spgraph, m) {
   register_mxv(m);
   register_dynamic(m);
   register_communities(m);
+  register_scc(m);
+  register_paths(m);
 }
