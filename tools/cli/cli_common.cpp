@@ -399,8 +399,8 @@ Vertex IdSpace::to_internal(std::uint64_t external, Vertex n) const {
   }
   const std::uint64_t base = std::uint64_t(ids_->base());
   if (n == 0)
-    throw InvalidArgument("vertex " + std::to_string(external) + " is out of range: " + file_ +
-                          " has no vertices");
+    throw InvalidArgument("vertex " + std::to_string(external) +
+                          " is out of range: the graph has no vertices (" + file_ + ")");
   if (external < base || external - base >= n)
     throw InvalidArgument("vertex " + std::to_string(external) + " is out of range: ids run from " +
                           std::to_string(base) + " to " +
