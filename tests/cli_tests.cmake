@@ -17,6 +17,12 @@ if(SPGRAPH_HAVE_IGRAPH)
 endif()
 add_dependencies(cli_tests spgraph_cli)
 
+# The file's ids in every vertex flag (one list syntax), scc, paths and convert's names file,
+# against networkx (tests/cli/ids_flags_cli_test.cpp).
+spgraph_test(cli_ids_tests SOURCES cli/ids_flags_cli_test.cpp LABELS cli)
+target_compile_definitions(cli_ids_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+add_dependencies(cli_ids_tests spgraph_cli)
+
 # The CLI's report printer (text layouts and JSON), tested without running the binary.
 spgraph_test(report_tests SOURCES unit/tools/report_test.cpp LIBS spgraph_cli_report LABELS unit cli)
 

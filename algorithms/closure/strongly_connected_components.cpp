@@ -108,4 +108,19 @@ Condensation condense(const AdjacencyView& g) {
   return c;
 }
 
+SccLabels scc_labels(const AdjacencyView& g) {
+  const Condensation c = condense(g);
+  SccLabels out;
+  out.components = c.num_components;
+  out.largest = c.largest;
+  out.label.resize(g.n);
+  // Members are listed in ascending id, so the first is the smallest.
+  for (Vertex comp = 0; comp < c.num_components; ++comp) {
+    const Offset first = c.members.row_ptr[comp];
+    for (Offset k = first; k < c.members.row_ptr[comp + 1]; ++k)
+      out.label[c.members.col[k]] = c.members.col[first];
+  }
+  return out;
+}
+
 }  // namespace spgraph

@@ -2,6 +2,8 @@
 // Strongly connected components of a directed graph, and its condensation (the DAG of
 // components).
 //
+// scc_labels gives the same components as one label per vertex, its component's smallest vertex.
+//
 // Computes comp[v] for every vertex, numbering the components in the order Tarjan's algorithm
 // completes them: a component is completed only after every component it reaches, so every arc
 // of the condensation goes from a higher id to a lower one (ids are a reverse topological
@@ -43,5 +45,16 @@ struct Condensation {
 
 /// Finds the strongly connected components of the graph `g` (square) and its condensation.
 Condensation condense(const AdjacencyView& g);
+
+/// Each vertex's strongly connected component, named by a representative as connected
+/// components are (algorithms/components/): label[v] is the smallest vertex of v's component.
+struct SccLabels {
+  std::vector<Vertex> label;
+  Vertex components = 0;
+  Vertex largest = 0;  ///< vertices in the largest component (0 for an empty graph)
+};
+
+/// The components of `g` (square) by condense(), as labels: O(n + m).
+SccLabels scc_labels(const AdjacencyView& g);
 
 }  // namespace spgraph

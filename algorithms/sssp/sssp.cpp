@@ -12,6 +12,7 @@
 #include <string>
 #include <type_traits>
 
+#include "algorithms/sssp/parent_path.hpp"
 #include "algorithms/sssp/sssp_kernel.hpp"
 #include "engine/core/error.hpp"
 
@@ -204,6 +205,7 @@ SsspResult run_sssp(const G& g, bool unit, Vertex source, const SsspOptions& o) 
   for (std::int64_t v = 0; v < std::int64_t(g.n()); ++v)
     reached += r.distance[v] != kUnreachableDistance;
   r.reached = reached;
+  if (o.parents) r.parent = detail::tight_arc_parents(g, source, r.distance);
   return r;
 }
 

@@ -26,6 +26,8 @@
 // step). Negative weights met are refused (InvalidArgument naming the arc) unless BellmanFord is
 // asked for; a negative cycle reachable from the source is an InvalidArgument naming a vertex on or
 // after it (one whose distance still falls in round n).
+// Paths: with SsspOptions::parents, a shortest-path tree built after the search from the arcs
+// the distances make tight (parent_path.hpp), so the default search tracks no predecessors.
 #pragma once
 
 #include <limits>
@@ -48,6 +50,9 @@ inline constexpr double kUnreachableDistance = std::numeric_limits<double>::infi
 struct SsspOptions {
   SsspMethod method = SsspMethod::Auto;
   double delta = 0;  ///< bucket width for Delta; 0 = chosen from the weights
+  /// Also a shortest-path tree (SsspResult::parent), by one pass over the arcs after the search
+  /// (parent_path.hpp, tight_arc_parents); the search itself is the same with or without it.
+  bool parents = false;
 };
 
 /// Distances from the source and statistics of the run.
@@ -58,6 +63,10 @@ struct SsspResult {
   double delta = 0;                       ///< the Δ used (Delta only)
   int rounds = 0;  ///< SpMV rounds (BellmanFord) or buckets processed (Delta)
   Vertex reached = 0;
+  /// Empty unless options.parents: the vertex before each vertex on a shortest path from the
+  /// source (parent[source] = source; kNoVertex where unreachable), as BFS's parents;
+  /// parent_path() gives the path.
+  std::vector<Vertex> parent;
 };
 
 /// Distances from `source` in A (square). Throws DimensionMismatch, IndexOutOfBounds for a bad

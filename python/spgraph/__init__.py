@@ -49,6 +49,7 @@ from ._spgraph import (  # noqa: F401  (re-exported)
     Snapshot,
     semirings,
 )
+from ._paths import path_to, shortest_paths  # noqa: F401  (re-exported)
 
 __all__ = [
     "Graph", "DynamicGraph", "Snapshot", "Result", "Closure", "KnnResult", "KtrussResult",
@@ -58,6 +59,7 @@ __all__ = [
     "semirings", "Error", "ParseError", "IoError", "InvalidArgument", "DimensionMismatch",
     "IndexOutOfBounds", "OutOfMemory",
 ]
+__all__ += ["scc", "path_to", "shortest_paths"]  # strongly connected components, paths
 
 
 # ---- Graph: ids and repr (conversions: _interop.py; the object protocol: _graph_object.py) --
@@ -192,11 +194,14 @@ def pagerank(g, damping=0.85, tolerance=1e-4, iterations=100, variant="gap", per
         weight=bool(weight)), g)
 
 
-def sssp(g, source, method="auto", delta=0.0):
+def sssp(g, source, method="auto", delta=0.0, paths=False):
     """Single-source shortest paths over the graph's weights (unit weights for a pattern) from
     vertex id `source`. Result: distance (by position, float64, inf where unreachable),
-    method, delta, rounds, reached.
+    method, delta, rounds, reached; with paths=True also parents (the shortest-path tree, as
+    shortest_paths() gives it) and result.path_to(v).
     method: auto | delta | bellman-ford (the only one that accepts negative weights)."""
+    if paths:
+        return shortest_paths(g, source, method=method, delta=delta)
     g = _as_graph(g)
     return Result("SsspResult", _spgraph._sssp(g, source, method=method, delta=delta), g)
 
@@ -357,6 +362,16 @@ def knn_features(x, queries=None, k=None, threshold=None, measure="cosine", incl
     q = _as_graph(queries) if queries is not None else None
     return KnnResult("KnnResult", _spgraph._knn_features(
         x, q, k=k, threshold=threshold, measure=measure, include_self=include_self))
+
+
+def scc(g):
+    """Strongly connected components (the CLI's `scc`, Tarjan's algorithm). Result: labels
+    (per position: the component's representative, its smallest-position vertex, as a file id;
+    `.positions` gives them as positions), count (components), largest (vertices in the
+    largest). An undirected graph's components are its connected components."""
+    g = _as_graph(g)
+    fields = _spgraph._scc(g)
+    return Result("SccResult", fields, g, vertex_fields=("labels",), per_vertex=("labels",))
 
 
 # ---- semiring operations ---------------------------------------------------------------------------

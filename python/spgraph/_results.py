@@ -156,6 +156,14 @@ class Result:
         columns = {k: getattr(self, k) for k in self._per_vertex if getattr(self, k) is not None}
         return pd.DataFrame(columns, index=index)
 
+    def path_to(self, v):
+        """The path from the source to vertex id `v` through this result's tree of parents (a
+        bfs(..., parents=True) or sssp(..., paths=True) result): a list of file ids, [] when v
+        is unreachable. spgraph.path_to(result, v) does the same."""
+        from ._paths import path_to
+
+        return path_to(self, v)
+
     def _field(self, field):
         if not self._per_vertex:
             raise TypeError("%s has no per-vertex field" % self._kind)

@@ -102,5 +102,7 @@ void register_communities(py::module_& m);
 void register_graph_build(py::module_& m);
 void register_graph_protocol(py::module_& m);
 void register_graph_serialize(py::module_& m);
+void register_scc(py::module_& m);
+void register_paths(py::module_& m);
 
 }  // namespace spgraph::python

@@ -18,4 +18,6 @@ PYBIND11_MODULE(_spgraph, m) {
   register_graph_build(m);
   register_graph_protocol(m);
   register_graph_serialize(m);
+  register_scc(m);
+  register_paths(m);
 }

@@ -14,6 +14,7 @@
 
 #include "algorithms/centrality/centrality.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/vertex_list.hpp"
 
 namespace spgraph::cli {
 
@@ -25,10 +26,11 @@ struct BcSourceFlags {
 
 inline void add_bc_source_flags(CLI::App* cmd, BcSourceFlags& f) {
   auto* named = cmd->add_option("--source,-s", f.named,
-                                "Source vertex in the file's numbering (1-based for .mtx); one "
-                                "per flag, repeatable (default: every vertex, exact)")
+                                "Source vertices in the file's ids (1-based for .mtx; names with "
+                                "--remap-ids), comma-separated, quoting a name that holds a "
+                                "comma; repeatable (default: every vertex, exact)")
                     ->allow_extra_args(false)
-                    ->check(vertex_flag("--source"));
+                    ->check(vertex_list_flag("--source"));
   cmd->add_option("--sources", f.sampled,
                   "Use N distinct random sources among the vertices with out-arcs (GAP's "
                   "sampling; scores are then the sum over those sources)")
@@ -49,13 +51,7 @@ template <class T>
 std::vector<Vertex> bc_sources(const BcSourceFlags& f, const IdSpace& ids, const Matrix<T>& a) {
   std::vector<Vertex> s;
   if (f.sampled > 0) return sample_sources(a, Vertex(f.sampled), f.seed);
-  for (const std::string& v : f.named) {
-    try {
-      s.push_back(ids.to_internal(v, a.nrows()));
-    } catch (const InvalidArgument& e) {
-      throw InvalidArgument(std::string("--source: ") + e.what());
-    }
-  }
+  s = flag_vertices("--source", f.named, ids, a.nrows());
   std::sort(s.begin(), s.end());
   s.erase(std::unique(s.begin(), s.end()), s.end());
   return s;

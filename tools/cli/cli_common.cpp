@@ -387,24 +387,24 @@ std::vector<Vertex> pick_sources(std::vector<Vertex> candidates, std::size_t cou
 
 namespace spgraph::cli {
 
-IdSpace::IdSpace(const LoadInfo& info) : ids_(info.ids) {
+IdSpace::IdSpace(const LoadInfo& info)
+    : ids_(info.ids), file_(info.path.empty() ? "the file" : printable(info.path)) {
   if (!ids_) ids_ = std::make_shared<const VertexIds>(VertexIds::offset(info.index_base, 0));
 }
 
 Vertex IdSpace::to_internal(std::uint64_t external, Vertex n) const {
   if (ids_->remapped()) {
     if (auto v = ids_->find_integer(external); v && *v < n) return *v;
-    throw InvalidArgument("vertex " + std::to_string(external) + " does not occur in the file");
+    throw InvalidArgument("vertex " + std::to_string(external) + " is not in " + file_);
   }
   const std::uint64_t base = std::uint64_t(ids_->base());
   if (n == 0)
     throw InvalidArgument("vertex " + std::to_string(external) +
-                          " is out of range: the graph has no vertices");
+                          " is out of range: the graph has no vertices (" + file_ + ")");
   if (external < base || external - base >= n)
     throw InvalidArgument("vertex " + std::to_string(external) + " is out of range: ids run from " +
                           std::to_string(base) + " to " +
-                          std::to_string(std::uint64_t(n) - 1 + base) +
-                          " in this file's numbering");
+                          std::to_string(std::uint64_t(n) - 1 + base) + " in " + file_);
   return Vertex(external - base);
 }
 
@@ -413,12 +413,12 @@ Vertex IdSpace::to_internal(std::string_view token, Vertex n) const {
     std::uint64_t x = 0;
     if (!parse_decimal_id(token, x))  // a command-line error: exit code 2
       throw CLI::ValidationError("vertex '" + printable(token) +
-                                 "' is not a vertex id: this file's ids are non-negative integers "
-                                 "(string ids need --remap-ids)");
+                                 "' is not a vertex id: the ids of " + file_ +
+                                 " are non-negative integers (string ids need --remap-ids)");
     return to_internal(x, n);
   }
   if (auto v = ids_->find(token); v && *v < n) return *v;
-  throw InvalidArgument("vertex '" + printable(token) + "' does not occur in the file");
+  throw InvalidArgument("vertex " + printable(token) + " is not in " + file_);
 }
 
 }  // namespace spgraph::cli

@@ -205,7 +205,8 @@ namespace spgraph::cli {
 class IdSpace {
  public:
   explicit IdSpace(const LoadInfo& info);
-  /// The dense id of a vertex the user named by number; throws InvalidArgument if none.
+  /// The dense id of a vertex the user named by number; throws InvalidArgument naming the vertex
+  /// and the file if the file has none.
   Vertex to_internal(std::uint64_t external, Vertex n) const;
   /// The dense id of a vertex the user named by any token (string ids, or digits).
   Vertex to_internal(std::string_view token, Vertex n) const;
@@ -221,6 +222,7 @@ class IdSpace {
 
  private:
   std::shared_ptr<const VertexIds> ids_;
+  std::string file_;  ///< the file's path, for messages ("vertex X is not in FILE")
 };
 
 /// A vertex's name as a report value: a JSON number for integer ids, a string for names.

@@ -198,15 +198,7 @@ std::string knn_exclusions(const KnnJob& job) {
 }
 
 std::vector<Vertex> knn_queries(const KnnFlags& f, const IdSpace& ids, Vertex n) {
-  std::vector<Vertex> q;
-  for (const std::string& v : vertex_list(f.vertices)) {
-    try {
-      q.push_back(ids.to_internal(v, n));
-    } catch (const InvalidArgument& e) {
-      throw InvalidArgument(std::string("--vertex: ") + e.what());
-    }
-  }
-  return q;
+  return flag_vertices("--vertex", f.vertices, ids, n);
 }
 
 std::pair<FeatureMatrix, std::optional<FeatureMatrix>> load_features(const KnnFlags& f,

@@ -5,7 +5,10 @@
 // components, PageRank (GAP variant, damping 0.85, within the L1 distance of the exact ranks that
 // pagerank()'s defaults guarantee, pagerank_error_bound), BFS levels and SSSP
 // distances from a source, similarity kNN of one vertex). Vertices are given as the caller's text
-// and mapped to dense ids by the caller (the file's numbering differs per program). Header-only,
+// and mapped to dense ids by the caller (the file's numbering differs per program). The list is
+// split as every vertex list is (csv_fields.hpp: commas, CSV quoting), and a vertex may be a name
+// holding colons: in "bfs:S" and "sssp:S" S is all the text after the first colon; in
+// "knn:V[:K[:MEASURE]]" a V holding a colon is quoted (knn:"GO:0048308":5). Header-only,
 // so that the Python module, which links the library alone, shares it.
 #pragma once
 
@@ -22,6 +25,7 @@
 #include "algorithms/pagerank/incremental_pagerank.hpp"
 #include "algorithms/sssp/incremental_distances.hpp"
 #include "engine/core/error.hpp"
+#include "tools/cli/csv_fields.hpp"
 
 namespace spgraph::cli {
 
@@ -40,8 +44,10 @@ struct ViewSpec {
 
 /// What --maintain takes, for messages and --help.
 inline constexpr std::string_view kViewListHelp =
-    "cc, pagerank, bfs:S, sssp:S, knn:V[:K[:MEASURE]] (S, V: vertex ids in the file's numbering; "
-    "K: answers, default 10; MEASURE: a similarity measure, default jaccard), comma-separated";
+    "cc, pagerank, bfs:S, sssp:S, knn:V[:K[:MEASURE]] (S, V: vertex ids in the file's numbering, "
+    "names included; a knn V holding ':' quoted, knn:\"GO:1\":5; K: answers, default 10; "
+    "MEASURE: a similarity measure, default jaccard), comma-separated (quote an item that holds "
+    "a comma)";
 
 /// The similarity measure named `name` (its CLI name), or false.
 inline bool similarity_measure_by_name(std::string_view name, SimilarityMeasure& out) {
@@ -55,23 +61,63 @@ inline bool similarity_measure_by_name(std::string_view name, SimilarityMeasure&
   return false;
 }
 
+/// The ':'-separated fields of a view spec: kind, then for bfs and sssp the rest as one vertex
+/// (names may hold colons), for knn a vertex (quoted with '"' when it holds a colon; a doubled
+/// quote inside stands for one) then K and MEASURE. Leaves `parts` empty for an unclosed quote.
+inline void split_view_fields(std::string_view text, std::vector<std::string>& parts) {
+  parts.clear();
+  const std::size_t colon = text.find(':');
+  parts.emplace_back(text.substr(0, colon));
+  if (colon == std::string_view::npos) return;
+  std::string_view rest = text.substr(colon + 1);
+  if (!rest.empty() && rest[0] == '"') {
+    std::string vertex;
+    std::size_t k = 1;
+    for (; k < rest.size(); ++k) {
+      if (rest[k] != '"') {
+        vertex += rest[k];
+      } else if (k + 1 < rest.size() && rest[k + 1] == '"') {
+        vertex += '"';
+        ++k;
+      } else {
+        break;
+      }
+    }
+    if (k >= rest.size()) return parts.clear();
+    parts.push_back(std::move(vertex));
+    rest = rest.substr(k + 1);
+    if (rest.empty()) return;
+    if (rest[0] != ':') return parts.push_back(std::string(rest));  // refused as too many fields
+    rest = rest.substr(1);
+  } else if (parts[0] != "knn") {
+    parts.emplace_back(rest);
+    return;
+  } else {
+    const std::size_t end = rest.find(':');
+    parts.emplace_back(rest.substr(0, end));
+    if (end == std::string_view::npos) return;
+    rest = rest.substr(end + 1);
+  }
+  while (true) {
+    const std::size_t end = rest.find(':');
+    parts.emplace_back(rest.substr(0, end));
+    if (end == std::string_view::npos) return;
+    rest = rest.substr(end + 1);
+  }
+}
+
 /// Parses one spec ("cc", "sssp:12", "knn:7:5:cosine"); throws InvalidArgument naming it.
 inline ViewSpec parse_view_spec(std::string_view text) {
   ViewSpec s;
   s.text = std::string(text);
-  std::vector<std::string> parts;
-  std::size_t from = 0;
-  while (true) {
-    const std::size_t colon = text.find(':', from);
-    parts.emplace_back(text.substr(from, colon == std::string_view::npos ? colon : colon - from));
-    if (colon == std::string_view::npos) break;
-    from = colon + 1;
-  }
-  const std::string& kind = parts[0];
   const auto bad = [&](const std::string& why) {
     return InvalidArgument("maintained view '" + s.text + "': " + why + "; use " +
                            std::string(kViewListHelp));
   };
+  std::vector<std::string> parts;
+  split_view_fields(text, parts);
+  if (parts.empty()) throw bad("a quote is not closed");
+  const std::string& kind = parts[0];
   if (kind == "cc" || kind == "pagerank") {
     if (parts.size() != 1) throw bad("'" + kind + "' takes no vertex");
     s.kind = kind == "cc" ? ViewKind::Cc : ViewKind::PageRank;
@@ -106,11 +152,12 @@ inline ViewSpec parse_view_spec(std::string_view text) {
 /// bad spec or the same view named twice.
 inline std::vector<ViewSpec> parse_view_list(std::string_view list) {
   std::vector<ViewSpec> out;
-  std::size_t from = 0;
-  while (from <= list.size() && !list.empty()) {
-    const std::size_t comma = list.find(',', from);
-    const std::string_view item =
-        list.substr(from, comma == std::string_view::npos ? comma : comma - from);
+  if (list.empty()) return out;
+  std::vector<std::string> items;
+  if (std::string err = split_vertex_list(list, items); !err.empty())
+    throw InvalidArgument("maintained views '" + std::string(list) + "': " + err + "; use " +
+                          std::string(kViewListHelp));
+  for (const std::string& item : items) {
     if (item.empty())
       throw InvalidArgument("maintained views '" + std::string(list) + "': an empty item; use " +
                             std::string(kViewListHelp));
@@ -118,8 +165,6 @@ inline std::vector<ViewSpec> parse_view_list(std::string_view list) {
     for (std::size_t i = 0; i + 1 < out.size(); ++i)
       if (out[i].text == out.back().text)
         throw InvalidArgument("maintained view '" + out.back().text + "' is named twice");
-    if (comma == std::string_view::npos) break;
-    from = comma + 1;
   }
   return out;
 }

@@ -146,29 +146,24 @@ inline PageRankOptions pagerank_options(const PageRankFlags& f, const IdSpace& i
   o.sweep = f.sweep == "gauss-seidel" ? PageRankSweep::GaussSeidel : PageRankSweep::Jacobi;
   if (o.sweep == PageRankSweep::GaussSeidel && o.spmv == SpmvFormat::Csr5)
     throw CLI::ValidationError("--sweep gauss-seidel runs on CSR: leave out --spmv csr5");
-  for (const std::string& v : vertex_list(f.personalize)) {
-    try {
-      o.personalize.push_back(ids.to_internal(v, n));
-    } catch (const InvalidArgument& e) {
-      throw InvalidArgument(std::string("--personalize: ") + e.what());
-    }
-  }
+  o.personalize = flag_vertices("--personalize", f.personalize, ids, n);
   std::sort(o.personalize.begin(), o.personalize.end());
   o.personalize.erase(std::unique(o.personalize.begin(), o.personalize.end()), o.personalize.end());
   return o;
 }
 
 struct SsspFlags {
-  std::string source;  ///< in the file's numbering (a name for string ids)
+  std::string source;  ///< in the file's numbering (a name for string ids), as typed
   std::string method = "auto";
   double delta = 0;
 };
 
 inline void add_sssp_flags(CLI::App* cmd, SsspFlags& f) {
   cmd->add_option("--source,-s", f.source,
-                  "Source vertex in the file's numbering (1-based for .mtx)")
+                  "Source vertex in the file's ids (1-based for .mtx; names with --remap-ids, "
+                  "quoted if they hold a comma)")
       ->required()
-      ->check(vertex_flag("--source"));
+      ->check(single_vertex_flag("--source"));
   cmd->add_option("--method", f.method,
                   "auto (delta-stepping), delta, or bellman-ford (the only one that accepts "
                   "negative weights; finds negative cycles)")

@@ -11,6 +11,7 @@
 #include "algorithms/bfs/bfs.hpp"
 #include "algorithms/bfs/bfs_verify.hpp"
 #include "tools/cli/bfs_outputs.hpp"
+#include "tools/cli/vertex_list.hpp"
 #include "tools/common/stats.hpp"
 #include "tools/compare/compare_driver.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
@@ -91,10 +92,10 @@ void BfsJob::add_flags(CLI::App* cmd, CompareFlags& f) {
                             "Number of random sources with out-arcs (default 16)")
                 ->transform(integer_flag("--sources", 1, UINT64_MAX));
   cmd->add_option("--source,-s", sources,
-                  "Source vertex in the file's numbering (1-based for .mtx); one per flag, "
-                  "repeatable")
+                  "Source vertices in the file's ids (1-based for .mtx; names with "
+                  "--remap-ids), comma-separated, quoting a name that holds a comma; repeatable")
       ->allow_extra_args(false)
-      ->check(vertex_flag("--source"))
+      ->check(vertex_list_flag("--source"))
       ->excludes(n);
   cmd->add_option("--runs", f.runs,
                   "Timed A/B pairs per source after one untimed warm-up (default 1); a source's "
@@ -112,7 +113,7 @@ ComparePlan BfsJob::plan(const CompareFlags& f, int) {
   auto s = std::make_shared<BfsState>(load_for_cli(file, f.load, f.g, true));
   const Matrix<bool>& a = s->a();
   if (a.nrows() != a.ncols()) throw InvalidArgument("compare bfs needs a square matrix");
-  for (const std::string& v : sources) s->sources.push_back(s->ids.to_internal(v, a.nrows()));
+  s->sources = flag_vertices("--source", sources, s->ids, a.nrows());
   if (s->sources.empty()) s->sources = pick_sources(a.csr(), random_sources, seed);
   set_bfs_outputs(compute, s->o);
   s->o.undirected = s->graph.undirected;

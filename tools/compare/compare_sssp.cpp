@@ -76,7 +76,7 @@ ComparePlan SsspJob::plan(const CompareFlags& f, int threads) {
   const Matrix<double>& a = *s->a;
   if (a.nrows() != a.ncols()) throw InvalidArgument("compare sssp needs a square matrix");
   check_weights(a.csr(), s->ids);
-  s->source = s->ids.to_internal(sp.source, a.nrows());
+  s->source = flag_vertex("--source", single_vertex(sp.source), s->ids, a.nrows());
   s->o = sssp_options(sp);
   s->grb = std::make_unique<peers::GraphBlasGraph>(a.csr(), peers::GraphBlasGraph::Kind::Directed);
   s->grb->cache_min_weight();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// `spgraph bfs FILE --source S`: levels, parents or both from one or several sources.
+// `spgraph bfs FILE --source S`: levels, parents or both from one or several sources; with
+// --path-to V, the path from the source to V through the BFS tree (tools/cli/vertex_paths.hpp).
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -10,6 +11,8 @@
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
+#include "tools/cli/vertex_list.hpp"
+#include "tools/cli/vertex_paths.hpp"
 #include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
@@ -21,6 +24,7 @@ struct BfsArgs {
   LoadFlags load;
   std::string file, out, method = "auto";
   std::string compute;               ///< levels | parents | both; empty: levels, or both with --out
+  std::string path_to;               ///< --path-to V as typed (empty: none)
   std::vector<std::string> sources;  ///< in the file's numbering (names for string ids)
   std::size_t random_sources = 0;
   std::uint64_t seed = 1;
@@ -33,16 +37,18 @@ BfsMethod parse_method(const std::string& m) {
 }
 
 /// Which arrays the searches compute: --compute, --parents (both) or, by default, levels
-/// (levels and parents with --out, as before --compute existed).
+/// (levels and parents with --out, as before --compute existed); --path-to adds parents.
 void choose_outputs(const BfsArgs& args, BfsOptions& o) {
   set_bfs_outputs(!args.compute.empty()               ? args.compute
                   : args.parents || !args.out.empty() ? "both"
                                                       : "levels",
                   o);
+  if (!args.path_to.empty()) o.parents = true;
 }
 
-/// Writes what was computed (levels, parents or both; -1 = unreachable) atomically: the old
-/// file or the complete new one.
+/// Writes what was computed (levels, parents or both) atomically: the old file or the complete
+/// new one. An unreachable vertex has level -1, and parent -1 where ids are integers or an empty
+/// field where they are strings (where "-1" could be a name).
 void write_result(const std::string& path, const BfsResult& r, Vertex n, const IdSpace& ids) {
   ResultTable out = r.parent.empty()  ? ResultTable(path, {"vertex", "level"})
                     : r.level.empty() ? ResultTable(path, {"vertex", "parent"})
@@ -52,7 +58,9 @@ void write_result(const std::string& path, const BfsResult& r, Vertex n, const I
     if (!r.level.empty())
       out.integer(r.level[v] == kUnreached ? -1LL : static_cast<long long>(r.level[v]));
     if (!r.parent.empty())
-      out.field(r.parent[v] == kUnreached ? std::string("-1") : ids.name(r.parent[v]));
+      out.field(r.parent[v] != kUnreached ? ids.name(r.parent[v])
+                : ids.named()             ? std::string()
+                                          : std::string("-1"));
     out.end_row();
   }
   out.commit();
@@ -63,14 +71,19 @@ void run_bfs(const BfsArgs& args) {
   // Missing or conflicting flags are usage errors (exit code 2), found before the load.
   if (args.sources.empty() && args.random_sources == 0)
     throw CLI::ValidationError("give --source S or --sources N");
-  if (!args.out.empty() && args.sources.size() + args.random_sources != 1)
+  const std::size_t searches_asked = vertex_list(args.sources).size() + args.random_sources;
+  if (!args.out.empty() && searches_asked != 1)
     throw CLI::ValidationError("--out writes one search: give exactly one source");
+  if (!args.path_to.empty() && searches_asked != 1)
+    throw CLI::ValidationError("--path-to follows one search: give exactly one source");
   if (!args.out.empty()) check_output_path(args.out, {args.file});
   CliGraph graph = load_for_cli(args.file, args.load, args.g, true);
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
   const IdSpace ids(graph.loaded.info);
-  std::vector<Vertex> sources;
-  for (const std::string& s : args.sources) sources.push_back(ids.to_internal(s, a.nrows()));
+  std::vector<Vertex> sources = flag_vertices("--source", args.sources, ids, a.nrows());
+  const bool path_to = !args.path_to.empty();
+  const Vertex target =
+      path_to ? flag_vertex("--path-to", single_vertex(args.path_to), ids, a.nrows()) : 0;
   if (args.random_sources) {
     auto more = pick_sources(a.csr(), args.random_sources, args.seed);
     sources.insert(sources.end(), more.begin(), more.end());
@@ -98,7 +111,11 @@ void run_bfs(const BfsArgs& args) {
                                       "structure: {symmetry}; loaded in {load_seconds} s)\n"
                                       "computes: {computes}\n"
                                       "    source    depth    reached    time (ms)\n",
-                       "searches", "{source:10} {depth:8} {reached:10} {seconds:12}\n");
+                       "searches",
+                       args.g.quiet && path_to ? "{path_lines}"
+                       : path_to               ? "{source:10} {depth:8} {reached:10} {seconds:12}\n"
+                                                 "path to {target}: {path_text}\n"
+                                 : "{source:10} {depth:8} {reached:10} {seconds:12}\n");
   for (Vertex source : sources) {
     auto t0 = kernel_clock_start();
     BfsResult r = bfs(a, source, o);
@@ -108,6 +125,11 @@ void run_bfs(const BfsArgs& args) {
     search.add("depth", report::count(r.depth));
     search.add("reached", report::count(r.reached));
     search.add("seconds", report::seconds_as_ms(secs));
+    if (path_to) {
+      const std::vector<Vertex> path = parent_path(r.parent, target);
+      add_path_fields(search, ids, target, path);
+      search.add("path_lines", report::text(quiet_path_lines(path, ids)));
+    }
     searches.add(search);
     if (!args.out.empty()) write_result(args.out, r, a.nrows(), ids);
   }
@@ -121,10 +143,10 @@ void register_bfs(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("bfs", "Breadth-first search: levels, parents or both");
   cmd->add_option("file", args->file, "Graph file")->required();
   cmd->add_option("--source,-s", args->sources,
-                  "Source vertex in the file's numbering (1-based for .mtx); one per flag, "
-                  "repeatable")
+                  "Source vertices in the file's ids (1-based for .mtx; names with --remap-ids), "
+                  "comma-separated, quoting a name that holds a comma; repeatable")
       ->allow_extra_args(false)
-      ->check(vertex_flag("--source"));
+      ->check(vertex_list_flag("--source"));
   cmd->add_option("--sources", args->random_sources,
                   "Also search from N random vertices that have out-arcs")
       ->transform(integer_flag("--sources", 0, UINT64_MAX));
@@ -150,7 +172,9 @@ void register_bfs(CLI::App& app) {
   cmd->add_option(
       "--out,-o", args->out,
       "Write one line per vertex with what --compute asks for ('vertex level parent' by "
-      "default; -1 = unreachable), for one source");
+      "default; unreachable: level -1, parent -1 for integer ids or empty for names), for one "
+      "source");
+  add_path_to_flag(cmd, args->path_to);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_bfs(*args); });

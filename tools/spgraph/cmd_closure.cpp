@@ -24,14 +24,11 @@ struct ClosureArgs {
   double max_memory_gb = 0;
 };
 
-/// The two vertices of a --query value: "U,V" split as a CSV line (a name holding a comma is
-/// quoted: '"Smith, Ann",Bob'), or "U:V" when there is no comma. Returns an error message.
+/// The two vertices of a --query value: "U,V" split as every vertex list is (vertex_list.hpp: a
+/// name holding a comma is quoted, '"Smith, Ann",Bob'). Returns an error message. (The "U:V"
+/// spelling of earlier versions is gone: a name may hold a colon, as GO:0048308 does.)
 std::string split_query(const std::string& q, std::vector<std::string>& uv) {
   if (std::string err = split_vertex_list(q, uv); !err.empty()) return err;
-  if (uv.size() == 1 && q.find(',') == std::string::npos && q.find(':') != std::string::npos) {
-    const std::size_t sep = q.find(':');
-    uv = {q.substr(0, sep), q.substr(sep + 1)};
-  }
   if (uv.size() != 2) return "expected U,V, two vertex ids";
   return {};
 }
@@ -41,7 +38,7 @@ std::pair<Vertex, Vertex> parse_query(const std::string& q, const IdSpace& ids, 
   std::vector<std::string> uv;
   if (std::string err = split_query(q, uv); !err.empty())
     throw InvalidArgument("--query " + printable(q) + ": " + err);
-  return {ids.to_internal(uv[0], n), ids.to_internal(uv[1], n)};
+  return {flag_vertex("--query", uv[0], ids, n), flag_vertex("--query", uv[1], ids, n)};
 }
 
 /// The --query check at parse time: two vertices, each as vertex_flag takes one (integers, or

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph convert IN OUT`: read any supported format, write another (chosen by OUT's
-// extension or --to). Remapped external ids are written back out in edge lists. --add-weights
+// extension or --to). Remapped external ids are written back out in edge lists and binary files;
+// Matrix Market and METIS number vertices 1..n and cannot hold them, so the names go to a names
+// file beside the output (OUT.ids: one id per line, in position order: line k names vertex k of
+// the output), never dropped silently. --add-weights
 // MAX gives every arc a random integer weight 1..MAX (generate --weights' rule: a function of
 // the seed and the unordered endpoint pair, so an undirected graph stays symmetric).
 #include <cstdint>
@@ -8,6 +11,8 @@
 #include <utility>
 
 #include "loaders/generators.hpp"
+#include "loaders/load.hpp"
+#include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/spgraph/commands.hpp"
@@ -46,6 +51,36 @@ Matrix<double> weighted(Matrix<bool>&& pattern, std::uint32_t max_weight, std::u
   return Matrix<double>::trusted(std::move(c));
 }
 
+/// True when `format` (resolved for `out`) numbers vertices itself and so cannot hold names.
+bool numbers_vertices(FileFormat format, const std::string& out) {
+  const FileFormat f = format == FileFormat::Auto ? output_format_for(out) : format;
+  return f == FileFormat::MatrixMarket || f == FileFormat::Metis;
+}
+
+/// Writes the names file of `out` (atomically): one id per line, in position order; returns its
+/// path. A name holding a line break cannot be written so and is refused, naming it.
+std::string write_names_file(const std::string& out, const VertexIds& ids, Vertex n) {
+  const std::string path = out + ".ids";
+  OutputFile names(path);
+  std::string buffer;
+  for (Vertex v = 0; v < n; ++v) {
+    const std::string name = ids.name(v);
+    if (name.find_first_of("\n\r") != std::string::npos)
+      throw InvalidArgument("convert: vertex name '" + printable(name) +
+                            "' holds a line break, which the names file " + path +
+                            " cannot hold (write an edge list or a binary file instead)");
+    buffer += name;
+    buffer += '\n';
+    if (buffer.size() >= (1u << 20)) {
+      names.write(buffer);
+      buffer.clear();
+    }
+  }
+  names.write(buffer);
+  names.commit();
+  return path;
+}
+
 void run_convert(const ConvertArgs& args) {
   apply_global_flags(args.g);
   FileFormat f = FileFormat::Auto;
@@ -69,8 +104,12 @@ void run_convert(const ConvertArgs& args) {
   SaveOptions so = save_options_for(graph.loaded.info);
   so.format = f;
   so.symmetric = so.symmetric || graph.undirected;
+  const bool names_beside = so.ids && so.ids->remapped() && numbers_vertices(f, args.out);
+  if (names_beside) check_output_path(args.out + ".ids", {args.in});
   auto t0 = std::chrono::steady_clock::now();
   save_matrix(args.out, graph.loaded.matrix, so);
+  std::string names_file;
+  if (names_beside) names_file = write_names_file(args.out, *so.ids, nrows_of(graph.loaded.matrix));
   const double write_seconds = seconds_since(t0);
   Report r;
   r.add("in", report::str(args.in));
@@ -80,12 +119,16 @@ void run_convert(const ConvertArgs& args) {
   r.add("entries", report::count(nvals_of(graph.loaded.matrix)));
   r.add("load_seconds", report::seconds(graph.load_seconds));
   r.add("write_seconds", report::seconds(write_seconds));
+  r.add("ids_file", names_file.empty() ? report::null() : report::str(names_file));
   if (args.g.json)
     print_json(r);
   else if (!args.g.quiet)
     print_text(r,
                "converted {in} -> {out}: {nrows} x {ncols}, {entries} entries (read {load_seconds} "
-               "s, write {write_seconds} s)\n");
+               "s, write {write_seconds} s)\n" +
+                   std::string(names_file.empty() ? ""
+                                                  : "the file's vertex ids (which {out} numbers "
+                                                    "1..n) written to {ids_file}, one per line\n"));
 }
 
 }  // namespace

@@ -22,6 +22,7 @@ void register_serve(CLI::App& app);
 void register_pagerank(CLI::App& app);
 void register_sssp(CLI::App& app);
 void register_cc(CLI::App& app);
+void register_scc(CLI::App& app);
 void register_knn(CLI::App& app);
 void register_bc(CLI::App& app);
 void register_cdlp(CLI::App& app);

@@ -173,6 +173,7 @@ int main(int argc, char** argv) {
   register_pagerank(app);
   register_sssp(app);
   register_cc(app);
+  register_scc(app);
   register_communities(app);
   register_knn(app);
   register_bc(app);

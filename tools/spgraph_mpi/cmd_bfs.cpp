@@ -11,6 +11,7 @@
 #include "algorithms/bfs/bfs.hpp"
 #include "tools/cli/bfs_outputs.hpp"
 #include "tools/cli/result_table.hpp"
+#include "tools/cli/vertex_list.hpp"
 #include "tools/spgraph_mpi/combblas_semiring.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
 #include "tools/spgraph_mpi/distributed_structure.hpp"
@@ -111,11 +112,11 @@ void run_bfs(const BfsArgs& args) {
   if (!ctx.active()) return;
   if (args.sources.empty() && args.random_sources == 0)
     throw CLI::ValidationError("give --source S or --sources N");
-  if (!args.out.empty() && args.sources.size() + args.random_sources != 1)
+  if (!args.out.empty() && vertex_list(args.sources).size() + args.random_sources != 1)
     throw CLI::ValidationError("--out writes one search: give exactly one source");
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   std::vector<Vertex> sources;
-  for (const std::string& s : args.sources) sources.push_back(resolve_vertex(g, s));
+  for (const std::string& s : vertex_list(args.sources)) sources.push_back(resolve_vertex(g, s));
   if (args.random_sources) {
     const std::vector<Vertex> more = random_sources(ctx, g, args.random_sources, args.seed);
     sources.insert(sources.end(), more.begin(), more.end());
@@ -180,9 +181,10 @@ void register_bfs(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("bfs", "Breadth-first search on CombBLAS: levels, parents");
   cmd->add_option("file", args->file, "Graph file")->required();
   cmd->add_option("--source,-s", args->sources,
-                  "Source vertex in the file's numbering (1-based for .mtx); repeatable")
+                  "Source vertices in the file's ids (1-based for .mtx; names with --remap-ids), "
+                  "comma-separated, quoting a name that holds a comma; repeatable")
       ->allow_extra_args(false)
-      ->check(vertex_flag("--source"));
+      ->check(vertex_list_flag("--source"));
   cmd->add_option("--sources", args->random_sources,
                   "Also search from N random vertices that have out-arcs (spgraph's pick)")
       ->transform(integer_flag("--sources", 0, UINT64_MAX));

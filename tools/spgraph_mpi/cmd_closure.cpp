@@ -6,6 +6,7 @@
 // answers --query U,V from the closure (the owner of (U, V) looks it up in its block), and with
 // --out gathers the pairs on rank 0 and writes them as spgraph does, in the file's numbering.
 #include "loaders/load.hpp"
+#include "tools/cli/vertex_list.hpp"
 #include "tools/spgraph_mpi/combblas_semiring.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
 #include "tools/spgraph_mpi/distributed_structure.hpp"
@@ -81,12 +82,13 @@ void run_closure(const ClosureArgs& args) {
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   std::vector<std::pair<Vertex, Vertex>> queries;
   for (const std::string& q : args.queries) {
-    const auto sep = q.find(',') != std::string::npos ? q.find(',') : q.find(':');
-    if (sep == std::string::npos || sep == 0 || sep + 1 == q.size())
+    // U,V split as every vertex list is (tools/cli/vertex_list.hpp: CSV quoting for names).
+    std::vector<std::string> uv;
+    if (!split_vertex_list(q, uv).empty() || uv.size() != 2 || uv[0].empty() || uv[1].empty())
       agree(ctx, [&] {
         throw InvalidArgument("--query " + printable(q) + ": expected U,V, two vertex ids");
       });
-    queries.emplace_back(resolve_vertex(g, q.substr(0, sep)), resolve_vertex(g, q.substr(sep + 1)));
+    queries.emplace_back(resolve_vertex(g, uv[0]), resolve_vertex(g, uv[1]));
   }
   MPI_Barrier(ctx.comm);
   const double t0 = MPI_Wtime();

@@ -6,7 +6,9 @@
 // the same distances, including Δ far below the weights (the bucket window's overflow); the
 // LDBC Graphalytics SSSP validation outputs; and snapshots against their matrix. Every answer
 // also passes the verifier `spgraph compare sssp` uses (sssp_verify.hpp), against the oracle
-// and against the graph alone.
+// and against the graph alone. With parents asked for, the shortest-path tree is checked against
+// the distances and the arcs (every parent's arc closes the distance; every path reaches the
+// source), the distances unchanged.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "algorithms/bfs/bfs.hpp"
+#include "algorithms/sssp/parent_path.hpp"
 #include "algorithms/sssp/sssp.hpp"
 #include "algorithms/sssp/sssp_verify.hpp"
 #include "engine/dynamic_graph.hpp"
@@ -172,6 +175,65 @@ TEST(Sssp, RandomGraphsMatchTheSerialOracleAndBoost) {
           expect_distances(ints, sssp(ints, s), want);
         }
       }
+}
+
+/// The shortest-path tree of `r` (options.parents) against its distances and the matrix: the
+/// source is its own parent, unreached vertices have none, and every other vertex's parent has an
+/// arc to it whose weight closes the distance exactly; parent_path() from every reached vertex
+/// reaches the source, with a path whose weights sum to the vertex's distance.
+void expect_shortest_path_tree(const Matrix<double>& a, const SsspResult& r) {
+  const Csr<double>& c = a.csr();
+  ASSERT_EQ(r.parent.size(), r.distance.size());
+  for (Vertex v = 0; v < r.parent.size(); ++v) {
+    if (r.distance[v] == kInf) {
+      EXPECT_EQ(r.parent[v], kNoVertex) << v;
+      continue;
+    }
+    if (v == r.source) {
+      EXPECT_EQ(r.parent[v], v);
+      continue;
+    }
+    const Vertex u = r.parent[v];
+    ASSERT_LT(u, c.nrows) << v;
+    bool tight = false;
+    for (Offset k = c.row_ptr[u]; k < c.row_ptr[u + 1]; ++k)
+      tight = tight || (c.col[k] == v && r.distance[u] + c.val[k] == r.distance[v]);
+    EXPECT_TRUE(tight) << "parent " << u << " of " << v;
+    const std::vector<Vertex> path = parent_path(r.parent, v);
+    ASSERT_FALSE(path.empty());
+    EXPECT_EQ(path.front(), r.source);
+    EXPECT_EQ(path.back(), v);
+  }
+}
+
+TEST(Sssp, ParentsFormAShortestPathTree) {
+  // Zero weights make ties and zero-weight cycles (a parent must still lead to the source);
+  // negative weights go through Bellman-Ford.
+  for (Vertex n : {1u, 9u, 300u, 5000u})
+    for (bool undirected : {false, true})
+      for (int lo : {0, -2}) {
+        if (lo < 0 && undirected) continue;  // an undirected negative edge is a negative cycle
+        const std::vector<Arc> arcs = random_arcs(n, Offset(3 * n), 91 + n, lo, 6, undirected);
+        const Matrix<double> a = matrix_of(n, arcs);
+        bool cycle = false;
+        const std::vector<double> want = bellman_ford_oracle(n, arcs, 0, cycle);
+        if (cycle) continue;
+        for (SsspOptions o : all_methods()) {
+          if (lo < 0 && o.method != SsspMethod::BellmanFord) continue;
+          SCOPED_TRACE("n " + std::to_string(n) + " lo " + std::to_string(lo) + " " + describe(o));
+          const SsspResult plain = sssp(a, 0, o);
+          EXPECT_TRUE(plain.parent.empty());
+          o.parents = true;
+          const SsspResult r = sssp(a, 0, o);
+          EXPECT_EQ(r.distance, plain.distance);
+          expect_distances(a, r, want);
+          expect_shortest_path_tree(a, r);
+        }
+      }
+  EXPECT_THROW(parent_path({0, kNoVertex}, 2), InvalidArgument);
+  EXPECT_THROW(parent_path({1, 0}, 0), InvalidArgument);  // a cycle, not a tree
+  EXPECT_TRUE(parent_path({0, kNoVertex}, 1).empty());
+  EXPECT_EQ(parent_path({0, 0, 1}, 2), (std::vector<Vertex>{0, 1, 2}));
 }
 
 TEST(Sssp, TinyDeltaWithHugeWeightsUsesTheOverflowAndStaysExact) {
