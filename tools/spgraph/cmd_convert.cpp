@@ -10,6 +10,7 @@
 #include "loaders/generators.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/common/progress.hpp"
 #include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
@@ -70,7 +71,10 @@ void run_convert(const ConvertArgs& args) {
   so.format = f;
   so.symmetric = so.symmetric || graph.undirected;
   auto t0 = std::chrono::steady_clock::now();
+  tools::Progress bar("convert", 0);  // after the load's own line (a terminal only)
+  bar.stage("writing " + printable(args.out));
   save_matrix(args.out, graph.loaded.matrix, so);
+  bar.finish();
   const double write_seconds = seconds_since(t0);
   Report r;
   r.add("in", report::str(args.in));
