@@ -263,10 +263,11 @@ std::vector<std::string> every_command() {
 TEST(PolishCli, HelpNamesNoCppIdentifiersAndEveryShownDefaultIsAccepted) {
   const std::vector<std::string> commands = every_command();
   ASSERT_GE(commands.size(), 30u);
-  // "  --damping FLOAT:FLOAT in [0 - 1]=0.85  ..." / "  -k,--k UINT=10 ...": the option's
-  // long name, then its default after '=' in the type column.
+  // "  --damping FLOAT:a number from 0 to 1=0.85  ..." / "  -k,--k UINT=10 ...": the option's
+  // long name, then its default after '=' in the type column (single spaces only: two or more
+  // start the description, which may hold an '=' of its own).
   std::regex option(
-      R"(^\s+(?:-[A-Za-z0-9],)?(--[a-z0-9-]+)(?:,-[A-Za-z0-9])?\s+(\S.*?)=(\S+)(?:\s|$))");
+      R"(^\s+(?:-[A-Za-z0-9],)?(--[a-z0-9-]+)(?:,-[A-Za-z0-9])? ((?:[^ ]| [^ ])*?)=(\S+)(?:\s|$))");
   int defaults = 0;
   for (const std::string& cmd : commands) {
     const CliRun help = run(cmd + " --help");

@@ -207,7 +207,7 @@ void add_load_flags(CLI::App* cmd, LoadFlags& f) {
                   ".properties file; auto takes any file named *.properties as one)")
       ->check(CLI::IsMember({"auto", "mtx", "edgelist", "metis", "binary", "graphalytics"}));
   cmd->add_option("--base", f.index_base, "Edge lists: first vertex id, 0 or 1 (default: detect)")
-      ->check(CLI::IsMember({-1, 0, 1}));
+      ->check(CLI::IsMember({0, 1}));  // -1 (the default) is "detect", not a value to give
   cmd->add_flag("--remap-ids", f.remap_ids,
                 "Edge lists: number the ids that appear densely; ids may be any token (integers, "
                 "strings such as GO:0048308, UUIDs); output keeps the originals");

@@ -81,10 +81,10 @@ ResultTable::ResultTable(const std::string& path, std::initializer_list<std::str
     : out_(path), format_(table_format_for(path)) {
   for (std::string_view c : columns) columns_.emplace_back(c);
   if (format_ == TableFormat::Json) {
-    row_ = "[";
+    row_.push_back('[');
     return;
   }
-  if (!csv()) row_ = "# ";
+  if (!csv()) row_.append("# ");  // appended: GCC 12 misreports operator= here (-Wrestrict)
   bool first = true;
   for (std::string_view c : columns) {
     if (!first) row_ += csv() ? ',' : ' ';

@@ -239,7 +239,8 @@ void register_generate(CLI::App& app) {
   cmd->add_option("--n", args->n, "urand: vertices")
       ->transform(integer_flag("--n", 1, kMaxDimension));
   cmd->add_option("--m", args->m, "urand: edges (default 16 n)")
-      ->transform(integer_flag("--m", 0, std::uint64_t(1) << 62));
+      ->transform(integer_flag("--m", 0, std::uint64_t(1) << 62))
+      ->default_str("");  // 0 stands for 16 n
   cmd->add_option("--depth", args->depth, "grid3d: layers (with --rows and --cols)")
       ->transform(integer_flag("--depth", 1, kMaxDimension));
   cmd->add_option("--weights", args->weights,

@@ -116,6 +116,32 @@ void drop_empty_list_defaults(CLI::App& app) {
     drop_empty_list_defaults(*sub);
 }
 
+/// Hides, in `app` and every subcommand below it, a default that the option's own checks refuse
+/// ("--k=0" where k is at least 1, "--threshold=-inf"): such a value only marks "not given", and
+/// --help would show a default that is not one. The option's description says what happens
+/// without it.
+void hide_refused_defaults(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    const std::string shown = opt->get_default_str();
+    if (shown.empty()) continue;
+    for (int k = 0;; ++k) {
+      CLI::Validator* check = nullptr;
+      try {
+        check = opt->get_validator(k);
+      } catch (const CLI::OptionNotFound&) {
+        break;
+      }
+      std::string value = shown;
+      if (!(*check)(value).empty()) {
+        opt->default_str("");
+        break;
+      }
+    }
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    hide_refused_defaults(*sub);
+}
+
 /// Refuses an empty value ('--out ""', '--src ""') for every option that takes one, in `app`
 /// and every subcommand below it: no option of spgraph means anything by an empty string, and
 /// taking one silently would write to "" or read column "". A usage error (exit code 2).
@@ -201,7 +227,7 @@ int main(int argc, char** argv) {
     const std::string sub = a ? subcommand_path(*a) : "";
     const std::string where = sub.empty() ? "spgraph" : "spgraph " + sub;
     std::string what = usage_message(e);
-    if (a && e.get_name() == "ExtrasError")
+    if (a && dynamic_cast<const CLI::ExtrasError*>(&e))
       if (std::string options = unknown_options(deepest_subcommand(*a), e.what()); !options.empty())
         what = options;
     return "spgraph: error: " + what + " (see '" + where + " --help')\n";
@@ -229,6 +255,7 @@ int main(int argc, char** argv) {
   register_ktruss(app);
   register_graphalytics(app);
   drop_empty_list_defaults(app);
+  hide_refused_defaults(app);
   refuse_empty_values(app);
   if (const std::string unknown = unknown_subcommand(app, argc, argv); !unknown.empty()) {
     std::fputs(unknown.c_str(), stderr);

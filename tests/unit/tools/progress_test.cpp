@@ -40,7 +40,7 @@ TEST(Progress, ShowsNoRateOverATooShortTime) {
   EXPECT_EQ(format_progress("loading", 10, 0, 0.1, "B"), "loading 10 B");
   EXPECT_EQ(format_progress("loading", 0, 0, 3, "B"), "loading");  // a stage with no units
   EXPECT_EQ(format_progress("loading", 500, 1000, 0.5, "B"),
-            "loading [##########..........]  50% 1000.0 B/s ETA 1s");
+            "loading [##########..........]  50% 1.0 KB/s ETA 1s");
 }
 
 TEST(Progress, StagesRestartTheCountAndTheRate) {
