@@ -100,6 +100,7 @@ std::size_t singular_after_one(const ReportValue& value, std::string_view layout
   std::size_t end = at + 1;
   while (end < layout.size() && ((layout[end] >= 'a' && layout[end] <= 'z') || layout[end] == '-'))
     ++end;
+  if (end < layout.size() && layout[end] == '=') return at;  // "found={found} answers={answers}"
   const std::string_view singular = singular_of(layout.substr(at + 1, end - at - 1));
   if (singular.empty()) return at;
   out += ' ';
