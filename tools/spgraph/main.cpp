@@ -119,7 +119,9 @@ void drop_empty_list_defaults(CLI::App& app) {
 /// Hides, in `app` and every subcommand below it, a default that the option's own checks refuse
 /// ("--k=0" where k is at least 1, "--threshold=-inf"): such a value only marks "not given", and
 /// --help would show a default that is not one. The option's description says what happens
-/// without it.
+/// without it. Only checks that describe themselves are run: an `each` callback (a validator
+/// without a description, such as the one that records that --iterations was given) acts on the
+/// command's state and must not see the default.
 void hide_refused_defaults(CLI::App& app) {
   for (CLI::Option* opt : app.get_options()) {
     const std::string shown = opt->get_default_str();
@@ -131,6 +133,7 @@ void hide_refused_defaults(CLI::App& app) {
       } catch (const CLI::OptionNotFound&) {
         break;
       }
+      if (check->get_description().empty()) continue;
       std::string value = shown;
       if (!(*check)(value).empty()) {
         opt->default_str("");
