@@ -258,8 +258,7 @@ Offset DynamicGraph<T>::vertices_needed(std::span<const EdgeUpdate<T>> updates) 
         throw IndexOutOfBounds(
             "update " + std::to_string(k) + " names vertex " + std::to_string(hi) +
             ", but the graph has " + std::to_string(n) + " vertices" +
-            (options_.growth == VertexGrowth::Reject ? " and does not grow (VertexGrowth::Reject)"
-                                                     : ""));
+            (options_.growth == VertexGrowth::Reject ? " and does not grow (grow=False)" : ""));
       need = std::max<Offset>(need, Offset(hi) + 1);
     }
   }

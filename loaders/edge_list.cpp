@@ -615,7 +615,7 @@ TableFindings check_table_chunks(const std::string& name, const ParsedEdges& in,
         throw ParseError(name, in.line_of(c, p.first_non_integer),
                          "vertex id " + detail::quote(p.non_integer_token) +
                              " is not a non-negative integer below 2^64; use --remap-ids "
-                             "(LoadOptions::remap_ids) for ids that are strings");
+                             "(remap_ids=True in Python) for ids that are strings");
     }
   }
   if (!options.edge_types.empty()) refuse_unmatched_types(name, in.parts, options.edge_types);
@@ -749,7 +749,7 @@ void refuse_id_outside(const std::string& name, const ParsedEdges& in, DeclaredV
                       ".." + std::to_string(std::int64_t(declared.count) - 1 + base) + ")"
                 : "id " + std::to_string(bad) + " is too large: with 32-bit vertex ids the " +
                       "largest id is " + std::to_string(id_limit) +
-                      "; use --remap-ids (LoadOptions::remap_ids) to renumber ids");
+                      "; use --remap-ids (remap_ids=True in Python) to renumber ids");
       }
 }
 

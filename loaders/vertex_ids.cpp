@@ -92,8 +92,7 @@ VertexIds VertexIds::from_integers(const std::vector<std::uint64_t>& ids) {
   for (std::uint64_t id : ids) {
     const Vertex before = out.size_;
     out.insert_integer(id);
-    if (out.size_ == before)
-      throw InvalidArgument("VertexIds::from_integers: repeated id " + std::to_string(id));
+    if (out.size_ == before) throw InvalidArgument("repeated vertex id " + std::to_string(id));
   }
   return out;
 }

@@ -81,3 +81,11 @@ endif()
 spgraph_test(serve_attack_tests SOURCES cli/serve_attack_test.cpp LABELS cli serve hostile)
 target_compile_definitions(serve_attack_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 add_dependencies(serve_attack_tests spgraph_cli)
+
+# The CLI's finish (issue 33, point 10): result files by extension (JSON parsed), -o, "did you
+# mean", no C++ names in --help or errors, shown defaults accepted, singular counts, and the
+# progress line read through a pseudo-terminal.
+spgraph_test(polish_cli_tests SOURCES cli/polish_cli_test.cpp
+             LIBS nlohmann_json::nlohmann_json LABELS cli)
+target_compile_definitions(polish_cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+add_dependencies(polish_cli_tests spgraph_cli)

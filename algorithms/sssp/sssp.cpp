@@ -111,7 +111,8 @@ WeightStats scan_weights(const G& g, bool negative_ok) {
       if (!negative_ok && w < 0)
         throw InvalidArgument(arc + " has negative weight " + format_weight(w) +
                               "; delta-stepping needs non-negative weights (use --method "
-                              "bellman-ford, SsspMethod::BellmanFord, which accepts them)");
+                              "bellman-ford, method='bellman-ford' in Python, which accepts "
+                              "them)");
     });
   WeightStats s;
   s.arcs = g.arcs();

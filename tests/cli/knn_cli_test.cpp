@@ -318,7 +318,7 @@ TEST(KnnCli, OutWritesATsvOrAKnnGraphThatInfoLoads) {
   std::getline(in, header);
   std::getline(in, l1);
   std::getline(in, l2);
-  EXPECT_EQ(header, "# query\trank\tvertex\tscore");
+  EXPECT_EQ(header, "# query rank vertex score");  // every result table's TSV header
   EXPECT_EQ(l1, "5\t1\t2\t0.33333333333333331");
   EXPECT_EQ(l2, "5\t2\t3\t0.33333333333333331");
   EXPECT_FALSE(std::getline(in, extra));

@@ -406,7 +406,8 @@ void check_sssp(const fs::path& file, const std::string& flags, const std::vecto
       EXPECT_NEAR(x, want[v], 1e-9 * std::max(1.0, std::abs(want[v]))) << "vertex " << v + base;
     }
   }
-  EXPECT_NE(r.output.find(std::to_string(reached) + " vertices reached"), std::string::npos)
+  const std::string noun = reached == 1 ? " vertex" : " vertices";  // "1 vertex reached"
+  EXPECT_NE(r.output.find(std::to_string(reached) + noun + " reached"), std::string::npos)
       << r.output;
   fs::remove(out);
 }
@@ -520,7 +521,7 @@ void check_cc(const fs::path& file, const std::string& flags, const Graph& g, st
   std::uint64_t largest = 0;
   for (const auto& [l, s] : size) largest = std::max(largest, s);
   const std::string line = "components: " + std::to_string(size.size()) + ", the largest has " +
-                           std::to_string(largest) + " vertices";
+                           std::to_string(largest) + (largest == 1 ? " vertex" : " vertices");
   EXPECT_NE(r.output.find(line), std::string::npos) << line << "\n" << r.output;
   fs::remove(out);
 }

@@ -133,7 +133,7 @@ TEST(SilentAccepts, DuplicateArcsAreNoted) {
   const std::string g = shell_quote(d.write("g.txt", "1 2 5\n1 2 7\n2 3 1\n"));
   const CliRun r = run("sssp " + g + " --source 1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_TRUE(has(r, "1 repeated arcs were merged, each keeping the weight of its first line"))
+  EXPECT_TRUE(has(r, "1 repeated arc was merged, each keeping the weight of its first line"))
       << r.output;
   EXPECT_TRUE(has(r, "largest finite distance 6")) << r.output;  // 5 + 1: the first weight
   for (const char* quiet : {" -q", " --json"}) {

@@ -20,6 +20,8 @@
 #include "engine/backend.hpp"
 #include "engine/context.hpp"
 #include "loaders/output_file.hpp"
+#include "tools/cli/plural.hpp"
+#include "tools/cli/result_table.hpp"
 #include "tools/common/progress.hpp"
 
 namespace spgraph::cli {
@@ -205,7 +207,7 @@ void add_load_flags(CLI::App* cmd, LoadFlags& f) {
                   ".properties file; auto takes any file named *.properties as one)")
       ->check(CLI::IsMember({"auto", "mtx", "edgelist", "metis", "binary", "graphalytics"}));
   cmd->add_option("--base", f.index_base, "Edge lists: first vertex id, 0 or 1 (default: detect)")
-      ->check(CLI::IsMember({-1, 0, 1}));
+      ->check(CLI::IsMember({0, 1}));  // -1 (the default) is "detect", not a value to give
   cmd->add_flag("--remap-ids", f.remap_ids,
                 "Edge lists: number the ids that appear densely; ids may be any token (integers, "
                 "strings such as GO:0048308, UUIDs); output keeps the originals");
@@ -296,14 +298,26 @@ CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalO
   // Every command loads through here: the place to decide, once, whether progress lines may
   // be drawn (a terminal on stderr, no --quiet); later phases (compare's timed pairs, streams)
   // follow the same decision.
-  const bool show_progress = !g.quiet && isatty(STDERR_FILENO);
-  tools::allow_progress(show_progress);
-  std::optional<tools::Progress> bar;  // made at the first report, which knows the total
-  if (show_progress)
-    o.progress = [&bar, &path](std::uint64_t done, std::uint64_t total) {
-      if (!bar) bar.emplace("loading " + printable(path), total, "B");
+  const bool show_progress = tools::allow_progress_on_terminal(g.quiet);
+  // The bar's clock starts with the load (not at the first report, whose tiny elapsed time gave
+  // absurd rates). Two stages: the bytes parsed, then the graph built from them, which follows
+  // the report of the last byte (LoadOptions::progress) and may take as long again.
+  std::optional<tools::Progress> bar;
+  bool building = false;
+  if (show_progress) {
+    bar.emplace("loading " + printable(path), 0, "B");
+    bar->update(0);
+    o.progress = [&bar, &building](std::uint64_t done, std::uint64_t total) {
+      if (building) return;
+      bar->set_total(total);
+      if (total > 0 && done >= total) {
+        building = true;
+        bar->stage("building the graph");
+        return;
+      }
       bar->update(done);
     };
+  }
   auto t0 = std::chrono::steady_clock::now();
   CliGraph out;
   try {
@@ -335,17 +349,19 @@ CliGraph load_for_cli(const std::string& path, const LoadFlags& f, const GlobalO
   // The duplicate rule (LoadOptions::duplicates, Combine): a repeated arc keeps the weight of
   // its first line. Said when weights are kept, since a later, different weight is dropped.
   if (!g.quiet && !g.json && info.duplicates_merged > 0 && info.field != "pattern")
-    std::fprintf(stderr,
-                 "spgraph: note: %s: %llu repeated arcs were merged, each keeping the weight of "
-                 "its first line (later weights of the same arc are ignored; spgraph info counts "
-                 "them)\n",
-                 printable(path).c_str(), (unsigned long long)info.duplicates_merged);
+    std::fprintf(
+        stderr,
+        "spgraph: note: %s: %s merged, each keeping the weight of its first line "
+        "(later weights of the same arc are ignored; spgraph info counts them)\n",
+        printable(path).c_str(),
+        count_of(info.duplicates_merged, "repeated arc was", "repeated arcs were").c_str());
   return out;
 }
 
 void check_output_path(const std::string& output, const std::vector<std::string>& inputs) {
   if (output.empty()) throw InvalidArgument("the output path is empty");
   refuse_overwriting_input(output, inputs);
+  refuse_unwritable_table(output);
   struct stat st {};
   if (::stat(output.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode))

@@ -11,6 +11,7 @@
 
 #include "engine/core/error.hpp"
 #include "engine/core/resources.hpp"
+#include "tools/cli/plural.hpp"
 
 namespace spgraph::cli {
 
@@ -90,6 +91,23 @@ std::string members(const Json& object) {
   return out.substr(1, out.size() - 2);
 }
 
+/// After a count of 1 ("{queries} queries" with queries = 1), the noun that follows in the
+/// layout in the singular ("1 query"); returns where the layout goes on.
+std::size_t singular_after_one(const ReportValue& value, std::string_view layout, std::size_t at,
+                               std::string& out) {
+  const bool one = value.in_json && value.json.is_number_integer() && value.json == 1;
+  if (!one || at >= layout.size() || layout[at] != ' ') return at;
+  std::size_t end = at + 1;
+  while (end < layout.size() && ((layout[end] >= 'a' && layout[end] <= 'z') || layout[end] == '-'))
+    ++end;
+  if (end < layout.size() && layout[end] == '=') return at;  // "found={found} answers={answers}"
+  const std::string_view singular = singular_of(layout.substr(at + 1, end - at - 1));
+  if (singular.empty()) return at;
+  out += ' ';
+  out += singular;
+  return end;
+}
+
 }  // namespace
 
 ReportValue::ReportValue(const char* json_literal, std::string text_form)
@@ -150,8 +168,10 @@ std::string Report::text(std::string_view layout) const {
       if (left) spec.remove_prefix(1);
       for (char c : spec) width = width * 10 + (c - '0');
     }
-    out += aligned(find(key).text, width, left);
+    const ReportValue& value = find(key);
+    out += aligned(value.text, width, left);
     at = close + 1;
+    at = singular_after_one(value, layout, at, out);
   }
   return out;
 }

@@ -1,26 +1,41 @@
 // SPDX-License-Identifier: Apache-2.0
 // ResultTable: the rows of a command's result file (BFS levels, component labels, ranks,
-// distances, per-vertex triangles, kNN answers), written atomically through OutputFile. A name
-// ending in .csv (or .csv.gz) gives CSV: comma-separated, a header row of column names, fields
-// quoted as RFC 4180 says when they need it (vertex names may hold commas or quotes). Any other
-// name gives TSV: a "# col col" comment line, then tab-separated rows.
+// distances, per-vertex triangles, kNN answers), written atomically through OutputFile. The
+// format follows the name's extension (before a ".gz"):
+//   .csv   CSV: comma-separated, a header row of column names, fields quoted as RFC 4180 says
+//          when they need it (vertex names may hold commas or quotes);
+//   .json  JSON: an array with one object per row, {"column": value, ...}; a field that reads
+//          as a JSON number is a number, "inf"/"-inf"/"nan" are null, anything else a string;
+//   other  TSV: a "# col col" comment line, then tab-separated rows (.tsv, .txt, no extension).
+// Names of table formats spgraph cannot write (.xlsx, .parquet, ...) are refused up front by
+// refuse_unwritable_table (cli_common's check_output_path calls it for every output).
 #pragma once
 
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "loaders/output_file.hpp"
 
 namespace spgraph::cli {
+
+/// The layout of a result file, from its name.
+enum class TableFormat { Tsv, Csv, Json };
+TableFormat table_format_for(const std::string& path);
+/// Throws InvalidArgument when `path` names a table format spgraph does not write (.xlsx,
+/// .parquet, .feather, .npy, ...), so that no command writes TSV under such a name.
+void refuse_unwritable_table(const std::string& path);
 
 class ResultTable {
  public:
   /// Opens `path` (written only at commit) and writes the header naming `columns`.
   ResultTable(const std::string& path, std::initializer_list<std::string_view> columns);
   /// True when the file is CSV.
-  bool csv() const { return sep_ == ','; }
-  /// Appends one field to the current row (quoted in CSV when needed).
+  bool csv() const { return format_ == TableFormat::Csv; }
+  TableFormat format() const { return format_; }
+  /// Appends one field to the current row (quoted in CSV when needed; in JSON a number when it
+  /// reads as one, else a string).
   ResultTable& field(std::string_view text);
   /// Appends a field printed by printf `format` from `x`.
   ResultTable& number(const char* format, double x);
@@ -32,9 +47,12 @@ class ResultTable {
 
  private:
   void flush_if_big();
+  void json_field(std::string_view text);
   OutputFile out_;
-  char sep_;
-  bool first_ = true;
+  TableFormat format_;
+  std::vector<std::string> columns_;
+  std::size_t column_ = 0;  ///< the next field's column in the current row
+  bool first_row_ = true;
   std::string row_;
 };
 

@@ -2,6 +2,8 @@
 // Implementation of the progress line (see progress.hpp).
 #include "tools/common/progress.hpp"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <cmath>
 
@@ -34,14 +36,22 @@ void allow_progress(bool on) {
   g_allowed.store(on, std::memory_order_relaxed);
 }
 
+bool allow_progress_on_terminal(bool quiet) {
+  const bool on = !quiet && isatty(STDERR_FILENO);
+  allow_progress(on);
+  return on;
+}
+
 std::string format_progress(const std::string& label, std::uint64_t done, std::uint64_t total,
                             double elapsed, const std::string& unit) {
-  const double rate = elapsed > 0 ? double(done) / elapsed : 0;
+  const bool timed = elapsed >= kMinRateSeconds;
+  const double rate = timed ? double(done) / elapsed : 0;
   std::string line = label;
   if (total == 0) {
+    if (done == 0) return line;
     line += ' ' + std::to_string(done);
     if (!unit.empty()) line += ' ' + unit;
-    if (elapsed > 0) line += ' ' + rate_text(rate, unit);
+    if (timed) line += ' ' + rate_text(rate, unit);
     return line;
   }
   const double f = std::min(1.0, double(done) / double(total));
@@ -53,7 +63,7 @@ std::string format_progress(const std::string& label, std::uint64_t done, std::u
   char pct[16];
   std::snprintf(pct, sizeof pct, "] %3.0f%%", 100 * f);
   line += pct;
-  if (elapsed > 0 && done > 0) {
+  if (timed && done > 0) {
     line += ' ' + rate_text(rate, unit);
     if (done < total) {
       const double eta = double(total - done) / rate;
@@ -92,10 +102,25 @@ void Progress::update(std::uint64_t done) {
   const bool end = total_ && done >= total_;
   if (last_ >= 0 && now - last_ < 0.1 && !end) return;
   last_ = now;
+  draw(done, now);
+}
+
+void Progress::stage(const std::string& name, std::uint64_t total) {
+  stage_ = name;
+  total_ = total;
+  if (!enabled_) return;
+  const double now = clock_();
+  start_ = now;
+  last_ = now;
+  draw(0, now);
+}
+
+void Progress::draw(std::uint64_t done, double now) {
   ++draws_;
   shown_ = true;
+  const std::string label = stage_.empty() ? label_ : label_ + ": " + stage_;
   std::fprintf(out_, "\r\033[K%s",
-               format_progress(label_, done, total_, now - start_, unit_).c_str());
+               format_progress(label, done, total_, now - start_, unit_).c_str());
   std::fflush(out_);
 }
 

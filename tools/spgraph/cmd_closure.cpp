@@ -159,7 +159,7 @@ void register_closure(CLI::App& app) {
   cmd->add_flag("--count", args->count,
                 "Print only the number of pairs (as --quiet does; --json still prints the "
                 "whole report)");
-  cmd->add_option("--out", args->out,
+  cmd->add_option("--out,-o", args->out,
                   "Write the pairs: Matrix Market for .mtx, binary for .bin, else an edge list "
                   "in the file's vertex ids");
   cmd->add_option("--query", args->queries,

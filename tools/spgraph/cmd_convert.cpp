@@ -15,6 +15,7 @@
 #include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/common/progress.hpp"
 #include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
@@ -107,7 +108,10 @@ void run_convert(const ConvertArgs& args) {
   const bool names_beside = so.ids && so.ids->remapped() && numbers_vertices(f, args.out);
   if (names_beside) check_output_path(args.out + ".ids", {args.in});
   auto t0 = std::chrono::steady_clock::now();
+  tools::Progress bar("convert", 0);  // after the load's own line (a terminal only)
+  bar.stage("writing " + printable(args.out));
   save_matrix(args.out, graph.loaded.matrix, so);
+  bar.finish();
   std::string names_file;
   if (names_beside) names_file = write_names_file(args.out, *so.ids, nrows_of(graph.loaded.matrix));
   const double write_seconds = seconds_since(t0);

@@ -13,6 +13,7 @@
 #include "loaders/generators.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/common/progress.hpp"
 #include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
@@ -116,13 +117,17 @@ void run_tfidf(const GenerateArgs& args) {
                           std::to_string(args.cols) + " --nnz-per-row " +
                           std::to_string(args.nnz_per_row),
                       double(args.rows) + double(args.cols), entries);
+  tools::Progress bar("generate tfidf", 0);
+  bar.stage("drawing the entries");
   auto t0 = std::chrono::steady_clock::now();
   Matrix<double> m = generate_tfidf(args.rows, args.cols, args.nnz_per_row, args.zipf, args.seed);
   const double gen_seconds = seconds_since(t0);
   const Offset tuples = m.nvals();
+  bar.stage("writing " + printable(args.out));
   t0 = std::chrono::steady_clock::now();
   save_matrix(args.out, AnyMatrix(std::move(m)));
   const double write_seconds = seconds_since(t0);
+  bar.finish();
   Report r;
   r.add("kind", report::str(args.kind));
   r.add("tuples", report::count(tuples));
@@ -136,8 +141,13 @@ void run_generate(const GenerateArgs& args) {
   apply_global_flags(args.g);
   check_output_path(args.out, {});
   output_format_for(args.out);  // an unknown extension is an error before generating
+  tools::allow_progress_on_terminal(args.g.quiet);
   if (args.kind == "tfidf") return run_tfidf(args);
   const bool undirected = args.kind == "grid" || args.kind == "grid3d" || !args.directed;
+  // Stages on the progress line (a terminal only): the arcs drawn, the graph built, the file
+  // written; each can take a while on a large graph.
+  tools::Progress bar("generate " + args.kind, 0);
+  bar.stage("drawing the edges");
   auto t0 = std::chrono::steady_clock::now();
   Coo<bool> coo;
   if (args.kind == "kron") {
@@ -180,6 +190,7 @@ void run_generate(const GenerateArgs& args) {
     coo = generate_grid2d(args.rows, args.cols);
   }
   const Offset tuples = coo.size();
+  bar.stage("building the graph");
   // Repeated arcs of a weighted graph carry the same weight (a function of the endpoints):
   // keeping the first is keeping that weight.
   AnyMatrix g = args.weights == 0 ? AnyMatrix(Matrix<bool>::from_coo<FirstOp<bool>>(std::move(coo)))
@@ -189,8 +200,10 @@ void run_generate(const GenerateArgs& args) {
   t0 = std::chrono::steady_clock::now();
   SaveOptions so;
   so.symmetric = undirected;  // kron and urand store both arcs of each edge; so does grid
+  bar.stage("writing " + printable(args.out));
   save_matrix(args.out, std::move(g), so);
   const double write_seconds = seconds_since(t0);
+  bar.finish();
   Report r;
   r.add("kind", report::str(args.kind));
   r.add("tuples", report::count(tuples));
@@ -226,7 +239,8 @@ void register_generate(CLI::App& app) {
   cmd->add_option("--n", args->n, "urand: vertices")
       ->transform(integer_flag("--n", 1, kMaxDimension));
   cmd->add_option("--m", args->m, "urand: edges (default 16 n)")
-      ->transform(integer_flag("--m", 0, std::uint64_t(1) << 62));
+      ->transform(integer_flag("--m", 0, std::uint64_t(1) << 62))
+      ->default_str("");  // 0 stands for 16 n
   cmd->add_option("--depth", args->depth, "grid3d: layers (with --rows and --cols)")
       ->transform(integer_flag("--depth", 1, kMaxDimension));
   cmd->add_option("--weights", args->weights,

@@ -13,10 +13,10 @@
 #include <string>
 
 #include "engine/any_matrix.hpp"
-#include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/knn_common.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/cli/result_table.hpp"
 #include "tools/cli/spmv_common.hpp"
 #include "tools/cli/traversal_flags.hpp"
 #include "tools/spgraph/commands.hpp"
@@ -39,10 +39,10 @@ struct KnnNames {
   const IdSpace* answers;
 };
 
-/// One answer line "query rank vertex score" (tab-separated when `tab`).
+/// One answer line "query rank vertex score", as the text report prints it.
 std::string answer_line(const KnnNames& names, Vertex query, std::size_t rank, Vertex id,
-                        double score, bool tab) {
-  const char sep = tab ? '\t' : ' ';
+                        double score) {
+  const char sep = ' ';
   char tail[48];
   std::snprintf(tail, sizeof tail, "%.17g\n", score);
   std::string line = names.queries->name(query);
@@ -55,15 +55,18 @@ std::string answer_line(const KnnNames& names, Vertex query, std::size_t rank, V
   return line;
 }
 
-/// Writes the answers as a TSV "query rank vertex score", atomically.
-void write_tsv(const std::string& path, const KnnResult& r, const KnnNames& names) {
-  OutputFile out(path);
-  out.write("# query\trank\tvertex\tscore\n");
+/// Writes the answers "query rank vertex score" atomically, as the name's extension says (TSV,
+/// CSV or JSON: tools/cli/result_table.hpp).
+void write_answers(const std::string& path, const KnnResult& r, const KnnNames& names) {
+  ResultTable out(path, {"query", "rank", "vertex", "score"});
   for (std::size_t q = 0; q < r.num_queries(); ++q) {
     const auto ids = r.ids_of(q);
     const auto scores = r.scores_of(q);
-    for (std::size_t i = 0; i < ids.size(); ++i)
-      out.write(answer_line(names, r.queries[q], i + 1, ids[i], scores[i], true));
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      out.field(names.queries->name(r.queries[q])).integer((long long)(i + 1));
+      out.field(names.answers->name(ids[i])).number("%.17g", scores[i]);
+      out.end_row();
+    }
   }
   out.commit();
 }
@@ -107,7 +110,7 @@ void print_answers(const KnnArgs& args, const KnnResult& r, const KnnNames& name
     const auto ids = r.ids_of(q);
     const auto scores = r.scores_of(q);
     for (std::size_t i = 0; i < ids.size(); ++i) {
-      text += answer_line(names, r.queries[q], i + 1, ids[i], scores[i], false);
+      text += answer_line(names, r.queries[q], i + 1, ids[i], scores[i]);
       if (text.size() >= (std::size_t(1) << 20)) {
         std::fwrite(text.data(), 1, text.size(), stdout);
         text.clear();
@@ -183,7 +186,7 @@ void run_graph_knn(const KnnArgs& args, KnnJob& job) {
     if (args.knn.all)
       write_graph(args.out, r, n, n, graph.loaded.info, ids);
     else
-      write_tsv(args.out, r, {&ids, &ids});
+      write_answers(args.out, r, {&ids, &ids});
   }
   Report rep;
   rep.add("file", report::str(args.file));
@@ -277,7 +280,8 @@ void register_knn(CLI::App& app) {
   cmd->add_option("file", args->file, "Graph file (omit with --features)");
   add_knn_flags(cmd, args->knn);
   cmd->add_option("--out,-o", args->out,
-                  "Write the answers: a TSV 'query rank vertex score', or with --all or "
+                  "Write the answers 'query rank vertex score' (TSV; CSV for .csv, JSON for "
+                  ".json), or with --all or "
                   "--features the kNN graph as a matrix (format by extension: .mtx, .bin, ...)");
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);

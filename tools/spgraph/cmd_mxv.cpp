@@ -2,14 +2,13 @@
 // `spgraph mxv FILE --semiring NAME`: w = A ⊕.⊗ u over a semiring chosen by name, with u a
 // dense vector of ones (A' with --transpose). Prints a summary of w, or writes it with --out.
 #include <memory>
-#include <sstream>
 
 #include "engine/any_matrix.hpp"
 #include "engine/ops.hpp"
 #include "engine/semiring_registry.hpp"
-#include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/report.hpp"
+#include "tools/cli/result_table.hpp"
 #include "tools/spgraph/commands.hpp"
 
 namespace spgraph::cli {
@@ -51,17 +50,15 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
   });
   if (!args.out.empty()) {
     const IdSpace ids(graph.loaded.info);
-    OutputFile f(args.out);
-    f.write("# index value\n");
-    std::ostringstream text;
+    ResultTable f(args.out, {"index", "value"});
     w.for_each([&](Vertex i, T x) {
-      text << ids.name(i) << '\t' << +x << '\n';
-      if (text.tellp() >= std::streamoff(1) << 16) {
-        f.write(text.str());
-        text.str({});
-      }
+      f.field(ids.name(i));
+      if constexpr (std::is_floating_point_v<T>)
+        f.number("%.17g", double(x));
+      else
+        f.integer((long long)x);
+      f.end_row();
     });
-    f.write(text.str());
     f.commit();
   }
   Report r;
@@ -110,7 +107,8 @@ void register_mxv(CLI::App& app) {
   cmd->add_option("--type", args->type, "Value type: double, int64 or bool")
       ->check(CLI::IsMember({"double", "int64", "bool"}));
   cmd->add_flag("--transpose", args->transpose, "Use A' instead of A");
-  cmd->add_option("--out,-o", args->out, "Write 'index value' lines of w");
+  cmd->add_option("--out,-o", args->out,
+                  "Write 'index value' lines of w (TSV; CSV for .csv, JSON for .json)");
   add_global_flags(cmd, args->g);
   args->g.runs_on_cuda = true;  // the dense SpMV (engine/spmv_dense_cuda.hpp)
   add_load_flags(cmd, args->load);

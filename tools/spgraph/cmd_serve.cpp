@@ -30,6 +30,7 @@
 #include "store/graph_store.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/maintained_views.hpp"
+#include "tools/cli/plural.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/spgraph/cli_store.hpp"
 #include "tools/spgraph/commands.hpp"
@@ -213,9 +214,9 @@ void serve_graph(const ServeArgs& args, serve::GraphService<T>& service, int ind
     r.add("batches_refused", report::count(service.refused.load()));
     print_json_line(r);
   } else if (!args.g.quiet) {
-    std::fprintf(stderr, "spgraph: server stopped at version %llu after %llu batches\n",
+    std::fprintf(stderr, "spgraph: server stopped at version %llu after %s\n",
                  (unsigned long long)service.snapshot().version(),
-                 (unsigned long long)service.batches.load());
+                 count_of(service.batches.load(), "batch", "batches").c_str());
   }
 }
 

@@ -86,7 +86,7 @@ void register_tc(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "merge", "hash", "sandia-ll", "sandia-uu", "wedge"}));
   cmd->add_flag("--per-vertex", args->per_vertex,
                 "Also compute triangles per vertex and local clustering coefficients");
-  cmd->add_option("--out", args->out,
+  cmd->add_option("--out,-o", args->out,
                   "Write 'vertex triangles clustering' per vertex to this file (implies "
                   "--per-vertex)");
   add_repeat_flag(cmd, args->repeat);

@@ -10,8 +10,10 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/did_you_mean.hpp"
 #include "tools/spgraph/commands.hpp"
 #include "tools/spgraph/signals.hpp"
 #include "tools/spgraph/version.hpp"
@@ -41,6 +43,42 @@ std::string usage_message(const CLI::Error& e) {
     if (what.compare(colon + 2, name.size() + 1, name + " ") == 0) what = what.substr(colon + 2);
   }
   return spgraph::cli::printable(what);
+}
+
+/// The subcommand being run ("bfs", or "tc" under "compare"), or `app` itself.
+const CLI::App& deepest_subcommand(const CLI::App& app) {
+  const CLI::App* a = &app;
+  for (auto subs = a->get_subcommands(); !subs.empty(); subs = a->get_subcommands())
+    a = subs.front();
+  return *a;
+}
+
+/// For an ExtrasError that holds options ("--sorce"): "unknown option '--sorce'; did you mean
+/// '--source'?" for each, the nearest among the options `cmd` takes; "" when the extras are
+/// all plain words (CLI11's message says it then).
+std::string unknown_options(const CLI::App& cmd, const std::string& what) {
+  const std::size_t colon = what.find(": ");
+  if (colon == std::string::npos) return "";
+  std::vector<std::string> names;
+  for (const CLI::Option* opt : cmd.get_options()) {
+    for (const std::string& l : opt->get_lnames()) names.push_back("--" + l);
+    for (const std::string& sn : opt->get_snames()) names.push_back("-" + sn);
+  }
+  std::string message;
+  std::size_t at = colon + 2;
+  while (at < what.size()) {
+    std::size_t end = what.find(' ', at);
+    if (end == std::string::npos) end = what.size();
+    std::string word = what.substr(at, end - at);
+    at = end + 1;
+    if (word.size() < 2 || word[0] != '-' || (word[1] >= '0' && word[1] <= '9')) continue;
+    word = word.substr(0, word.find('='));
+    if (!message.empty()) message += "; ";
+    message += "unknown option '" + spgraph::cli::printable(word) + "'";
+    if (const std::string near = spgraph::cli::nearest_name(word, names); !near.empty())
+      message += "; did you mean '" + near + "'?";
+  }
+  return message;
 }
 
 /// What --version prints: one line per fact.
@@ -78,6 +116,35 @@ void drop_empty_list_defaults(CLI::App& app) {
     drop_empty_list_defaults(*sub);
 }
 
+/// Hides, in `app` and every subcommand below it, a default that the option's own checks refuse
+/// ("--k=0" where k is at least 1, "--threshold=-inf"): such a value only marks "not given", and
+/// --help would show a default that is not one. The option's description says what happens
+/// without it. Only checks that describe themselves are run: an `each` callback (a validator
+/// without a description, such as the one that records that --iterations was given) acts on the
+/// command's state and must not see the default.
+void hide_refused_defaults(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    const std::string shown = opt->get_default_str();
+    if (shown.empty()) continue;
+    for (int k = 0;; ++k) {
+      CLI::Validator* check = nullptr;
+      try {
+        check = opt->get_validator(k);
+      } catch (const CLI::OptionNotFound&) {
+        break;
+      }
+      if (check->get_description().empty()) continue;
+      std::string value = shown;
+      if (!(*check)(value).empty()) {
+        opt->default_str("");
+        break;
+      }
+    }
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    hide_refused_defaults(*sub);
+}
+
 /// Refuses an empty value ('--out ""', '--src ""') for every option that takes one, in `app`
 /// and every subcommand below it: no option of spgraph means anything by an empty string, and
 /// taking one silently would write to "" or read column "". A usage error (exit code 2).
@@ -108,10 +175,12 @@ std::string unknown_subcommand(const CLI::App& app, int argc, char** argv) {
     if (subs.empty()) return "";
     const CLI::App* next = nullptr;
     std::string valid;
+    std::vector<std::string> names;
     for (const CLI::App* sub : subs) {
       if (sub->check_name(word)) next = sub;
       if (!valid.empty()) valid += ", ";
       valid += sub->get_name();
+      names.push_back(sub->get_name());
     }
     if (!next) {
       std::string where = "spgraph";
@@ -121,7 +190,10 @@ std::string unknown_subcommand(const CLI::App& app, int argc, char** argv) {
       }
       std::string message = "spgraph: error: unknown subcommand '";
       message += spgraph::cli::printable(word);
-      message += "'; valid subcommands";
+      message += "'; ";
+      if (const std::string near = spgraph::cli::nearest_name(word, names); !near.empty())
+        message += "did you mean '" + near + "'? ";
+      message += "valid subcommands";
       if (at != &app) {
         message += " of '";
         message += where;
@@ -157,7 +229,11 @@ int main(int argc, char** argv) {
   app.failure_message([](const CLI::App* a, const CLI::Error& e) {
     const std::string sub = a ? subcommand_path(*a) : "";
     const std::string where = sub.empty() ? "spgraph" : "spgraph " + sub;
-    return "spgraph: error: " + usage_message(e) + " (see '" + where + " --help')\n";
+    std::string what = usage_message(e);
+    if (a && dynamic_cast<const CLI::ExtrasError*>(&e))
+      if (std::string options = unknown_options(deepest_subcommand(*a), e.what()); !options.empty())
+        what = options;
+    return "spgraph: error: " + what + " (see '" + where + " --help')\n";
   });
   register_info(app);
   register_convert(app);
@@ -183,6 +259,7 @@ int main(int argc, char** argv) {
   register_ktruss(app);
   register_graphalytics(app);
   drop_empty_list_defaults(app);
+  hide_refused_defaults(app);
   refuse_empty_values(app);
   if (const std::string unknown = unknown_subcommand(app, argc, argv); !unknown.empty()) {
     std::fputs(unknown.c_str(), stderr);

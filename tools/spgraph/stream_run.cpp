@@ -31,6 +31,7 @@
 #include "loaders/update_stream.hpp"
 #include "store/graph_store.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/plural.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/common/progress.hpp"
 #include "tools/spgraph/checkpoint_watch.hpp"
@@ -650,9 +651,9 @@ class StreamRun {
     std::fflush(stdout);
     std::fprintf(
         stderr,
-        "spgraph: stream stopped by %s after %llu lines of %s%s: every update read was "
+        "spgraph: stream stopped by %s after %s of %s%s: every update read was "
         "applied; %s\n",
-        signal_name(stop_signal).c_str(), (unsigned long long)reader_.lines_read(),
+        signal_name(stop_signal).c_str(), count_of(reader_.lines_read(), "line", "lines").c_str(),
         printable(stream_name_).c_str(),
         reader_.stopped() ? "" : " (the whole stream had been read)",
         args_.out.empty()

@@ -33,6 +33,41 @@ TEST(Progress, FormatsKnownAndUnknownTotals) {
   EXPECT_EQ(format_progress("updates", 1234, 0, 2, "B"), "updates 1234 B 617.0 B/s");
 }
 
+TEST(Progress, ShowsNoRateOverATooShortTime) {
+  // A whole small file reported a microsecond after the clock started gave "3482.8 TB/s".
+  EXPECT_EQ(format_progress("loading", 4'000'000'000, 4'000'000'000, 1e-6, "B"),
+            "loading [####################] 100%");
+  EXPECT_EQ(format_progress("loading", 10, 0, 0.1, "B"), "loading 10 B");
+  EXPECT_EQ(format_progress("loading", 0, 0, 3, "B"), "loading");  // a stage with no units
+  EXPECT_EQ(format_progress("loading", 500, 1000, 0.5, "B"),
+            "loading [##########..........]  50% 1.0 KB/s ETA 1s");
+}
+
+TEST(Progress, StagesRestartTheCountAndTheRate) {
+  std::FILE* f = std::tmpfile();
+  ASSERT_NE(f, nullptr);
+  double now = 0;
+  {
+    Progress p("loading g", 0, "B", true, f, [&] { return now; });
+    now = 1;
+    p.set_total(1000);
+    p.update(500);
+    now = 2;
+    p.stage("building the graph");  // drawn at once, though the throttle would not draw
+    EXPECT_EQ(p.draws(), 2);
+    now = 2.1;
+    p.stage("writing", 10);
+    now = 2.3;  // 0.2 s into the stage: no rate yet
+    p.update(5);
+  }
+  const std::string out = contents(f);
+  EXPECT_NE(out.find("loading g [##########..........]  50% 500.0 B/s ETA 1s"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("loading g: building the graph\r"), std::string::npos) << out;
+  EXPECT_NE(out.find("loading g: writing [##########..........]  50%\r"), std::string::npos) << out;
+  std::fclose(f);
+}
+
 TEST(Progress, ThrottlesToTenPerSecondAndClears) {
   std::FILE* f = std::tmpfile();
   ASSERT_NE(f, nullptr);

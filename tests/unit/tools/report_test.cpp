@@ -2,7 +2,8 @@
 // The CLI's one report path (tools/cli/report.hpp): a Report's JSON keeps the order fields
 // were added and leaves text-only fields out; a layout places each field's text, padded as
 // printf's %Ws / %-Ws would; JSON strings are escaped; a layout naming a missing key is refused;
-// numbers that are not finite are JSON null (text "inf"), and every JSON made parses.
+// numbers that are not finite are JSON null (text "inf"), and every JSON made parses; a count
+// of one takes the singular of the noun after it.
 #include "tools/cli/report.hpp"
 
 #include <gtest/gtest.h>
@@ -33,6 +34,19 @@ TEST(Report, JsonKeepsFieldOrderAndLeavesOutTextOnlyFields) {
 TEST(Report, LayoutPlacesEachFieldWithPrintfPadding) {
   EXPECT_EQ(sample().text("{file}: n={n:5}|{directed:-12}|{seconds} s, {note}\n"),
             "a \"b\".mtx: n=   42|undirected  |0.012 s, text only\n");
+}
+
+TEST(Report, ACountOfOneTakesTheSingularOfTheNounAfterIt) {
+  Report r;
+  r.add("one", report::count(1)).add("two", report::count(2)).add("zero", report::count(0));
+  r.add("real", report::real(1.0, "%.1f", "%.0f")).add("word", report::text("1"));
+  EXPECT_EQ(r.text("{one} queries, {two} queries, {zero} vertices, {one} vertices\n"),
+            "1 query, 2 queries, 0 vertices, 1 vertex\n");
+  EXPECT_EQ(r.text("{one:3} components; {one} self-loops."), "  1 component; 1 self-loop.");
+  // Not a count (a real, text only), not a counted noun, or a key=value pair: unchanged.
+  EXPECT_EQ(r.text("{real} runs {word} runs {one} ms {one} stored arcs"),
+            "1 runs 1 runs 1 ms 1 stored arcs");
+  EXPECT_EQ(r.text("found={one} answers={two}"), "found=1 answers=2");
 }
 
 TEST(Report, ListRendersItemsAsAnArrayAndThroughTheItemLayout) {
