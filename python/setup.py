@@ -46,9 +46,10 @@ def project_version():
 
 
 def require_wheel_support():
-    """Stops with a clear message where `bdist_wheel` (what pip runs) would be an unknown
-    command: setuptools before 70.1 gets it from the separate `wheel` package."""
-    if "bdist_wheel" not in sys.argv[1:]:
+    """Stops with a clear message where `bdist_wheel` (what pip runs, also inside `dist_info`
+    for the metadata) would be an unknown command: setuptools before 70.1 gets it from the
+    separate `wheel` package."""
+    if not {"bdist_wheel", "dist_info"} & set(sys.argv[1:]):
         return
     try:
         import wheel  # noqa: F401

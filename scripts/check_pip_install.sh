@@ -30,9 +30,9 @@ fail() {
   echo "check_pip_install: FAIL: $*" >&2
   exit 1
 }
-tree_state() {  # what git sees in python/, untracked and ignored files included
+tree_state() {  # the untracked and ignored files git sees in python/
   if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
-    git -C "$root" status --porcelain --ignored --untracked-files=all -- python
+    git -C "$root" status --porcelain --ignored --untracked-files=all -- python | grep -E '^(\?\?|!!)' || true
   fi
 }
 

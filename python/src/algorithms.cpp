@@ -160,7 +160,7 @@ py::object bfs_py(const Graph& g, py::handle source, const std::string& method, 
   std::vector<Vertex> sources = vertices_arg(g, source, "source");
   std::vector<BfsResult> results;
   {
-    KernelScope nogil(graph_work(g, double(sources.size())));
+    KernelScope nogil(graph_work(g));
     results = bfs_batch(a, std::span<const Vertex>(sources), o);
   }
   if (!many) return bfs_dict(std::move(results.at(0)));

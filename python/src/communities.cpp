@@ -27,7 +27,7 @@ py::dict cdlp_py(const Graph& g, int iterations) {
   const Matrix<bool>& a = g.pattern();
   CdlpResult r;
   {
-    KernelScope nogil(graph_work(g, double(iterations)));
+    KernelScope nogil(graph_work(g));
     r = cdlp(a, o);
   }
   py::dict d;
@@ -133,7 +133,7 @@ py::dict communities_py(const Graph& g, const std::string& method, const std::st
   const bool use_weights = weighted;  // a pattern reads 1: the same as unit weights
   CommunityResult r;
   {
-    KernelScope nogil(graph_work(g, 10));
+    KernelScope nogil(graph_work(g));
     auto run = [&](const auto& a) {
       if (method == "leiden") return leiden(a, o);
       if (method == "louvain") return louvain(a, o);

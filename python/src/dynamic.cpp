@@ -464,7 +464,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
                                                          {}, spmv, !x.directed());
               PageRankResult r;
               {
-                KernelScope nogil(snapshot_work(x, double(std::min(iterations, 20))));
+                KernelScope nogil(snapshot_work(x));
                 r = pagerank(x, o);
               }
               return pagerank_dict(std::move(r));

@@ -21,7 +21,11 @@ namespace spgraph::python {
 
 namespace py = pybind11;
 
-/// The units of work (vertices + stored entries, times passes) per thread.
+/// The units of work per thread. A call's work is that of one parallel pass, as GraphBLAS counts
+/// one operation's: vertices + stored entries for a traversal or an SpMV sweep (an iterative
+/// kernel's sweeps are separate fork-joins, so iterations do not add up), the wedges for kernels
+/// that visit them in one pass (triangles, closure, similarity), times the sources for kernels
+/// that run sources side by side (betweenness, distance kNN).
 inline constexpr double kThreadChunk = 65536;
 /// Work that is never split by size: the limit applies alone (loaders, update batches).
 inline constexpr double kUnsizedWork = std::numeric_limits<double>::infinity();
@@ -50,7 +54,8 @@ class KernelScope {
   py::gil_scoped_release nogil_;
 };
 
-/// The work of `passes` passes over a graph of `vertices` rows and `entries` stored entries.
+/// The work of `passes` passes, run side by side, over a graph of `vertices` rows and `entries`
+/// stored entries.
 inline double graph_work(double vertices, double entries, double passes = 1) {
   return (vertices + entries) * passes;
 }

@@ -203,15 +203,17 @@ def test_import_of_the_source_package_says_how_to_build():
     assert "pip install --no-build-isolation ./python" in r.stderr
 
 
-def test_setup_py_without_wheel_says_what_to_install(tmp_path):
-    """setuptools before 70.1 needs the separate wheel package for bdist_wheel (what pip runs);
-    setup.py says so instead of setuptools' `invalid command 'bdist_wheel'`."""
+@pytest.mark.parametrize("command", ["bdist_wheel", "dist_info"])
+def test_setup_py_without_wheel_says_what_to_install(command):
+    """setuptools before 70.1 needs the separate wheel package for bdist_wheel (what pip runs,
+    also inside dist_info for the metadata); setup.py says so instead of setuptools' `invalid
+    command 'bdist_wheel'`."""
     try:
         import setuptools.command.bdist_wheel  # noqa: F401
         pytest.skip("this setuptools has its own bdist_wheel")
     except ImportError:
         pass
-    code = ("import sys; sys.modules['wheel'] = None; sys.argv = ['setup.py', 'bdist_wheel']; "
+    code = ("import sys; sys.modules['wheel'] = None; sys.argv = ['setup.py', '%s']; " % command +
             "exec(compile(open('setup.py').read(), 'setup.py', 'exec'), "
             "{'__file__': 'setup.py', '__name__': '__main__'})")
     before = sorted(p.name for p in (REPO / "python").iterdir())
