@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The spgraph Python module against networkx, igraph (Debian's python3-igraph), scipy.sparse.csgraph
-and (when importable) python-graphblas, on BFS, PageRank, connected components, triangle counting
+"""The spgraph Python module against networkx, igraph (Debian's python3-igraph),
+scipy.sparse.csgraph and (when importable) python-graphblas, on BFS, PageRank, connected components, triangle counting
 and transitive closure, on the same graphs in the same process (the module's targets: >= 50x
 networkx, >= 5x scipy.sparse.csgraph, >= 2x igraph), and the module's call overhead: the time of
 a Python call against the kernel time the CLI reports (`--json`) for the same job on the same
 file (target: <= 1.5x).
 
 Each contender gets the graph in its native form, built before timing (not timed): an
-spgraph.Graph, a networkx DiGraph/Graph, an igraph Graph, a scipy CSR matrix. Every answer is checked against
+spgraph.Graph, a networkx DiGraph/Graph, an igraph Graph, a scipy CSR matrix. Every answer is
+checked against
 spgraph's before a time is printed. Times are medians of --runs runs after one warm-up (one
 run for a contender slower than --slow seconds); the ratio is peer time / spgraph time (so
 50 means spgraph is 50x faster). What each peer runs, the way an expert would write it:

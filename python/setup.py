@@ -41,7 +41,8 @@ def project_version():
     text = (ROOT / "CMakeLists.txt").read_text()
     match = re.search(r"project\(\s*spgraph\s+VERSION\s+([0-9][0-9.]*)", text)
     if not match:
-        sys.exit("spgraph setup.py: no `project(spgraph VERSION x.y.z` in %s" % (ROOT / "CMakeLists.txt"))
+        sys.exit("spgraph setup.py: no `project(spgraph VERSION x.y.z` in %s"
+                 % (ROOT / "CMakeLists.txt"))
     return match.group(1)
 
 

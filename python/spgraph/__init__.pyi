@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -108,7 +108,8 @@ def load(path: PathLike, format: str = ..., base: Optional[int] = ..., remap_ids
          undirected: bool = ..., pattern: bool = ..., duplicates: str = ..., threads: int = ...,
          header: Optional[bool] = ..., src: Union[str, int, None] = ...,
          dst: Union[str, int, None] = ..., weight: Union[str, int, None] = ...,
-         edge_types: Union[str, Sequence[str], None] = ..., type_column: Union[str, int, None] = ...,
+         edge_types: Union[str, Sequence[str], None] = ...,
+         type_column: Union[str, int, None] = ...,
          delimiter: Optional[str] = ..., memory_limit: int = ...) -> Graph: ...
 
 # ---- results -----------------------------------------------------------------------------------
@@ -178,8 +179,8 @@ def mxm(a: GraphLike, b: GraphLike, semiring: str = ..., mask: Optional[GraphLik
 def mxv(a: GraphLike, x: Union[npt.ArrayLike, Tuple[npt.ArrayLike, npt.ArrayLike]],
         semiring: str = ..., mask: Optional[npt.ArrayLike] = ..., complement: bool = ...,
         structural: bool = ..., transpose: bool = ..., dtype: Optional[str] = ...,
-        fill: Any = ..., sparse: bool = ...,
-        spmv: str = ...) -> Union[npt.NDArray[Any], Tuple[npt.NDArray[np.int64], npt.NDArray[Any]]]: ...
+        fill: Any = ..., sparse: bool = ..., spmv: str = ...,
+        ) -> Union[npt.NDArray[Any], Tuple[npt.NDArray[np.int64], npt.NDArray[Any]]]: ...
 
 # ---- streaming ---------------------------------------------------------------------------------
 

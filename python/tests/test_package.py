@@ -6,7 +6,6 @@ thread count, and the import errors: no numpy, no compiled extension, the reposi
 
 import ast
 import os
-import pathlib
 import re
 import subprocess
 import sys
@@ -52,7 +51,7 @@ def run_python(code, cwd, env_extra=None, drop=()):
                           text=True, timeout=120)
 
 
-# ---- stubs ---------------------------------------------------------------------------------------
+# ---- stubs --------------------------------------------------------------------------------------
 
 def test_stubs_declare_every_public_name():
     missing = set(spgraph.__all__) - stub_names(stub_tree().body)
@@ -79,7 +78,7 @@ def test_stubs_parse_and_ship_with_py_typed():
     assert '"py.typed"' in setup and '"*.pyi"' in setup
 
 
-# ---- version ---------------------------------------------------------------------------------------
+# ---- version ------------------------------------------------------------------------------------
 
 def test_version_is_the_cmake_project_version():
     text = (REPO / "CMakeLists.txt").read_text()
@@ -88,7 +87,7 @@ def test_version_is_the_cmake_project_version():
     assert "__version__" in spgraph.__all__
 
 
-# ---- threads ---------------------------------------------------------------------------------------
+# ---- threads ------------------------------------------------------------------------------------
 
 @pytest.fixture
 def restore_threads():
@@ -155,8 +154,8 @@ def test_default_is_the_affinity_mask_under_taskset():
 
 
 def test_answers_do_not_depend_on_the_thread_count(restore_threads):
-    g = spgraph.Graph.from_scipy(random_csr(60000, 400000, seed=7, directed=False, self_loops=False),
-                                 undirected=True)
+    a = random_csr(60000, 400000, seed=7, directed=False, self_loops=False)
+    g = spgraph.Graph.from_scipy(a, undirected=True)
     answers = []
     for threads in (1, 2, 4):
         spgraph.set_num_threads(threads)
@@ -169,7 +168,7 @@ def test_answers_do_not_depend_on_the_thread_count(restore_threads):
         np.testing.assert_allclose(rank, answers[0][3], rtol=1e-9, atol=1e-15)
 
 
-# ---- import errors -----------------------------------------------------------------------------------
+# ---- import errors ------------------------------------------------------------------------------
 
 def test_import_without_numpy_says_what_to_do():
     r = run_python("import sys; sys.modules['numpy'] = None; import spgraph", cwd="/")
