@@ -150,7 +150,7 @@ def bench_graph(path, runs, slow, gb):
     rows = []
     degrees = np.diff(a.indptr)
     source = int(np.argmax(degrees))  # a vertex that reaches much of the graph
-    src_name = g.name(source) if g.remapped else source
+    src_name = g.name(source)  # the file's id of that position
 
     # BFS
     t_sp, r = timed(lambda: spgraph.bfs(g, src_name, parents=True), runs, slow)
