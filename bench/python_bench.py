@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """The spgraph Python module against networkx, igraph (Debian's python3-igraph),
-scipy.sparse.csgraph and (when importable) python-graphblas, on BFS, PageRank, connected components, triangle counting
-and transitive closure, on the same graphs in the same process (the module's targets: >= 50x
+scipy.sparse.csgraph and (when importable) python-graphblas, on BFS, PageRank, connected
+components, triangle counting and transitive closure, on the same graphs in the same process (the module's targets: >= 50x
 networkx, >= 5x scipy.sparse.csgraph, >= 2x igraph), and the module's call overhead: the time of
 a Python call against the kernel time the CLI reports (`--json`) for the same job on the same
 file (target: <= 1.5x).
@@ -32,7 +32,8 @@ run for a contender slower than --slow seconds); the ratio is peer time / spgrap
     likewise; igraph connected_components(mode="strong").cluster_graph(), then subcomponent per
     component, likewise; spgraph.closure.
 Call overhead (--overhead, default the bundled wiki-Vote): BFS, PageRank, CC and triangles, each
-timed as a Python call (median of --runs) and as the CLI's own kernel time (the "seconds" of
+timed as a Python call (median of --runs repeated calls, and the first call of a fresh process,
+as each CLI run is) and as the CLI's own kernel time (the "seconds" of
 `spgraph <job> FILE --json`, median of --runs invocations), at the same thread count (--threads,
 default 1: set_num_threads for the module, OMP_NUM_THREADS for the CLI), on the file as both load
 it without remapping. --cli names the program (default: build/release/spgraph).
@@ -228,8 +229,28 @@ def cli_kernel_seconds(cli, job, path, threads, extra=()):
     return report["searches"][0]["seconds"] if job == "bfs" else report["seconds"]
 
 
+FIRST_CALL = """
+import sys, time, spgraph
+spgraph.set_num_threads(int(sys.argv[2]))
+g = spgraph.load(sys.argv[1])
+call = {"bfs": lambda: spgraph.bfs(g, int(sys.argv[4])), "pagerank": lambda: spgraph.pagerank(g),
+        "cc": lambda: spgraph.cc(g), "tc": lambda: spgraph.triangles(g)}[sys.argv[3]]
+t0 = time.perf_counter()
+call()
+print(time.perf_counter() - t0)
+"""
+
+
+def python_first_call_seconds(job, path, threads, source):
+    """The first call of `job` in a fresh interpreter, as the CLI's one run is a process's first."""
+    out = subprocess.run([sys.executable, "-c", FIRST_CALL, path, str(threads), job, str(source)],
+                         capture_output=True, text=True, check=True).stdout
+    return float(out)
+
+
 def call_overhead(path, cli, runs, threads, source):
-    """(job, python median s, CLI median kernel s) for BFS, PageRank, CC and triangles."""
+    """(job, python median s, python first-call median s, CLI median kernel s) for BFS,
+    PageRank, CC and triangles."""
     g = spgraph.load(path)  # as the CLI loads it: no remapping
     jobs = [
         ("bfs", lambda: spgraph.bfs(g, source), ["--source", str(source)]),
@@ -240,9 +261,11 @@ def call_overhead(path, cli, runs, threads, source):
     rows = []
     for job, call, flags in jobs:
         t_py, _ = timed(call, runs, 5.0)
+        t_first = statistics.median(python_first_call_seconds(job, path, threads, source)
+                                    for _ in range(runs))
         t_cli = statistics.median(cli_kernel_seconds(cli, job, path, threads, flags)
                                   for _ in range(runs))
-        rows.append((job, t_py, t_cli))
+        rows.append((job, t_py, t_first, t_cli))
     return rows
 
 
@@ -250,14 +273,16 @@ def print_overhead(path, cli, runs, threads, results):
     name = os.path.basename(path)
     print(f"\ncall overhead on {name}, {threads} thread(s): a Python call against the CLI's "
           f"kernel time ({cli})")
-    print(f"{'job':10} {'python':>10} {'cli kernel':>11} {'ratio':>7}  target")
-    for job, t_py, t_cli in call_overhead(path, cli, runs, threads, source=30):
-        ratio = t_py / t_cli
-        print(f"{job:10} {t_py * 1e3:8.3f}ms {t_cli * 1e3:9.3f}ms {ratio:7.2f}  <= 1.5: "
-              + ("met" if ratio <= 1.5 else "MISSED"))
+    print("(python: median of repeated calls; first: a fresh process's first call, as each CLI "
+          "run is; the ratio is first / cli)")
+    print(f"{'job':10} {'python':>10} {'first':>10} {'cli kernel':>11} {'ratio':>7}  target")
+    for job, t_py, t_first, t_cli in call_overhead(path, cli, runs, threads, source=30):
+        ratio = t_first / t_cli
+        print(f"{job:10} {t_py * 1e3:8.3f}ms {t_first * 1e3:8.3f}ms {t_cli * 1e3:9.3f}ms "
+              f"{ratio:7.2f}  <= 1.5: " + ("met" if ratio <= 1.5 else "MISSED"))
         results.append({"job": "python-overhead-" + job, "graph": name, "threads": threads,
-                        "python_median_s": t_py, "cli_kernel_median_s": t_cli,
-                        "overhead_ratio": ratio})
+                        "python_median_s": t_py, "python_first_call_median_s": t_first,
+                        "cli_kernel_median_s": t_cli, "overhead_ratio": ratio})
 
 
 def main():
