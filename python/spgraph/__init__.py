@@ -31,13 +31,17 @@ OutOfMemory (MemoryError).
 
 from __future__ import annotations
 
-import numpy as _np
+from ._imports import require_numpy as _require_numpy, require_extension as _require_extension
 
-from . import _spgraph
-from . import _graph_object, _interop
-from ._interop import _from_scipy
-from ._results import Closure, KnnResult, KtrussResult, Result
-from ._spgraph import (  # noqa: F401  (re-exported)
+_np = _require_numpy()
+_spgraph = _require_extension()
+from . import _graph_object, _interop  # noqa: E402,F401  (they attach to Graph)
+from ._interop import _from_scipy  # noqa: E402
+from ._results import Closure, KnnResult, KtrussResult, Result  # noqa: E402
+from ._spgraph import (  # noqa: F401,E402  (re-exported)
+    __version__,
+    get_num_threads,
+    set_num_threads,
     DimensionMismatch,
     Error,
     Graph,
@@ -57,7 +61,7 @@ __all__ = [
     "sssp", "cc", "betweenness", "cdlp", "lcc", "kcore", "ktruss", "communities", "modularity",
     "knn", "knn_features", "mxm", "mxv",
     "semirings", "Error", "ParseError", "IoError", "InvalidArgument", "DimensionMismatch",
-    "IndexOutOfBounds", "OutOfMemory",
+    "IndexOutOfBounds", "OutOfMemory", "__version__", "set_num_threads", "get_num_threads",
 ]
 __all__ += ["scc", "path_to", "shortest_paths"]  # strongly connected components, paths
 

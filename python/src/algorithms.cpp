@@ -12,6 +12,7 @@
 #include "engine/core/error.hpp"
 #include "python/src/algorithms_common.hpp"
 #include "python/src/common.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -159,7 +160,7 @@ py::object bfs_py(const Graph& g, py::handle source, const std::string& method, 
   std::vector<Vertex> sources = vertices_arg(g, source, "source");
   std::vector<BfsResult> results;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     results = bfs_batch(a, std::span<const Vertex>(sources), o);
   }
   if (!many) return bfs_dict(std::move(results.at(0)));
@@ -176,7 +177,7 @@ py::dict triangles_py(const Graph& g, bool per_vertex, const std::string& method
   const Matrix<bool>& a = g.pattern();
   TriangleResult r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(wedge_work(g));
     r = triangle_count(a, o);
   }
   py::dict d;
@@ -237,11 +238,11 @@ py::dict pagerank_py(const Graph& g, double damping, double tolerance, int itera
   PageRankResult r;
   if (weight) {
     const Matrix<double>& a = g.weights();
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     r = pagerank(a, o);
   } else {
     const Matrix<bool>& a = g.pattern();
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     r = pagerank(a, o);
   }
   return pagerank_dict(std::move(r));
@@ -252,7 +253,7 @@ py::dict sssp_py(const Graph& g, py::handle source, const std::string& method, d
   const SsspOptions o = sssp_options(method, delta);
   SsspResult r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     r = sssp(g.weights(), s, o);
   }
   return sssp_dict(std::move(r));
@@ -263,7 +264,7 @@ py::dict cc_py(const Graph& g, const std::string& method) {
   const Matrix<bool>& a = g.pattern();
   CcResult r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     r = connected_components(a, o);
   }
   return cc_dict(std::move(r));
@@ -302,10 +303,10 @@ py::dict betweenness_py(const Graph& g, const py::object& sources, const py::obj
   BcResult r;
   if (weighted) {
     const Matrix<double>& w = g.weights();
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g, double(o.sources.empty() ? g.nrows() : o.sources.size())));
     r = betweenness(w, o);
   } else {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g, double(o.sources.empty() ? g.nrows() : o.sources.size())));
     r = betweenness(a, o);
   }
   py::dict d;

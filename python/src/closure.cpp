@@ -6,6 +6,7 @@
 #include "algorithms/closure/closure.hpp"
 #include "engine/core/error.hpp"
 #include "python/src/common.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -22,7 +23,7 @@ py::dict closure_py(const Graph& g, const std::string& method, bool reflexive, b
   const Matrix<bool>& a = g.pattern();
   ClosureResult r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(wedge_work(g));
     r = transitive_closure(a, o);
   }
   py::dict d;
@@ -50,7 +51,7 @@ py::object answer_pairs(const Graph& g, py::handle u, py::handle v, Ask&& ask) {
   const bool scalar = is_scalar_arg(u) && is_scalar_arg(v);
   std::vector<std::uint8_t> out(us.size());
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(double(us.size()));
     for (std::size_t k = 0; k < us.size(); ++k) out[k] = ask(us[k], vs[k]);
   }
   if (scalar && out.size() == 1) return py::bool_(out[0] != 0);
@@ -70,7 +71,7 @@ py::object reachable_py(const Graph& g, py::handle u, py::handle v, bool is_clos
   }
   const ReachabilityIndex* index;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(wedge_work(g));
     index = &g.reachability();
   }
   return answer_pairs(g, u, v, [index](Vertex a, Vertex b) { return index->reachable(a, b); });
@@ -79,7 +80,7 @@ py::object reachable_py(const Graph& g, py::handle u, py::handle v, bool is_clos
 py::object reachable_count_py(const Graph& g, py::handle u) {
   const ReachabilityIndex* index;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(wedge_work(g));
     index = &g.reachability();
   }
   const std::vector<Vertex> us = vertices_arg(g, u, "u");
@@ -100,7 +101,7 @@ void register_closure(py::module_& m) {
   m.def("_closure_pairs", [](const Graph& g) {
     const ReachabilityIndex* index;
     {
-      py::gil_scoped_release nogil;
+      KernelScope nogil(wedge_work(g));
       index = &g.reachability();
     }
     return index->pairs();

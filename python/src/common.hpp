@@ -104,5 +104,6 @@ void register_graph_protocol(py::module_& m);
 void register_graph_serialize(py::module_& m);
 void register_scc(py::module_& m);
 void register_paths(py::module_& m);
+void register_threads(py::module_& m);
 
 }  // namespace spgraph::python

@@ -11,6 +11,7 @@
 #include "algorithms/triangles/local_clustering.hpp"
 #include "engine/core/error.hpp"
 #include "python/src/common.hpp"
+#include "python/src/thread_scope.hpp"
 #include "tools/cli/traversal_flags.hpp"
 #include "tools/common/stats.hpp"
 
@@ -26,7 +27,7 @@ py::dict cdlp_py(const Graph& g, int iterations) {
   const Matrix<bool>& a = g.pattern();
   CdlpResult r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     r = cdlp(a, o);
   }
   py::dict d;
@@ -42,7 +43,7 @@ py::dict lcc_py(const Graph& g) {
   const Matrix<bool>& a = g.pattern();
   std::vector<double> c;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(wedge_work(g));
     c = local_clustering(a, g.undirected);
   }
   py::dict d;
@@ -57,7 +58,7 @@ py::dict kcore_py(const Graph& g) {
   const Matrix<bool>& a = g.pattern();
   KcoreResult r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     r = kcore(a, o);
   }
   py::dict d;
@@ -76,7 +77,7 @@ py::dict ktruss_py(const Graph& g) {
   KtrussResult r;
   std::vector<Vertex> src, dst;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(wedge_work(g));
     r = ktruss(a, o);
     const Csr<bool>& e = r.edges.csr();
     src.resize(e.col.size());
@@ -132,7 +133,7 @@ py::dict communities_py(const Graph& g, const std::string& method, const std::st
   const bool use_weights = weighted;  // a pattern reads 1: the same as unit weights
   CommunityResult r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     auto run = [&](const auto& a) {
       if (method == "leiden") return leiden(a, o);
       if (method == "louvain") return louvain(a, o);
@@ -163,7 +164,7 @@ double modularity_py(const Graph& g, const std::vector<Vertex>& membership, doub
     throw DimensionMismatch("membership has " + std::to_string(membership.size()) +
                             " entries for " + std::to_string(g.nrows()) + " vertices");
   const bool use_weights = weighted;  // a pattern reads 1: the same as unit weights
-  py::gil_scoped_release nogil;
+  KernelScope nogil(graph_work(g));
   auto score = [&](const auto& a) {
     if (objective == "cpm") return cpm_quality(a, membership, resolution);
     if (objective != "modularity")

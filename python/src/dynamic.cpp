@@ -14,6 +14,7 @@
 #include "engine/dynamic_graph.hpp"
 #include "python/src/algorithms_common.hpp"
 #include "python/src/dynamic_views.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -95,7 +96,7 @@ py::object per_vertex(const Snapshot& s, py::handle v, F&& f) {
   const std::vector<Vertex> us = s.ids(v, "vertex");
   std::vector<R> out(us.size());
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(double(us.size()));
     for (std::size_t k = 0; k < us.size(); ++k) out[k] = f(us[k]);
   }
   if (is_scalar(v)) return py::cast(out.at(0));
@@ -115,7 +116,7 @@ py::object per_pair(const Snapshot& s, py::handle u, py::handle v, F&& f) {
                             std::to_string(vs.size()) + " targets");
   std::vector<R> out(us.size());
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(double(us.size()));
     for (std::size_t k = 0; k < us.size(); ++k) out[k] = f(us[k], vs[k]);
   }
   if (is_scalar(u) && is_scalar(v)) {
@@ -206,7 +207,7 @@ struct PyDynamic {
     const std::vector<double> ws = update_weights(w, u.size());
     BatchSummary s = visit([&](auto& dg) {
       using T = typename DynValue<std::decay_t<decltype(dg)>>::type;
-      py::gil_scoped_release nogil;
+      KernelScope nogil(kUnsizedWork);
       if (kind == UpdateKind::Erase) {
         std::vector<std::pair<Vertex, Vertex>> arcs(u.size());
         for (std::size_t k = 0; k < u.size(); ++k) arcs[k] = {u[k], v[k]};
@@ -241,7 +242,7 @@ struct PyDynamic {
       b.updates.resize(u.size());
       for (std::size_t k = 0; k < u.size(); ++k)
         b.updates[k] = {static_cast<UpdateKind>(op.data()[k]), u[k], v[k], static_cast<T>(ws[k])};
-      py::gil_scoped_release nogil;
+      KernelScope nogil(kUnsizedWork);
       return dg.apply(b);
     });
     return summary_dict(s);
@@ -285,7 +286,7 @@ std::unique_ptr<PyDynamic> make_dynamic(py::handle base, py::object directed, bo
     out->names = g.names;
     const bool dir = directed.is_none() ? !g.undirected : directed.cast<bool>();
     const DynamicGraphOptions o = dynamic_options(dir, weighted, duplicates, grow, triangles);
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     if (weighted)
       out->g = std::make_unique<DynamicGraph<double>>(g.weights(), o);
     else
@@ -405,7 +406,7 @@ void add_snapshot_lookups(SnapshotClass& c) {
           [](const Snapshot& s, py::handle u, py::handle v) {
             const ReachabilityIndex* index;
             {
-              py::gil_scoped_release nogil;
+              KernelScope nogil(kUnsizedWork);
               index = &s.reachability();
             }
             return per_pair<std::uint8_t>(s, u, v, [index](Vertex a, Vertex b) {
@@ -422,7 +423,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
        "count_triangles",
        [](const Snapshot& s) {
          return s.visit([](const auto& x) -> std::uint64_t {
-           py::gil_scoped_release nogil;
+           KernelScope nogil(wedge_work(double(x.num_vertices()), double(x.num_arcs())));
            if (auto t = x.triangles()) return std::uint64_t(*t);
            TriangleOptions o;
            o.undirected = !x.directed();
@@ -441,7 +442,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
               const BfsOptions o = bfs_options(method, levels, parents, !x.directed());
               BfsResult r;
               {
-                py::gil_scoped_release nogil;
+                KernelScope nogil(snapshot_work(x));
                 r = bfs(x, src, o);
               }
               return bfs_dict(std::move(r));
@@ -463,7 +464,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
                                                          {}, spmv, !x.directed());
               PageRankResult r;
               {
-                py::gil_scoped_release nogil;
+                KernelScope nogil(snapshot_work(x));
                 r = pagerank(x, o);
               }
               return pagerank_dict(std::move(r));
@@ -481,7 +482,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
                 if (py::object v = maintained_sssp(x, src); !v.is_none()) return v;
               SsspResult r;
               {
-                py::gil_scoped_release nogil;
+                KernelScope nogil(snapshot_work(x));
                 r = sssp(x, src, o);
               }
               return sssp_dict(std::move(r));
@@ -497,7 +498,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
               const CcOptions o = cc_options(method, !x.directed());
               CcResult r;
               {
-                py::gil_scoped_release nogil;
+                KernelScope nogil(snapshot_work(x));
                 r = connected_components(x, o);
               }
               return cc_dict(std::move(r));
@@ -510,7 +511,7 @@ void add_snapshot_algorithms(SnapshotClass& c) {
             return s.visit([&s](const auto& x) {
               std::shared_ptr<Graph> g;
               {
-                py::gil_scoped_release nogil;
+                KernelScope nogil(snapshot_work(x));
                 g = std::make_shared<Graph>(AnyMatrix(x.matrix()), s.names, !x.directed());
               }
               return g;
@@ -578,7 +579,7 @@ void register_dynamic(py::module_& m) {
                   "add_vertices: this graph's vertices have names (remap_ids); insert an edge "
                   "naming a new vertex instead");
             BatchSummary s = d.visit([&](auto& dg) {
-              py::gil_scoped_release nogil;
+              KernelScope nogil(kUnsizedWork);
               return dg.add_vertices(k);
             });
             return summary_dict(s);

@@ -4,6 +4,7 @@
 // counterpart gives (iterations 0 and delta = the view's L1 bound for PageRank; method
 // "maintained" for cc and sssp), so that a caller cannot tell the two apart by shape.
 #include "python/src/dynamic_views.hpp"
+#include "python/src/thread_scope.hpp"
 
 #include <cmath>
 
@@ -72,7 +73,7 @@ std::string maintain_view(DynamicGraph<T>& g, const std::string& kind, long long
   const Vertex v = s.has_vertex() ? Vertex(vertex) : 0;
   std::shared_ptr<MaintainedView> view = cli::make_view(s, v);
   const std::string name = view->name();
-  py::gil_scoped_release nogil;
+  KernelScope nogil(kUnsizedWork);
   g.maintain(std::move(view), p);
   return name;
 }

@@ -12,6 +12,7 @@
 #include "engine/core/error.hpp"
 #include "loaders/load.hpp"
 #include "python/src/common.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -64,7 +65,7 @@ void copy_indices(const py::array& src, std::vector<Dst>& out, std::uint64_t lim
     out.resize(n);
     bool bad = false;
     {
-      py::gil_scoped_release nogil;
+      KernelScope nogil(static_cast<double>(n));
       for (std::size_t k = 0; k < n; ++k) {
         if constexpr (std::is_signed_v<S>) bad |= p[k] < 0;
         bad |= std::uint64_t(p[k]) > limit;
@@ -111,7 +112,7 @@ Graph graph_from_csr(Vertex nrows, Vertex ncols, const py::array& indptr, const 
                             std::to_string(std::size_t(nrows) + 1));
   Matrix<T> m;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(double(nrows), double(c.col.size())));
     m = Matrix<T>(std::move(c));  // checks the invariants (sorted unique columns, offsets)
   }
   return Graph(AnyMatrix(std::move(m)), VertexNames::offset(0), undirected);
@@ -231,7 +232,7 @@ Graph load(const std::string& path, const std::string& format, const py::object&
                      edge_types_arg(edge_types), delimiter_arg(delimiter));
   LoadedMatrix loaded;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(kUnsizedWork);
     loaded = load_matrix(path, o);
   }
   const bool und = undirected || loaded.info.symmetric_storage;

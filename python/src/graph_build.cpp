@@ -15,6 +15,7 @@
 #include "loaders/symmetry.hpp"
 #include "python/src/common.hpp"
 #include "python/src/name_columns.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -153,7 +154,7 @@ Graph from_edges(const py::object& src, const py::object& dst, const py::object&
     using T = typename decltype(tag)::type;
     Arcs<T> arcs;
     arcs.val = arc_values<T>(weights, s.size(), pattern);
-    py::gil_scoped_release nogil;
+    KernelScope nogil(double(s.size()));
     VertexTable table = fixed ? VertexTable(*fixed) : VertexTable(s.strings, remap, count);
     arcs.row.resize(s.size());
     arcs.col.resize(s.size());
@@ -180,7 +181,7 @@ Graph from_adjacency(const py::object& ids, const py::array& degrees, const py::
     using T = typename decltype(tag)::type;
     Arcs<T> arcs;
     arcs.val = arc_values<T>(weights, nb.size(), pattern);
-    py::gil_scoped_release nogil;
+    KernelScope nogil(double(nb.size()));
     VertexTable table(names);
     arcs.row.reserve(nb.size());
     for (std::size_t v = 0; v < names.size(); ++v) {
@@ -199,7 +200,7 @@ Graph from_adjacency(const py::object& ids, const py::array& degrees, const py::
 
 /// A + A' (the entry of A kept where both hold one), as load(undirected=True) stores a file.
 Graph symmetrized(const Graph& g) {
-  py::gil_scoped_release nogil;
+  KernelScope nogil(graph_work(g));
   AnyMatrix m = std::visit(
       [](const auto& x) -> AnyMatrix {
         auto s = symmetrize(x);

@@ -8,6 +8,7 @@
 
 #include "engine/core/error.hpp"
 #include "python/src/common.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -64,7 +65,7 @@ py::array arc_rows(const Graph& g) {
   const Structure s = structure_of(g);
   std::vector<std::uint32_t> rows(std::size_t(g.nvals()));
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     for (Vertex u = 0; u < g.nrows(); ++u)
       std::fill(rows.begin() + std::ptrdiff_t(s.row_ptr[u]),
                 rows.begin() + std::ptrdiff_t(s.row_ptr[u + 1]), u);

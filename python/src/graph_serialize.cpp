@@ -10,6 +10,7 @@
 #include "loaders/binary_format.hpp"
 #include "loaders/load.hpp"
 #include "python/src/common.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -24,7 +25,7 @@ const VertexIds* remapped_ids(const Graph& g) {
 py::bytes to_bytes(const Graph& g) {
   std::string bytes;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     bytes =
         encode_binary(*g.matrix, false, g.names.remapped() ? 0 : g.names.base(), remapped_ids(g));
   }
@@ -38,7 +39,7 @@ Graph from_bytes(const py::bytes& data, bool undirected, const std::string& path
   if (PyBytes_AsStringAndSize(data.ptr(), &p, &size) != 0) throw py::error_already_set();
   LoadedMatrix loaded;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(kUnsizedWork);
     loaded = read_binary("pickled spgraph.Graph", std::string_view(p, std::size_t(size)), {});
   }
   if (!loaded.info.ids) {
@@ -73,7 +74,7 @@ void save(const Graph& g, const std::string& path, const std::string& format) {
   }
   o.base = g.names.remapped() ? 0 : g.names.base();
   o.symmetric = g.undirected;
-  py::gil_scoped_release nogil;
+  KernelScope nogil(graph_work(g));
   save_matrix(path, *g.matrix, o);
 }
 
@@ -106,7 +107,7 @@ bool equal(const Graph& a, const Graph& b) {
   if (a.nrows() != b.nrows() || a.ncols() != b.ncols() || a.nvals() != b.nvals() ||
       value_type_of(*a.matrix) != value_type_of(*b.matrix))
     return false;
-  py::gil_scoped_release nogil;
+  KernelScope nogil(graph_work(a));
   const bool arrays = std::visit(
       [&](const auto& x) {
         using M = std::decay_t<decltype(x)>;

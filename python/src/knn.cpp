@@ -8,6 +8,7 @@
 #include "algorithms/knn/knn.hpp"
 #include "engine/core/error.hpp"
 #include "python/src/common.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -47,11 +48,11 @@ py::dict knn_py(const Graph& g, const py::object& vertices, long long k, const s
     o.include_self = include_self;
     if (o.kind == DistanceKind::Hops) {
       const Matrix<bool>& a = g.pattern();
-      py::gil_scoped_release nogil;
+      KernelScope nogil(graph_work(g, double(queries.size())));
       r = distance_knn(a, std::span<const Vertex>(queries), o);
     } else {
       const Matrix<double>& a = g.weights();
-      py::gil_scoped_release nogil;
+      KernelScope nogil(graph_work(g, double(queries.size())));
       r = distance_knn(a, std::span<const Vertex>(queries), o);
     }
     return knn_dict(std::move(r));
@@ -88,7 +89,7 @@ py::dict knn_py(const Graph& g, const py::object& vertices, long long k, const s
   o.undirected = g.undirected;
   const Matrix<bool>& a = g.pattern();
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(wedge_work(g));
     r = all ? similarity_knn_all(a, o) : similarity_knn(a, std::span<const Vertex>(queries), o);
   }
   return knn_dict(std::move(r));
@@ -114,7 +115,7 @@ py::dict knn_features_py(const Graph& x, const std::shared_ptr<Graph>& q, const 
   const Matrix<double>* qm = q ? &q->weights() : nullptr;
   KnnResult r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(wedge_work(x));
     r = feature_knn(xm, qm, o);
   }
   return knn_dict(std::move(r));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The `_spgraph` extension module: registers every binding (python/src/*.cpp). The public
 // package spgraph (python/spgraph/__init__.py) wraps it with Python-side conveniences.
+// SPGRAPH_VERSION is the project's version, defined by python/CMakeLists.txt.
 #include "python/src/common.hpp"
 
 PYBIND11_MODULE(_spgraph, m) {
@@ -20,4 +21,6 @@ PYBIND11_MODULE(_spgraph, m) {
   register_graph_serialize(m);
   register_scc(m);
   register_paths(m);
+  register_threads(m);
+  m.attr("__version__") = SPGRAPH_VERSION;  // the project's version in CMakeLists.txt
 }

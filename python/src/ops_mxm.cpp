@@ -4,6 +4,7 @@
 // complemented) and input transposes (engine/ops_mxm.hpp). The GIL is released while it runs.
 #include "engine/ops.hpp"
 #include "engine/semiring_registry.hpp"
+#include "python/src/thread_scope.hpp"
 #include "python/src/typed.hpp"
 
 namespace spgraph::python {
@@ -41,7 +42,7 @@ std::shared_ptr<Graph> mxm_py(const Graph& a, const Graph& b, const std::string&
     const Vertex cols = transpose_b ? mb.nrows() : mb.ncols();
     Matrix<T> c(rows, cols);
     with_semiring<T>(semiring, [&](auto sr) {
-      py::gil_scoped_release nogil;
+      KernelScope nogil(wedge_work(a));
       mxm(c, m, NoAccum{}, sr, ma, mb, d);
     });
     out = std::make_shared<Graph>(AnyMatrix(std::move(c)), VertexNames::offset(0), false);

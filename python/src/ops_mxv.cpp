@@ -4,6 +4,7 @@
 // may be written. Returns the result's indices and values; spgraph/__init__.py makes them dense.
 #include "engine/ops.hpp"
 #include "engine/semiring_registry.hpp"
+#include "python/src/thread_scope.hpp"
 #include "python/src/typed.hpp"
 
 namespace spgraph::python {
@@ -89,7 +90,7 @@ py::tuple mxv_py(const Graph& a, const py::object& u_indices, const py::array& u
     std::vector<Vertex> idx;
     std::vector<T> vals;
     with_semiring<T>(semiring, [&](auto sr) {
-      py::gil_scoped_release nogil;
+      KernelScope nogil(graph_work(a));
       mxv(w, m, NoAccum{}, sr, ma, u, d);
       w.extract_tuples(idx, vals);
     });

@@ -10,6 +10,7 @@
 #include "engine/core/error.hpp"
 #include "python/src/algorithms_common.hpp"
 #include "python/src/common.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -23,7 +24,7 @@ py::dict sssp_paths_py(const Graph& g, py::handle source, const std::string& met
   o.parents = true;
   SsspResult r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     r = sssp(g.weights(), s, o);
   }
   std::vector<Vertex> parent = std::move(r.parent);

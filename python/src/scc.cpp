@@ -5,6 +5,7 @@
 // wraps the dict, giving the labels as the file's ids.
 #include "algorithms/closure/strongly_connected_components.hpp"
 #include "python/src/common.hpp"
+#include "python/src/thread_scope.hpp"
 
 namespace spgraph::python {
 
@@ -17,7 +18,7 @@ py::dict scc_py(const Graph& g) {
                             " x " + std::to_string(a.ncols()));
   SccLabels r;
   {
-    py::gil_scoped_release nogil;
+    KernelScope nogil(graph_work(g));
     r = scc_labels(adjacency_of(a.csr()));
   }
   py::dict d;

@@ -9,11 +9,12 @@
 //     map of remapped files (VertexIds), and the synthetic generators;
 //   - the algorithm families: BFS, triangles, closure and reachability, connected components,
 //     PageRank, SSSP, k-nearest neighbours and communities (Louvain, Leiden, modularity).
-// In the source tree this file sits at spgraph/spgraph.hpp, next to engine/ and the others, so
-// the repository root alone serves both `<spgraph/spgraph.hpp>` and the headers' own includes
-// ("engine/matrix.hpp"); installed, it is include/spgraph/spgraph.hpp beside
+// In the source tree this file sits at include/spgraph/spgraph.hpp, and the build's include path
+// has both include/ (for `<spgraph/spgraph.hpp>`) and the repository root (for the headers' own
+// includes, "engine/matrix.hpp"); installed, it is include/spgraph/spgraph.hpp beside
 // include/spgraph/engine/ etc., and the package exports both include/ and include/spgraph/ as
-// include directories.
+// include directories. It is not in a spgraph/ folder at the repository root: Python started
+// there would import that folder (a namespace package) instead of the spgraph module.
 #pragma once
 
 // IWYU pragma: begin_exports
