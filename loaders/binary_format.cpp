@@ -335,7 +335,7 @@ LoadedMatrix read_binary(const std::string& name, std::string_view bytes,
 
 std::string encode_binary(const AnyMatrix& m, bool symmetric, int base, const VertexIds* ids,
                           const StoreStamp* stamp) {
-  if (base != 0 && base != 1) throw InvalidArgument("encode_binary: base must be 0 or 1");
+  if (base != 0 && base != 1) throw InvalidArgument("binary format: the base must be 0 or 1");
   if (ids && !ids->remapped()) ids = nullptr;
   return std::visit(
       [&](const auto& x) {
@@ -349,7 +349,7 @@ std::string encode_binary(const AnyMatrix& m, bool symmetric, int base, const Ve
         append(out, std::uint32_t(value_type_of<T>()));
         const Vertex n = std::max(c.nrows, c.ncols);
         if (ids && ids->size() != n)
-          throw InvalidArgument("encode_binary: the id map names " + std::to_string(ids->size()) +
+          throw InvalidArgument("binary format: the id map names " + std::to_string(ids->size()) +
                                 " vertices, the matrix has " + std::to_string(n));
         append(out,
                std::uint32_t((c.pattern ? kFlagPattern : 0) | (symmetric ? kFlagSymmetric : 0) |

@@ -188,11 +188,14 @@ PageRankResult pagerank(const Matrix<T>& a, const PageRankOptions& options) {
   // On a symmetric A the transpose is A itself: read A, build nothing.
   const bool transpose = !options.undirected;
   if (options.weighted) {
+    // Always A': an undirected load stores both arcs of an edge given both ways, each with its
+    // own weight, so A is symmetric in structure but not always in values; the in-arc u -> v
+    // must carry A(u, v), which only the transpose holds in row v.
     const detail::WeightedTeleport wt{tp.tele, tp.uniform};
-    return single ? detail::pagerank_weighted_power(detail::weighted_pull<float>(a, transpose), wt,
-                                                    options)
-                  : detail::pagerank_weighted_power(detail::weighted_pull<double>(a, transpose), wt,
-                                                    options);
+    return single
+               ? detail::pagerank_weighted_power(detail::weighted_pull<float>(a, true), wt, options)
+               : detail::pagerank_weighted_power(detail::weighted_pull<double>(a, true), wt,
+                                                 options);
   }
   if (options.spmv == SpmvFormat::Csr5) {
     if (options.sweep == PageRankSweep::GaussSeidel)

@@ -145,6 +145,26 @@ def _as_str(kind_and_names):
     return names if kind == "str" else names.astype(str).tolist()
 
 
+#: Integer ids numbered by position up to this many vertices are always accepted; past it, only
+#: when they fill at least 1/_SPARSE_IDS_FILL of the id space (n = the largest id + 1).
+_SPARSE_IDS_FLOOR = 1 << 24
+_SPARSE_IDS_FILL = 16
+
+
+def _refuse_sparse_id_space(src, dst):
+    """Integer names taken as positions make n = the largest + 1: a few edges between ids near
+    10^9 would silently allocate a graph of 10^9 vertices. Refuse that with the way out."""
+    top = max(int(src.max()), int(dst.max())) + 1
+    if top > 1 << 32:
+        return  # past any graph's size: the engine's own limit error says so
+    if top > _SPARSE_IDS_FLOOR and top > _SPARSE_IDS_FILL * 2 * src.size:
+        raise InvalidArgument(
+            "the largest vertex id is %d, but there %s: numbered by position the graph would "
+            "have %d vertices; pass remap_ids=True to number the ids you give (or n= to ask for "
+            "that size)" % (top - 1, "is only 1 edge" if src.size == 1
+                            else "are only %d edges" % src.size, top))
+
+
 def _from_edges(src, dst, weights=None, ids=None, undirected: bool = False, n: int | None = None,
                 remap_ids: bool = False, duplicates: str = "combine") -> Graph:
     """A graph from arrays of edges, src[k] -> dst[k], with their vertex names.
@@ -167,6 +187,9 @@ def _from_edges(src, dst, weights=None, ids=None, undirected: bool = False, n: i
                           (fixed is not None and fixed[0] == "str")):
         raise InvalidArgument("n applies to integer ids numbered by position; with names, "
                               "give ids= to add isolated vertices")
+    if (s[0] == d[0] == "int" and fixed is None and n is None and not remap_ids
+            and s[1].size):
+        _refuse_sparse_id_space(s[1], d[1])
     if "str" in (s[0], d[0]) or (fixed is not None and fixed[0] == "str"):
         s, d = ("str", _as_str(s)), ("str", _as_str(d))
         fixed = ("str", _as_str(fixed)) if fixed is not None else None
@@ -182,10 +205,11 @@ def _from_edges(src, dst, weights=None, ids=None, undirected: bool = False, n: i
 # ---- pandas ------------------------------------------------------------------------------------
 
 def _from_pandas(df, source="source", target="target", weight=None, undirected: bool = False,
-                 ids=None, duplicates: str = "combine") -> Graph:
+                 ids=None, duplicates: str = "combine", remap_ids: bool = False) -> Graph:
     """A graph from a pandas edge list: one row per edge, the names in columns `source` and
     `target` (integers or strings), the weights in column `weight` (None: a pattern graph).
-    The defaults are networkx's from_pandas_edgelist's. Otherwise as Graph.from_edges."""
+    The defaults are networkx's from_pandas_edgelist's. Otherwise as Graph.from_edges
+    (remap_ids=True: integer names numbered in order of appearance and kept as ids)."""
     cols = [source, target] + ([weight] if weight is not None else [])
     missing = [c for c in cols if c not in df.columns]
     if missing:
@@ -193,7 +217,7 @@ def _from_pandas(df, source="source", target="target", weight=None, undirected: 
             ", ".join(map(repr, missing)), ", ".join(map(repr, df.columns))))
     w = df[weight].to_numpy() if weight is not None else None
     return _from_edges(df[source].to_numpy(), df[target].to_numpy(), weights=w, ids=ids,
-                       undirected=undirected, duplicates=duplicates)
+                       undirected=undirected, duplicates=duplicates, remap_ids=remap_ids)
 
 
 def _to_pandas(self, source="source", target="target", weight="weight") -> pandas.DataFrame:

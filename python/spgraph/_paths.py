@@ -35,12 +35,20 @@ def path_to(result, v):
     file id, as every vertex argument. On a shortest_paths() result the weights along the path
     sum to result.distance at v."""
     g = result.__dict__.get("_graph")
-    target = int(g.index(v)) if g is not None else int(v)
-    path = _spgraph._path_to(_parent_positions(result), target)
-    if g is None:
-        return path.tolist()
-    names = g.names_of(path)
-    return list(names) if isinstance(names, list) else names.tolist()
+    if g is not None:
+        path = _spgraph._path_to(_parent_positions(result), int(g.index(v)))
+        names = g.names_of(path)
+        return list(names) if isinstance(names, list) else names.tolist()
+    # A result without its graph (unpickled): the ids it kept translate both ways.
+    ids = result.vertex_ids
+    if isinstance(ids, _np.ndarray):
+        found = _np.flatnonzero(ids == v) if isinstance(v, (int, _np.integer)) else []
+    else:
+        found = [k for k, name in enumerate(ids) if name == v]
+    if len(found) == 0:
+        raise _spgraph.IndexOutOfBounds("path_to: vertex %r is not in this result's graph" % (v,))
+    path = _spgraph._path_to(_parent_positions(result), int(found[0]))
+    return [ids[k] if isinstance(ids, list) else ids[k].item() for k in path.tolist()]
 
 
 def shortest_paths(g, source, method="auto", delta=0.0):

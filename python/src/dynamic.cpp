@@ -4,6 +4,7 @@
 // threads query immutable snapshots of it. Every update batch and every snapshot query releases
 // the GIL, so a writer thread and reader threads really run at the same time; the engine's
 // writer mutex serializes writers and snapshot() never blocks on the writer's work.
+#include <mutex>
 #include <variant>
 
 #include "algorithms/bfs/bfs.hpp"
@@ -138,6 +139,27 @@ struct PyDynamic {
   AnyDynamic g;
   VertexNames names;
   bool grow = true;
+  /// One Python writer at a time: a remapped graph's id map grows under it.
+  std::mutex writer;
+
+  /// Runs one update batch: takes the writer lock (waiting without the GIL, so the holder can
+  /// get it back), and if the batch fails, restores the id map it grew, so that a refused
+  /// batch leaves no new names behind (readers in between saw a superset, which is harmless).
+  template <class F>
+  py::dict write_batch(F&& run) {
+    std::unique_lock<std::mutex> lock(writer, std::defer_lock);
+    {
+      KernelScope wait(kUnsizedWork);  // releases the GIL while waiting
+      lock.lock();
+    }
+    const VertexNames before = names;
+    try {
+      return run();
+    } catch (...) {
+      names = before;
+      throw;
+    }
+  }
 
   template <class F>
   decltype(auto) visit(F&& f) const {
@@ -198,6 +220,10 @@ struct PyDynamic {
 
   /// Inserts, erases or re-weights the arcs src[k] -> dst[k] as one batch (GIL released).
   py::dict update(UpdateKind kind, py::handle src, py::handle dst, const py::object& w) {
+    return write_batch([&] { return update_locked(kind, src, dst, w); });
+  }
+
+  py::dict update_locked(UpdateKind kind, py::handle src, py::handle dst, const py::object& w) {
     const auto [u, v] = update_positions(src, dst);
     if (u.size() != v.size())
       throw DimensionMismatch(std::to_string(u.size()) + " sources but " +
@@ -225,6 +251,11 @@ struct PyDynamic {
 
   /// A mixed batch: op[k] 0 insert, 1 erase, 2 assign; applied in order.
   py::dict apply(const py::array& ops, py::handle src, py::handle dst, const py::object& w) {
+    return write_batch([&] { return apply_locked(ops, src, dst, w); });
+  }
+
+  py::dict apply_locked(const py::array& ops, py::handle src, py::handle dst,
+                        const py::object& w) {
     auto op = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>::ensure(ops);
     if (!op) throw py::error_already_set();
     const auto [u, v] = update_positions(src, dst);

@@ -302,3 +302,15 @@ def test_conversions_keep_file_ids_of_a_remapped_file(tmp_path):
     df = g.to_pandas()
     assert set(df["source"]) <= set(g.ids)
     assert spgraph.Graph.from_pandas(df, weight="weight", ids=g.ids) == g
+
+
+def test_from_pandas_remaps_integer_ids_and_refuses_a_sparse_id_space():
+    df = pd.DataFrame({"source": [10**9, 7, 10**9 + 5], "target": [7, 10**9 + 5, 3]})
+    with pytest.raises(spgraph.InvalidArgument, match="remap_ids=True"):
+        spgraph.Graph.from_pandas(df)
+    g = spgraph.Graph.from_pandas(df, remap_ids=True)
+    assert len(g) == 4 and g.nnz == 3
+    assert g.has_edge(10**9, 7) and g.has_edge(7, 10**9 + 5) and not g.has_edge(7, 10**9)
+    assert sorted(g.ids.tolist()) == [3, 7, 10**9, 10**9 + 5]
+    small = spgraph.Graph.from_pandas(pd.DataFrame({"source": [0, 5000], "target": [5000, 1]}))
+    assert len(small) == 5001  # a small id space is still numbered by position

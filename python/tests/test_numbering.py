@@ -227,3 +227,29 @@ def test_cdlp_on_remapped_ids_breaks_ties_by_id(tmp_path, seed):
     want = [sorted(ids)[x] for x in brute_cdlp(a, True, 5)]
     got = spgraph.cdlp(g, iterations=5).to_dict()
     assert [got[v] for v in sorted(ids)] == want
+
+
+def test_a_refused_dynamic_batch_leaves_no_names(go):
+    dg = spgraph.DynamicGraph(go, weighted=True)
+    n = dg.n
+    with pytest.raises(spgraph.DimensionMismatch):
+        dg.insert(["new1"], ["new2"], [1.0, 2.0])  # two weights for one edge: refused
+    snap = dg.snapshot()
+    assert snap.n == n and "new1" not in list(snap.ids)
+    g = snap.to_graph()
+    assert pickle.loads(pickle.dumps(g)) == g  # the id map still fits the matrix
+    dg.insert(["new3"], ["GO:1"], [1.0])  # the next new name takes the next position
+    snap = dg.snapshot()
+    assert snap.n == n + 1 and snap.index("new3") == n and snap.has_edge("new3", "GO:1")
+
+
+def test_path_to_on_an_unpickled_result(karate, go):
+    r = spgraph.bfs(karate, 1, parents=True)
+    back = pickle.loads(pickle.dumps(r))
+    for v in (1, 5, 17, 34):
+        assert back.path_to(v) == r.path_to(v)
+        assert back.path_to(v)[0] == 1 and back.path_to(v)[-1] == v
+    s = spgraph.bfs(go, "GO:4", parents=True)
+    assert pickle.loads(pickle.dumps(s)).path_to("GO:3") == ["GO:4", "GO:1", "GO:2", "GO:3"]
+    with pytest.raises(spgraph.IndexOutOfBounds):
+        back.path_to(99)

@@ -154,6 +154,22 @@ def test_weighted_gap_matches_a_dense_power_iteration(n, seed, directed):
     assert np.max(np.abs(got.rank - want)) < AGREE
 
 
+@pytest.mark.parametrize("variant", ["gap", "standard"])
+def test_undirected_edge_given_both_ways_with_two_weights(tmp_path, variant):
+    # load(undirected=True) keeps each direction's own weight (1 -> 2 weighs 1, 2 -> 1 weighs
+    # 9): the stored matrix is symmetric in structure only, and the in-arcs must come from its
+    # transpose. Oracle: the same stored arcs run as a directed graph.
+    path = tmp_path / "two-ways.txt"
+    path.write_text("1 2 1\n2 1 9\n2 3 1\n3 1 1\n")
+    g = spgraph.load(path, undirected=True)
+    directed = spgraph.Graph.from_scipy(g.to_scipy())
+    got = spgraph.pagerank(g, weight=True, variant=variant, **TIGHT).rank
+    want = spgraph.pagerank(directed, weight=True, variant=variant, **TIGHT).rank
+    assert np.max(np.abs(got - want)) < AGREE
+    if variant == "standard":
+        assert abs(got.sum() - 1) < 1e-9
+
+
 def test_defaults_are_the_clis():
     """pagerank()'s defaults are the CLI's: gap, unweighted, damping 0.85, tolerance 1e-4."""
     arcs = random_weighted(50, 200, 3)
