@@ -6,9 +6,12 @@
 // the arcs, the degree histogram by counting, PageRank by the GAP power iteration written out
 // in full), for directed and undirected graphs with self-loops, duplicate lines and isolated
 // vertices, numbered from 0 and from 1; a remapped file of string names (with characters that
-// need URL encoding) and one of sparse integers, queried and grown by name; and the route
-// table, checked from outside: every path /openapi.json lists answers, every path the server
-// answers is listed.
+// need URL encoding) and one of sparse integers, queried and grown by name; refused bodies
+// naming new vertices (a bad later line, past --max-vertices), which must leave the vertex
+// count and the name lookups as they were, and concurrent posters of new names, which must
+// get distinct vertices (checked by each name's edges) and one vertex per shared name; and
+// the route table, checked from outside: every path /openapi.json lists answers, every path
+// the server answers is listed.
 #include <httplib.h>
 
 #include <algorithm>
@@ -21,6 +24,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -366,6 +370,126 @@ TEST(ServeEndpoints, RemappedSparseIntegersAndRefusals) {
       << run_store.output;
 }
 
+/// The error of a name lookup that must fail, or "" when it succeeds.
+std::string lookup_error(httplib::Client& c, const std::string& name) {
+  auto r = c.Get(("/degree?vertex=" + url_encode(name)).c_str());
+  if (!r || r->status == 200) return "";
+  return Json::parse(r->body, nullptr, false).value("error", "?");
+}
+
+TEST(ServeEndpoints, RefusedBodiesLeaveTheNamesAsTheyWere) {
+  const auto g = temp_file("endpoints_refused_names.txt", "a b\nb c\n");
+  Server s = start_server({g.string(), "--remap-ids", "--max-vertices", "6"});
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
+  httplib::Client c("127.0.0.1", s.port);
+  // A bad later line, in text and JSON; too many new names; twice each with other names.
+  post(c, "+ x y\n+ z\n", 400);
+  post(c, "+ p q\n+ r\n", 400);
+  post(c, R"([{"op": "insert", "u": "j1", "v": "j2"}, {"op": "bogus"}])", 400, "application/json");
+  const Json past = post(c, "+ m1 m2\n+ m3 m4\n", 400);
+  EXPECT_NE(past["error"].get<std::string>().find("line 2: vertex 'm4' would grow the graph past "
+                                                  "--max-vertices (6"),
+            std::string::npos)
+      << past;
+  EXPECT_EQ(get(c, "/stats")["vertices"], 3);
+  for (const char* name : {"x", "y", "z", "p", "q", "j1", "j2", "m1", "m2", "m3"})
+    EXPECT_NE(lookup_error(c, name).find("is not in the graph"), std::string::npos) << name;
+  EXPECT_NE(get(c, "/cc?v=x", 400)["error"].get<std::string>().find("not in the graph"),
+            std::string::npos);
+  // Later inserts still grow the graph up to the limit exactly; a name inserted earlier in the
+  // same body is known to the erase after it.
+  Json r = post(c, "+ k l\n+ l k\n- k l\n");
+  EXPECT_EQ(r["vertices"], 5);
+  EXPECT_EQ(r["missing"], 0);
+  EXPECT_EQ(get(c, "/neighbors?v=k")["in"], Json::parse(R"([["l", 1.0]])"));
+  EXPECT_EQ(get(c, "/neighbors?v=k")["out"], Json::array());
+  EXPECT_EQ(post(c, "+ a last\n")["vertices"], 6);
+  EXPECT_NE(post(c, "+ c beyond\n", 400)["error"].get<std::string>().find("--max-vertices (6"),
+            std::string::npos);
+  EXPECT_EQ(post(c, "+ c a\n")["vertices"], 6);  // known names still insert at the limit
+  const Json st = get(c, "/stats");
+  EXPECT_EQ(st["vertices"], 6);
+  EXPECT_EQ(st["edges"], 5);
+  EXPECT_EQ(get(c, "/neighbors?v=last")["in"], Json::parse(R"([["a", 1.0]])"));
+  EXPECT_NE(lookup_error(c, "beyond").find("is not in the graph"), std::string::npos);
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
+}
+
+/// A name made of a prefix and numbers joined by '_' ("t3_7").
+std::string numbered(const char* prefix, int a, int b = -1) {
+  std::string out(prefix);
+  out.append(std::to_string(a));
+  if (b >= 0) out.append("_").append(std::to_string(b));
+  return out;
+}
+
+TEST(ServeEndpoints, ConcurrentPostersOfNewNamesGetDistinctVertices) {
+  const auto g = temp_file("endpoints_concurrent_names.txt", "a b\n");
+  constexpr int kThreads = 8, kBatches = 12, kShared = 5;
+  Server s = start_server({g.string(), "--remap-ids"});
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
+  std::vector<std::thread> posters;
+  std::vector<int> failures(kThreads, 0);
+  for (int t = 0; t < kThreads; ++t)
+    posters.emplace_back([&, t] {
+      httplib::Client c("127.0.0.1", s.port);
+      for (int i = 0; i < kBatches; ++i) {
+        const std::string body =
+            "+ " + numbered("t", t, i) + " " + numbered("shared", i % kShared) + "\n";
+        auto r = c.Post("/updates", body, "text/plain");
+        failures[t] += !r || r->status != 200;
+      }
+    });
+  for (std::thread& p : posters) p.join();
+  EXPECT_EQ(std::accumulate(failures.begin(), failures.end(), 0), 0);
+  httplib::Client c("127.0.0.1", s.port);
+  EXPECT_EQ(get(c, "/stats")["vertices"], 2 + kThreads * kBatches + kShared);
+  std::map<std::string, std::set<std::string>> into;  // shared name -> its in-neighbours
+  for (int t = 0; t < kThreads; ++t)
+    for (int i = 0; i < kBatches; ++i) {
+      const std::string own = numbered("t", t, i), shared = numbered("shared", i % kShared);
+      const Json r = get(c, "/neighbors?v=" + own);
+      EXPECT_EQ(r["vertex"], own);
+      EXPECT_EQ(r["out"], Json::array({Json::array({shared, 1.0})}));
+      EXPECT_EQ(r["in"], Json::array()) << own;
+      into[shared].insert(own);
+    }
+  for (const auto& [name, sources] : into) {
+    std::set<std::string> seen;
+    const Json r = get(c, "/neighbors?v=" + name);
+    for (const Json& e : r["in"]) seen.insert(e[0].get<std::string>());
+    EXPECT_EQ(seen, sources) << name;
+  }
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
+}
+
+TEST(ServeEndpoints, ConcurrentNewNamesStopExactlyAtMaxVertices) {
+  const auto g = temp_file("endpoints_concurrent_limit.txt", "a b\nb c\n");
+  constexpr int kThreads = 8;
+  Server s = start_server({g.string(), "--remap-ids", "--max-vertices", "7"});
+  ASSERT_GT(s.port, 0) << s.first_line << read_file(s.log);
+  std::vector<std::thread> posters;
+  std::vector<int> status(kThreads, 0);
+  for (int t = 0; t < kThreads; ++t)
+    posters.emplace_back([&, t] {
+      httplib::Client c("127.0.0.1", s.port);
+      auto r = c.Post("/updates", "+ a " + numbered("new", t) + "\n", "text/plain");
+      status[t] = r ? r->status : -1;
+    });
+  for (std::thread& p : posters) p.join();
+  httplib::Client c("127.0.0.1", s.port);
+  EXPECT_EQ(std::count(status.begin(), status.end(), 200), 4);
+  EXPECT_EQ(std::count(status.begin(), status.end(), 400), kThreads - 4);
+  EXPECT_EQ(get(c, "/stats")["vertices"], 7);
+  const Json out = get(c, "/neighbors?v=a")["out"];
+  EXPECT_EQ(out.size(), 5u);  // b and the four accepted names
+  for (int t = 0; t < kThreads; ++t) {
+    const std::string name = numbered("new", t);
+    EXPECT_EQ(lookup_error(c, name).empty(), status[t] == 200) << name;
+  }
+  EXPECT_TRUE(exited_ok(stop_server(s))) << read_file(s.log);
+}
+
 TEST(ServeEndpoints, OpenApiListsExactlyTheRoutesTheServerAnswers) {
   const auto g = temp_file("endpoints_api.txt", "0 1\n1 2\n2 0\n");
   Server s = start_server({g.string(), "--base", "0", "--undirected"});
@@ -432,6 +556,12 @@ TEST(ServeEndpoints, StatusPageIsSelfContainedHtml) {
   const std::string& page = r->body;
   EXPECT_NE(page.find("<!DOCTYPE html>"), std::string::npos);
   EXPECT_NE(page.find("</html>"), std::string::npos);
+  // Updates carry the token typed in a password field, in the header request_guard checks.
+  EXPECT_NE(page.find("<input id=\"token\" type=\"password\""), std::string::npos);
+  EXPECT_NE(page.find("headers[\"Authorization\"] = \"Bearer \" + $(\"token\").value"),
+            std::string::npos);
+  for (const char* stored : {"localStorage", "sessionStorage", "document.cookie"})
+    EXPECT_EQ(page.find(stored), std::string::npos) << stored;
   // Nothing loaded from elsewhere: no script or style file, no link, no absolute URL fetched.
   for (const char* outside :
        {"<script src", "<link", "src=\"http", "href=\"http", "url(http", "fetch(\"http", "import "})

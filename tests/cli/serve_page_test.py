@@ -6,7 +6,9 @@ chromium through selenium (python3-selenium, /usr/bin/chromedriver) and checks w
 would see: the vertex and edge counts equal a brute-force count of the graph file; a BFS asked
 through the page's form shows exactly the JSON the /bfs endpoint answers, whose reach equals a
 brute-force BFS, and a table of its levels; the degree chart is an SVG with one bar per degree
-the /degrees histogram lists. Run by ctest as serve_page_browser (label "browser"):
+the /degrees histogram lists; the server has a --token-file, and an update posted through the
+form without the page's token field filled in is shown as HTTP 401 and changes nothing, while
+the same update with the token is applied (the edge count grows by one). Run by ctest as serve_page_browser (label "browser"):
     serve_page_test.py SPGRAPH_BINARY GRAPH_FILE
 Exits 77 (ctest: skipped) when selenium, chromium or chromedriver is missing.
 """
@@ -69,10 +71,11 @@ def get_json(url):
         return json.loads(r.read())
 
 
-def start_server(binary, graph):
-    """Starts the server on a free port; returns (process, base URL)."""
+def start_server(binary, graph, token_file):
+    """Starts the server on a free port, taking updates with the token in token_file; returns
+    (process, base URL)."""
     proc = subprocess.Popen([binary, "serve", graph, "--undirected", "--base", "0", "--port", "0",
-                             "--quiet"],
+                             "--token-file", token_file, "--quiet"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     first = proc.stdout.readline().strip()
     prefix = "listening on "
@@ -92,6 +95,43 @@ def make_driver(chromium, driver_path, profile):
                 "--user-data-dir=" + profile, "--window-size=1200,1600"):
         options.add_argument(arg)
     return webdriver.Chrome(service=Service(driver_path), options=options)
+
+
+def absent_edge(n, edges):
+    """An undirected edge (u, v), u < v < n, that the graph does not have."""
+    for u in range(n):
+        for v in range(u + 1, n):
+            if (u, v) not in edges:
+                return u, v
+    raise AssertionError("the test graph is complete")
+
+
+def check_update_token(driver, url, graph, token):
+    """POST /updates through the form: refused (401, shown) without the token, applied with."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    n, edges, _ = read_graph(graph)
+    u, v = absent_edge(n, edges)
+    wait = WebDriverWait(driver, 60)
+    status = driver.find_element(By.ID, "answer-status")
+    Select(driver.find_element(By.ID, "endpoint")).select_by_visible_text("POST /updates")
+    token_field = driver.find_element(By.ID, "token")
+    assert token_field.get_attribute("type") == "password", token_field.get_attribute("type")
+    driver.find_element(By.ID, "body").send_keys("+ %d %d" % (u, v))
+    driver.find_element(By.ID, "run").click()
+    wait.until(lambda d: "POST /updates: HTTP" in status.text)
+    assert "HTTP 401" in status.text and "token" in status.text, status.text
+    assert "error" in status.get_attribute("class"), status.get_attribute("class")
+    assert get_json(url + "/stats")["edges"] == len(edges)
+
+    token_field.send_keys(token)
+    driver.execute_script("document.getElementById('answer-status').textContent = ''")
+    driver.find_element(By.ID, "run").click()
+    wait.until(lambda d: "POST /updates: HTTP" in status.text)
+    assert "HTTP 200" in status.text, status.text
+    assert json.loads(driver.find_element(By.ID, "answer-json").text)["inserted"] == 1
+    assert get_json(url + "/stats")["edges"] == len(edges) + 1
 
 
 def check_page(driver, url, graph):
@@ -148,12 +188,18 @@ def main():
     if not chromium or not driver_path:
         print("skipped: chromium or chromedriver is not installed")
         return SKIP
-    proc, url = start_server(binary, graph)
     profile = tempfile.mkdtemp(prefix="spgraph-page-")
+    token = "page-test-token-7f3a"
+    token_file = os.path.join(profile, "token")
+    with open(token_file, "w", encoding="utf-8") as f:
+        f.write(token + "\n")
+    os.chmod(token_file, 0o600)
+    proc, url = start_server(binary, graph, token_file)
     driver = None
     try:
-        driver = make_driver(chromium, driver_path, profile)
+        driver = make_driver(chromium, driver_path, os.path.join(profile, "chromium"))
         check_page(driver, url, graph)
+        check_update_token(driver, url, graph, token)
     finally:
         if driver is not None:
             driver.quit()
@@ -163,7 +209,8 @@ def main():
     if code != 0:
         print("the server exited with status %d" % code)
         return 1
-    print("ok: the page shows the graph, answers a BFS as /bfs does and draws %s" % "the chart")
+    print("ok: the page shows the graph, answers a BFS as /bfs does, draws the chart and posts "
+          "updates with its token")
     return 0
 
 

@@ -12,6 +12,11 @@
 // Vertex growth follows `spgraph stream`: an insert naming a new vertex grows the graph, an
 // erase or re-weight naming a vertex the graph does not have (at that point of the arrival
 // order) never does: the writer drops it and counts it as missing.
+// New names (serve --remap-ids): a batch carries the names it introduces (NewNames,
+// serve_ids.hpp) instead of adding them to the id map as it is parsed. The writer gives them
+// their positions when it takes the batch, in commit order (so concurrent batches never share
+// a position, and a name an earlier batch added keeps its vertex), checks --max-vertices again,
+// and records them in the map only once the graph has accepted the batch, before publishing it.
 // Reads: snapshot() never waits for the writer; every query runs on one snapshot.
 #pragma once
 
@@ -30,6 +35,7 @@
 #include "algorithms/triangles/incremental_triangles.hpp"
 #include "engine/dynamic_graph.hpp"
 #include "store/graph_store.hpp"
+#include "tools/spgraph/serve/serve_ids.hpp"
 
 namespace spgraph::serve {
 
@@ -79,10 +85,12 @@ class GraphService {
     writer_.join();
   }
 
-  /// Queues a batch for the writer thread.
-  std::future<SubmitResult> submit(UpdateBatch<T> batch) {
+  /// Queues a batch for the writer thread; with remapped ids, `names` are the vertices it names
+  /// first (positioned and recorded in `ids` by the writer).
+  std::future<SubmitResult> submit(UpdateBatch<T> batch, NewNames names = {},
+                                   ServeIds* ids = nullptr) {
     const std::size_t size = batch.size();
-    Pending p{std::move(batch), size, {}};
+    Pending p{std::move(batch), size, {}, std::move(names), ids};
     std::future<SubmitResult> f = p.promise.get_future();
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -114,7 +122,23 @@ class GraphService {
     UpdateBatch<T> batch;
     std::size_t size = 0;  ///< updates as submitted (before drop_absent_vertices)
     std::promise<SubmitResult> promise;
+    NewNames names;           ///< vertices the batch names first (remapped ids)
+    ServeIds* ids = nullptr;  ///< the map they go to
   };
+
+  /// Gives the batch's new names their positions as the map stands now (the graph has `n`
+  /// vertices); false, with `error` set, when that would pass --max-vertices.
+  static bool place_names(Pending& p, Offset n, std::string& error) {
+    if (p.names.empty() || !p.ids) return true;
+    const auto positions = p.ids->place(p.names.names, Vertex(n), p.names.max_vertices, error);
+    if (!positions) return false;
+    p.names.rewrite(p.batch, *positions);
+    return true;
+  }
+  /// Records the batch's new names in the map (the batch passed the graph's checks).
+  static void record_names(Pending& p) {
+    if (!p.names.empty() && p.ids) p.ids->record(p.names.names);
+  }
 
   void write_loop() {
     for (;;) {
@@ -142,8 +166,17 @@ class GraphService {
   void apply_in_memory(std::deque<Pending>& round, std::vector<SubmitResult>& results) {
     for (std::size_t k = 0; k < round.size(); ++k) {
       Offset n = memory_->snapshot().num_vertices();
+      std::string why;
+      if (!place_names(round[k], n, why)) {
+        results[k] = {false, {}, why, false};
+        continue;
+      }
       const Offset dropped = drop_absent_vertices(round[k].batch, n);
       try {
+        if (!round[k].names.empty()) {
+          memory_->check(round[k].batch);
+          record_names(round[k]);  // before apply publishes the vertices they name
+        }
         results[k] = {true, memory_->apply(round[k].batch), {}, false};
         results[k].summary.missing += dropped;
       } catch (const Error& e) {  // refused: the graph is unchanged
@@ -160,6 +193,11 @@ class GraphService {
     std::vector<const UpdateBatch<T>*> group;
     std::vector<std::size_t> index;
     for (std::size_t k = 0; k < round.size(); ++k) {
+      std::string why;
+      if (!place_names(round[k], n, why)) {
+        results[k] = {false, {}, why, false};
+        continue;
+      }
       Offset grown = n;
       dropped[k] = drop_absent_vertices(round[k].batch, grown);
       try {
@@ -168,6 +206,9 @@ class GraphService {
         results[k] = {false, {}, e.what(), false};
         continue;
       }
+      // Recorded before the group is written, so the next batch's names are placed after them
+      // (a failed write leaves them named, without edges: the store then refuses updates).
+      record_names(round[k]);
       n = grown;
       group.push_back(&round[k].batch);
       index.push_back(k);

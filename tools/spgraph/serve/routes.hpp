@@ -167,7 +167,7 @@ void add_update_route(httplib::Server& svr, GraphService<T>& g, const ServeSetti
       return refuse_unread(res, c, 503,
                            "busy: update bodies of " + std::to_string(s.pending->capacity()) +
                                " bytes (--max-pending) are waiting to be applied; retry");
-    BatchBuilder<T> builder(s.limits, s.ids.get());
+    BatchBuilder<T> builder(s.limits, s.ids.get(), g.snapshot().num_vertices());
     std::uint64_t bytes = 0;
     if (!read_update_body(req, res, read, s, c, builder, bytes)) return;
     if (!growth_allowed(builder.vertices_needed(), g.snapshot().num_vertices(),
@@ -181,7 +181,8 @@ void add_update_route(httplib::Server& svr, GraphService<T>& g, const ServeSetti
                    Json{{"version", g.snapshot().version()},
                         {"applied", 0},
                         {"missing", builder.unknown_names()}});
-    const SubmitResult r = g.submit(std::move(batch)).get();
+    const SubmitResult r =
+        g.submit(std::move(batch), std::move(builder.new_names()), s.ids.get()).get();
     if (!r.ok) return refuse(res, c, r.io_error ? 500 : 400, r.error);
     reply(res, 200,
           Json{{"version", r.summary.version},

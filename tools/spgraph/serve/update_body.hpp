@@ -7,13 +7,17 @@
 // all-or-nothing: the first malformed line or element is the error, naming its line or index.
 // BatchBuilder turns each update into the graph's dense ids as it is read, so a body costs its
 // updates' size in memory (a JSON body also its own text, which is bounded by --max-body).
+// Names a body introduces (--remap-ids) stay in the batch's own list until the writer applies
+// it, so a refused body never changes the id map.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "engine/dynamic_graph.hpp"
 #include "tools/spgraph/serve/serve_ids.hpp"
@@ -81,11 +85,19 @@ struct BatchLimits {
 template <class T>
 class BatchBuilder {
  public:
-  /// `ids`: with remapped ids, the map that names (BodyUpdate::u_name, v_name) resolve through
-  /// and that an insert of a new name grows (serve_ids.hpp); null or not remapped: the file's
-  /// integers from limits.index_base.
-  explicit BatchBuilder(const BatchLimits& limits, ServeIds* ids = nullptr)
-      : limits_(limits), ids_(ids && ids->remapped() ? ids : nullptr) {}
+  /// `ids`: with remapped ids, the map that names (BodyUpdate::u_name, v_name) resolve through;
+  /// an insert of a name it lacks adds the name to new_names(), which the writer records once
+  /// the batch is applied (serve_ids.hpp). `vertices`: the graph's vertex count, which the new
+  /// names grow against --max-vertices. Null or not remapped: the file's integers from
+  /// limits.index_base.
+  explicit BatchBuilder(const BatchLimits& limits, const ServeIds* ids = nullptr,
+                        Vertex vertices = 0)
+      : limits_(limits),
+        ids_(ids && ids->remapped() ? ids : nullptr),
+        vertices_at_start_(vertices),
+        first_new_(ids_ ? std::max(ids_->size(), vertices) : 0) {
+    new_.max_vertices = limits.max_vertices;
+  }
 
   /// Empty, or why `b` is refused.
   std::string add(const BodyUpdate& b) {
@@ -109,6 +121,8 @@ class BatchBuilder {
   std::uint64_t vertices_needed() const { return vertices_; }
   /// Erases and assigns that named a vertex the id map does not have (not in the batch).
   std::uint64_t unknown_names() const { return unknown_; }
+  /// The names this batch adds and the updates that use them (empty without remapped ids).
+  NewNames& new_names() { return new_; }
 
  private:
   /// An update naming its vertices through the id map; an insert may add names.
@@ -118,13 +132,55 @@ class BatchBuilder {
              "--weighted)";
     const bool grow = b.kind == UpdateKind::Insert;
     std::string why;
-    const std::optional<Vertex> u = ids_->resolve(b.u_name, grow, limits_.max_vertices, why);
-    const std::optional<Vertex> v =
-        u ? ids_->resolve(b.v_name, grow, limits_.max_vertices, why) : std::nullopt;
-    if (u && v) return append(b, *u, *v);
-    if (grow) return why;
-    ++unknown_;  // an erase or assign of an edge the graph cannot have: missing, as without names
-    return {};
+    Named u, v;
+    if (!named_vertex(b.u_name, grow, u, why) || !named_vertex(b.v_name, grow, v, why)) {
+      if (grow) return why;
+      ++unknown_;  // an erase or assign of an edge the graph cannot have: missing, as without
+      return {};   // names
+    }
+    const std::size_t at = batch_.size();
+    if (u.fresh) new_.uses.push_back({at, false, u.name});
+    if (v.fresh) new_.uses.push_back({at, true, v.name});
+    return append(b, u.vertex, v.vertex);
+  }
+
+  /// A vertex as the batch names it: in the map, or new to this batch (`name` in new_names,
+  /// `vertex` its provisional position after the map's current end).
+  struct Named {
+    Vertex vertex = 0;
+    bool fresh = false;
+    std::size_t name = 0;
+  };
+
+  /// Resolves `token` into `out`; false (with `why` when it is an error) when it names no
+  /// vertex: unknown without `grow`, not a valid id, or past --max-vertices.
+  bool named_vertex(std::string_view token, bool grow, Named& out, std::string& why) {
+    if (const std::optional<Vertex> v = ids_->lookup(token)) {
+      out = {*v, false, 0};
+      return true;
+    }
+    const std::string shown = "vertex '" + std::string(token.substr(0, 200)) + "'";
+    std::optional<std::string> key = ids_->new_name_key(token, why);
+    if (!key) return false;
+    if (const auto it = pending_.find(*key); it != pending_.end()) {
+      out = {Vertex(first_new_ + it->second), true, it->second};
+      return true;
+    }
+    if (!grow) {
+      why = shown + " is not in the graph";
+      return false;
+    }
+    const std::uint64_t count = std::uint64_t(vertices_at_start_) + new_.names.size() + 1;
+    if (count > limits_.max_vertices) {
+      why = shown + " would grow the graph past --max-vertices (" +
+            std::to_string(limits_.max_vertices) + " vertices)";
+      return false;
+    }
+    const std::size_t k = new_.names.size();
+    pending_.emplace(*key, k);
+    new_.names.push_back(std::move(*key));
+    out = {Vertex(first_new_ + k), true, k};
+    return true;
   }
 
   std::string append(const BodyUpdate& b, Vertex u, Vertex v) {
@@ -139,7 +195,11 @@ class BatchBuilder {
   }
 
   BatchLimits limits_;
-  ServeIds* ids_;
+  const ServeIds* ids_;
+  Vertex vertices_at_start_ = 0;
+  Vertex first_new_ = 0;  ///< the provisional position of the batch's first new name
+  NewNames new_;
+  std::unordered_map<std::string, std::size_t> pending_;  ///< new_.names' indices
   UpdateBatch<T> batch_;
   std::uint64_t vertices_ = 0;
   std::uint64_t unknown_ = 0;
