@@ -141,7 +141,10 @@ void run_convert(const ConvertArgs& args) {
   so.format = f;
   so.symmetric = so.symmetric || graph.undirected;
   const bool names_beside = so.ids && so.ids->remapped() && numbers_vertices(f, args.out);
-  if (names_beside) check_output_path(args.out + ".ids", {args.in});
+  if (names_beside)
+    check_output_path(args.out + ".ids", {args.in});
+  else
+    refuse_overwriting_input(args.out + ".ids", {args.in});  // a stale one is removed
   auto t0 = std::chrono::steady_clock::now();
   tools::Progress bar("convert", 0);  // after the load's own line (a terminal only)
   bar.stage("writing " + printable(args.out));
