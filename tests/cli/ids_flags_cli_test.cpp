@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "loaders/load.hpp"
+#include "loaders/vertex_ids.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/spgraph_cli.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -471,6 +473,60 @@ TEST(IdsFlagsCli, ConvertToMatrixMarketWritesTheNamesBeside) {
   const fs::path plain = dir.path() / "plain.mtx";
   ASSERT_EQ(run("convert " + f.one_based + " " + plain.string()).exit_code, 0);
   EXPECT_FALSE(fs::exists(plain.string() + ".ids"));
+}
+
+/// Writes a binary graph a -> "line\nbreak" -> c (a name a CSV file could not hold unquoted,
+/// but a binary file written from Python can) to `path`.
+void write_graph_with_line_break(const TempDir& dir, const std::string& path) {
+  spgraph::LoadOptions o;
+  o.remap_ids = true;
+  const spgraph::LoadedMatrix g = spgraph::load_matrix(dir.write("abc.csv", "a,b\nb,c\n"), o);
+  auto ids = std::make_shared<spgraph::VertexIds>(spgraph::VertexIds::Kind::String);
+  for (const char* name : {"a", "line\nbreak", "c"}) ids->insert(name);
+  spgraph::SaveOptions so = spgraph::save_options_for(g.info);
+  so.ids = ids;
+  spgraph::save_matrix(path, g.matrix, so);
+}
+
+TEST(IdsFlagsCli, ConvertRefusesANameWithALineBreakBeforeWritingEitherFile) {
+  TempDir dir;
+  const std::string bin = dir.file("broken.bin");
+  write_graph_with_line_break(dir, bin);
+  const std::string mtx = dir.file("out.mtx");
+  const CliRun r = run("convert " + bin + " " + mtx);
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("line break"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(mtx));
+  EXPECT_FALSE(fs::exists(mtx + ".ids"));
+  // An earlier OUT and its names stay as they were.
+  const std::string old_mtx = dir.write("old.mtx", "old graph\n");
+  const std::string old_ids = dir.write("old.mtx.ids", "old names\n");
+  EXPECT_EQ(run("convert " + bin + " " + old_mtx).exit_code, 1);
+  EXPECT_EQ(spgraph::testing::read_file(old_mtx), "old graph\n");
+  EXPECT_EQ(spgraph::testing::read_file(old_ids), "old names\n");
+  // No temporary file is left behind either.
+  for (const std::string& entry : dir.entries())
+    EXPECT_EQ(entry.find("spgraph-"), std::string::npos) << entry;
+}
+
+TEST(IdsFlagsCli, ConvertWithoutNamesRemovesAStaleNamesFile) {
+  const TestGraph g = random_graph(17, 20);
+  TempDir dir;
+  const GraphFiles f = write_files(g, dir, "stale");
+  const std::string mtx = dir.file("out.mtx");
+  ASSERT_EQ(run("convert " + f.named + " " + mtx).exit_code, 0);
+  ASSERT_TRUE(fs::exists(mtx + ".ids"));
+  // The same OUT from a graph without names: the old names would misname its vertices.
+  const CliRun r = run("convert " + f.one_based + " " + mtx + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"ids_file\": null"), std::string::npos) << r.output;
+  EXPECT_TRUE(fs::exists(mtx));
+  EXPECT_FALSE(fs::exists(mtx + ".ids"));
+  // An edge list keeps the names in the file itself: a stale names file goes too.
+  const std::string el = dir.file("out.tsv");
+  dir.write("out.tsv.ids", "stale\n");
+  ASSERT_EQ(run("convert " + f.named + " " + el).exit_code, 0);
+  EXPECT_FALSE(fs::exists(el + ".ids"));
 }
 
 }  // namespace

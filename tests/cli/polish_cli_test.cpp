@@ -155,6 +155,88 @@ TEST(PolishCli, JsonKeepsNamesAsStringsAndInfinityAsNull) {
   EXPECT_TRUE(dist["Y"].is_null());
 }
 
+/// Rows of a JSON result table keyed by their "vertex" field, which must be a string.
+std::map<std::string, json> rows_by_name(const std::string& path) {
+  std::map<std::string, json> rows;
+  for (const json& row : json::parse(read_file(path))) {
+    EXPECT_TRUE(row["vertex"].is_string()) << row.dump();
+    if (row["vertex"].is_string()) rows[row["vertex"].get<std::string>()] = row;
+  }
+  return rows;
+}
+
+TEST(PolishCli, JsonKeepsNamesThatLookLikeNumbersAsStrings) {
+  TempDir tmp;
+  // Two components: the path 1e3 - 1000 - 1.0 - 007, and -1 - true - null. As JSON numbers,
+  // 1e3 and 1000 would read back as one vertex, and 1.0, true and null would change.
+  const std::string g =
+      tmp.write("n.csv", "src,dst\n1e3,1000\n1000,1.0\n1.0,007\n-1,true\ntrue,null\n");
+  const std::set<std::string> names = {"1e3", "1000", "1.0", "007", "-1", "true", "null"};
+  const std::string flags = " --remap-ids --undirected -q -o ";
+  ASSERT_EQ(run("bfs " + g + " --source 1e3 --compute both" + flags + tmp.file("b.json")).exit_code,
+            0);
+  const auto bfs = rows_by_name(tmp.file("b.json"));
+  const std::map<std::string, int> level = {{"1e3", 0}, {"1000", 1},  {"1.0", 2},  {"007", 3},
+                                            {"-1", -1}, {"true", -1}, {"null", -1}};
+  const std::map<std::string, std::string> parent = {
+      {"1000", "1e3"}, {"1.0", "1000"}, {"007", "1.0"}};
+  ASSERT_EQ(bfs.size(), names.size());
+  for (const auto& [name, row] : bfs) {
+    EXPECT_EQ(row["level"], level.at(name)) << row.dump();
+    if (level.at(name) < 0) {
+      EXPECT_TRUE(row["parent"].is_null()) << row.dump();  // "-1" is a name here
+    } else {
+      EXPECT_EQ(row["parent"], name == "1e3" ? "1e3" : parent.at(name)) << row.dump();
+    }
+  }
+  for (const std::string cmd : {"cc", "scc"}) {
+    ASSERT_EQ(run(cmd + " " + g + flags + tmp.file(cmd + ".json")).exit_code, 0) << cmd;
+    const auto rows = rows_by_name(tmp.file(cmd + ".json"));
+    ASSERT_EQ(rows.size(), names.size()) << cmd;
+    const std::string column = cmd == "cc" ? "label" : "component";
+    // The label of a component is one of its vertices' names, a string.
+    for (const auto& [name, row] : rows) {
+      ASSERT_TRUE(row[column].is_string()) << cmd << ": " << row.dump();
+      EXPECT_EQ(names.count(row[column].get<std::string>()), 1u) << cmd << ": " << row.dump();
+      const bool first = level.at(name) >= 0;
+      EXPECT_EQ(row[column], rows.at(first ? "1e3" : "-1")[column]) << cmd << ": " << row.dump();
+    }
+    EXPECT_NE(rows.at("1e3")[column], rows.at("-1")[column]) << cmd;
+  }
+  ASSERT_EQ(run("pagerank " + g + flags + tmp.file("p.json")).exit_code, 0);
+  const auto ranks = rows_by_name(tmp.file("p.json"));
+  ASSERT_EQ(ranks.size(), names.size());
+  double sum = 0;
+  for (const auto& [name, row] : ranks) {
+    ASSERT_TRUE(row["rank"].is_number()) << row.dump();
+    sum += row["rank"].get<double>();
+  }
+  EXPECT_NEAR(sum, 1.0, 1e-6);
+  // The path's ends have one neighbour, its middle two: the middle ranks higher.
+  EXPECT_GT(ranks.at("1000")["rank"].get<double>(), ranks.at("1e3")["rank"].get<double>());
+}
+
+TEST(PolishCli, JsonWritesIntegerIdsAsNumbers) {
+  TempDir tmp;
+  // Integer ids, remapped (a sparse numbering) and not: vertices and labels are numbers.
+  const std::string g = tmp.write("i.txt", "10 20\n20 30\n40 50\n");
+  ASSERT_EQ(run("cc " + g + " --remap-ids -q -o " + tmp.file("c.json")).exit_code, 0);
+  std::map<long, long> label;
+  for (const json& row : json::parse(read_file(tmp.file("c.json")))) {
+    ASSERT_TRUE(row["vertex"].is_number_integer()) << row.dump();
+    ASSERT_TRUE(row["label"].is_number_integer()) << row.dump();
+    label[row["vertex"].get<long>()] = row["label"].get<long>();
+  }
+  EXPECT_EQ(label, (std::map<long, long>{{10, 10}, {20, 10}, {30, 10}, {40, 40}, {50, 40}}));
+  ASSERT_EQ(
+      run("bfs " + karate + " --source 1 --compute parents -q -o " + tmp.file("p.json")).exit_code,
+      0);
+  for (const json& row : json::parse(read_file(tmp.file("p.json")))) {
+    ASSERT_TRUE(row["vertex"].is_number_integer()) << row.dump();
+    ASSERT_TRUE(row["parent"].is_number_integer()) << row.dump();
+  }
+}
+
 TEST(PolishCli, EveryTableWriterTakesJson) {
   TempDir tmp;
   const std::vector<std::pair<std::string, std::string>> cases = {

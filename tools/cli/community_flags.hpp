@@ -106,7 +106,7 @@ inline void write_communities(const std::string& path, const std::vector<Vertex>
                               const IdSpace& ids) {
   ResultTable out(path, {"vertex", "community"});
   for (Vertex v = 0; v < membership.size(); ++v) {
-    out.field(ids.name(v)).integer((long long)membership[v]);
+    out.vertex(ids, v).integer((long long)membership[v]);
     out.end_row();
   }
   out.commit();

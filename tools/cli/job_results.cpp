@@ -12,7 +12,7 @@ namespace spgraph::cli {
 void write_ranks(const std::string& path, const std::vector<double>& rank, const IdSpace& ids) {
   ResultTable out(path, {"vertex", "rank"});
   for (Vertex v = 0; v < rank.size(); ++v) {
-    out.field(ids.name(v)).number("%.17g", rank[v]);
+    out.vertex(ids, v).number("%.17g", rank[v]);
     out.end_row();
   }
   out.commit();
@@ -21,7 +21,7 @@ void write_ranks(const std::string& path, const std::vector<double>& rank, const
 void write_labels(const std::string& path, const std::vector<Vertex>& label, const IdSpace& ids) {
   ResultTable out(path, {"vertex", "label"});
   for (Vertex v = 0; v < label.size(); ++v) {
-    out.field(ids.name(v)).field(ids.name(label[v]));
+    out.vertex(ids, v).vertex(ids, label[v]);
     out.end_row();
   }
   out.commit();
@@ -31,7 +31,7 @@ void write_triangles(const std::string& path, const std::vector<std::uint64_t>& 
                      const std::vector<double>& clustering, const IdSpace& ids) {
   ResultTable out(path, {"vertex", "triangles", "clustering"});
   for (Vertex v = 0; v < triangles.size(); ++v) {
-    out.field(ids.name(v)).integer((long long)triangles[v]).number("%.12g", clustering[v]);
+    out.vertex(ids, v).integer((long long)triangles[v]).number("%.12g", clustering[v]);
     out.end_row();
   }
   out.commit();

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -23,36 +24,6 @@ std::string table_extension(const std::string& path) {
   if (ext == ".gz") ext = p.stem().extension().string();
   for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
   return ext;
-}
-
-/// True when `s` is a number as JSON writes one: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-bool is_json_number(std::string_view s) {
-  std::size_t i = 0;
-  auto digits = [&] {
-    const std::size_t from = i;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-    return i > from;
-  };
-  if (i < s.size() && s[i] == '-') ++i;
-  if (i < s.size() && s[i] == '0')
-    ++i;
-  else if (!digits())
-    return false;
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    if (!digits()) return false;
-  }
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    if (!digits()) return false;
-  }
-  return i == s.size();
-}
-
-bool is_non_finite(std::string_view s) {
-  return s == "inf" || s == "-inf" || s == "nan" || s == "-nan" || s == "infinity" ||
-         s == "-infinity";
 }
 
 }  // namespace
@@ -94,23 +65,14 @@ ResultTable::ResultTable(const std::string& path, std::initializer_list<std::str
   row_ += '\n';
 }
 
-void ResultTable::json_field(std::string_view text) {
-  row_ += column_ == 0 ? (first_row_ ? "\n{" : ",\n{") : ", ";
-  const std::string key =
-      column_ < columns_.size() ? columns_[column_] : "column" + std::to_string(column_ + 1);
-  row_ += json_string(key);
-  row_ += ": ";
-  if (is_json_number(text))
-    row_ += text;
-  else if (is_non_finite(text))
-    row_ += "null";
-  else
-    row_ += json_string(std::string(text));
-}
-
-ResultTable& ResultTable::field(std::string_view text) {
+ResultTable& ResultTable::append(std::string_view text, std::string_view json) {
   if (format_ == TableFormat::Json) {
-    json_field(text);
+    row_ += column_ == 0 ? (first_row_ ? "\n{" : ",\n{") : ", ";
+    const std::string key =
+        column_ < columns_.size() ? columns_[column_] : "column" + std::to_string(column_ + 1);
+    row_ += json_string(key);
+    row_ += ": ";
+    row_ += json;
   } else {
     if (column_ > 0) row_ += csv() ? ',' : '\t';
     if (csv())
@@ -122,14 +84,31 @@ ResultTable& ResultTable::field(std::string_view text) {
   return *this;
 }
 
+ResultTable& ResultTable::field(std::string_view text) {
+  if (format_ != TableFormat::Json) return append(text, {});
+  return append(text, json_string(std::string(text)));
+}
+
 ResultTable& ResultTable::number(const char* format, double x) {
   char buf[64];
   const int k = std::snprintf(buf, sizeof buf, format, x);
-  return field(std::string_view(buf, std::size_t(k)));
+  const std::string_view text(buf, std::size_t(k));
+  return append(text, std::isfinite(x) ? text : std::string_view("null"));
 }
 
 ResultTable& ResultTable::integer(long long x) {
-  return field(std::to_string(x));
+  const std::string text = std::to_string(x);
+  return append(text, text);
+}
+
+ResultTable& ResultTable::vertex(const IdSpace& ids, Vertex v) {
+  if (ids.named()) return field(ids.name(v));
+  const std::string text = ids.name(v);
+  return append(text, text);
+}
+
+ResultTable& ResultTable::no_vertex(const IdSpace& ids) {
+  return ids.named() ? append({}, "null") : integer(-1);
 }
 
 void ResultTable::end_row() {

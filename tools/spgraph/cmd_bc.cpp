@@ -44,7 +44,7 @@ struct BcArgs {
 void write_scores(const std::string& path, const std::vector<double>& score, const IdSpace& ids) {
   ResultTable out(path, {"vertex", "betweenness"});
   for (Vertex v = 0; v < score.size(); ++v) {
-    out.field(ids.name(v)).number("%.17g", score[v]);
+    out.vertex(ids, v).number("%.17g", score[v]);
     out.end_row();
   }
   out.commit();

@@ -54,13 +54,15 @@ void write_result(const std::string& path, const BfsResult& r, Vertex n, const I
                     : r.level.empty() ? ResultTable(path, {"vertex", "parent"})
                                       : ResultTable(path, {"vertex", "level", "parent"});
   for (Vertex v = 0; v < n; ++v) {
-    out.field(ids.name(v));
+    out.vertex(ids, v);
     if (!r.level.empty())
       out.integer(r.level[v] == kUnreached ? -1LL : static_cast<long long>(r.level[v]));
-    if (!r.parent.empty())
-      out.field(r.parent[v] != kUnreached ? ids.name(r.parent[v])
-                : ids.named()             ? std::string()
-                                          : std::string("-1"));
+    if (!r.parent.empty()) {
+      if (r.parent[v] != kUnreached)
+        out.vertex(ids, r.parent[v]);
+      else
+        out.no_vertex(ids);
+    }
     out.end_row();
   }
   out.commit();

@@ -3,10 +3,12 @@
 // extension or --to). Remapped external ids are written back out in edge lists and binary files;
 // Matrix Market and METIS number vertices 1..n and cannot hold them, so the names go to a names
 // file beside the output (OUT.ids: one id per line, in position order: line k names vertex k of
-// the output), never dropped silently. --add-weights
-// MAX gives every arc a random integer weight 1..MAX (generate --weights' rule: a function of
-// the seed and the unordered endpoint pair, so an undirected graph stays symmetric).
+// the output), never dropped silently; OUT never stands without them (the names are written first
+// and committed with OUT), and a stale OUT.ids beside a graph without names is removed.
+// --add-weights MAX gives every arc a random integer weight 1..MAX (generate --weights' rule: a
+// function of the seed and the unordered endpoint pair, so an undirected graph stays symmetric).
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <utility>
 
@@ -58,17 +60,16 @@ bool numbers_vertices(FileFormat format, const std::string& out) {
   return f == FileFormat::MatrixMarket || f == FileFormat::Metis;
 }
 
-/// Writes the names file of `out` (atomically): one id per line, in position order; returns its
-/// path. A name holding a line break cannot be written so and is refused, naming it.
-std::string write_names_file(const std::string& out, const VertexIds& ids, Vertex n) {
-  const std::string path = out + ".ids";
-  OutputFile names(path);
+/// Writes the names of `out` (one id per line, in position order) to `names`, not yet
+/// committed. A name holding a line break cannot be written so and is refused, naming it, before
+/// either file is committed.
+void write_names(OutputFile& names, const VertexIds& ids, Vertex n) {
   std::string buffer;
   for (Vertex v = 0; v < n; ++v) {
     const std::string name = ids.name(v);
     if (name.find_first_of("\n\r") != std::string::npos)
       throw InvalidArgument("convert: vertex name '" + printable(name) +
-                            "' holds a line break, which the names file " + path +
+                            "' holds a line break, which the names file " + names.path() +
                             " cannot hold (write an edge list or a binary file instead)");
     buffer += name;
     buffer += '\n';
@@ -78,8 +79,42 @@ std::string write_names_file(const std::string& out, const VertexIds& ids, Verte
     }
   }
   names.write(buffer);
-  names.commit();
-  return path;
+}
+
+/// Removes `path` if it is a regular file (a stale names file); throws IoError naming it if it
+/// cannot.
+void remove_stale(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec))) return;
+  std::filesystem::remove(path, ec);
+  if (ec)
+    throw IoError("cannot remove the stale names file " + printable(path) + ": " + ec.message());
+}
+
+/// Writes the graph to `out` and, when `names` is set, its names to OUT.ids, so that OUT never
+/// stands without its names: the names are checked and written in full before OUT is written;
+/// if the names file then cannot be committed, the new OUT is removed. Without names, a stale
+/// OUT.ids (from an earlier conversion) is removed, as it would name another graph's vertices.
+/// Returns the names file's path ("" when none is written).
+std::string save_with_names(const std::string& out, const AnyMatrix& m, const SaveOptions& so,
+                            const VertexIds* names) {
+  const std::string names_path = out + ".ids";
+  if (!names) {
+    save_matrix(out, m, so);
+    remove_stale(names_path);
+    return "";
+  }
+  OutputFile names_file(names_path);
+  write_names(names_file, *names, nrows_of(m));
+  save_matrix(out, m, so);
+  try {
+    names_file.commit();
+  } catch (...) {
+    std::error_code ec;
+    std::filesystem::remove(out, ec);
+    throw;
+  }
+  return names_path;
 }
 
 void run_convert(const ConvertArgs& args) {
@@ -106,14 +141,16 @@ void run_convert(const ConvertArgs& args) {
   so.format = f;
   so.symmetric = so.symmetric || graph.undirected;
   const bool names_beside = so.ids && so.ids->remapped() && numbers_vertices(f, args.out);
-  if (names_beside) check_output_path(args.out + ".ids", {args.in});
+  if (names_beside)
+    check_output_path(args.out + ".ids", {args.in});
+  else
+    refuse_overwriting_input(args.out + ".ids", {args.in});  // a stale one is removed
   auto t0 = std::chrono::steady_clock::now();
   tools::Progress bar("convert", 0);  // after the load's own line (a terminal only)
   bar.stage("writing " + printable(args.out));
-  save_matrix(args.out, graph.loaded.matrix, so);
+  const std::string names_file =
+      save_with_names(args.out, graph.loaded.matrix, so, names_beside ? so.ids.get() : nullptr);
   bar.finish();
-  std::string names_file;
-  if (names_beside) names_file = write_names_file(args.out, *so.ids, nrows_of(graph.loaded.matrix));
   const double write_seconds = seconds_since(t0);
   Report r;
   r.add("in", report::str(args.in));

@@ -36,7 +36,7 @@ void write_core_numbers(const std::string& path, const std::vector<Vertex>& core
                         const IdSpace& ids) {
   ResultTable out(path, {"vertex", "core"});
   for (Vertex v = 0; v < core.size(); ++v) {
-    out.field(ids.name(v)).integer((long long)core[v]);
+    out.vertex(ids, v).integer((long long)core[v]);
     out.end_row();
   }
   out.commit();

@@ -63,8 +63,8 @@ void write_answers(const std::string& path, const KnnResult& r, const KnnNames& 
     const auto ids = r.ids_of(q);
     const auto scores = r.scores_of(q);
     for (std::size_t i = 0; i < ids.size(); ++i) {
-      out.field(names.queries->name(r.queries[q])).integer((long long)(i + 1));
-      out.field(names.answers->name(ids[i])).number("%.17g", scores[i]);
+      out.vertex(*names.queries, r.queries[q]).integer((long long)(i + 1));
+      out.vertex(*names.answers, ids[i]).number("%.17g", scores[i]);
       out.end_row();
     }
   }

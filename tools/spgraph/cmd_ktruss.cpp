@@ -37,7 +37,7 @@ void write_truss_numbers(const std::string& path, const KtrussResult& r, const I
   const Csr<bool>& e = r.edges.csr();
   for (Vertex u = 0; u < e.nrows; ++u)
     for (Offset k = e.row_begin(u); k < e.row_end(u); ++k) {
-      out.field(ids.name(u)).field(ids.name(e.col[k])).integer((long long)r.truss[k]);
+      out.vertex(ids, u).vertex(ids, e.col[k]).integer((long long)r.truss[k]);
       out.end_row();
     }
   out.commit();

@@ -30,7 +30,7 @@ struct LccArgs {
 void write_lcc(const std::string& path, const std::vector<double>& lcc, const IdSpace& ids) {
   ResultTable out(path, {"vertex", "lcc"});
   for (Vertex v = 0; v < lcc.size(); ++v) {
-    out.field(ids.name(v)).number("%.17g", lcc[v]);
+    out.vertex(ids, v).number("%.17g", lcc[v]);
     out.end_row();
   }
   out.commit();

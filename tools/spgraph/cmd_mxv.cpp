@@ -52,7 +52,7 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
     const IdSpace ids(graph.loaded.info);
     ResultTable f(args.out, {"index", "value"});
     w.for_each([&](Vertex i, T x) {
-      f.field(ids.name(i));
+      f.vertex(ids, i);
       if constexpr (std::is_floating_point_v<T>)
         f.number("%.17g", double(x));
       else

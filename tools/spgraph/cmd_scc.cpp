@@ -29,7 +29,7 @@ void write_components(const std::string& path, const std::vector<Vertex>& label,
                       const IdSpace& ids) {
   ResultTable out(path, {"vertex", "component"});
   for (Vertex v = 0; v < label.size(); ++v) {
-    out.field(ids.name(v)).field(ids.name(label[v]));
+    out.vertex(ids, v).vertex(ids, label[v]);
     out.end_row();
   }
   out.commit();

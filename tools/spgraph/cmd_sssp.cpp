@@ -42,11 +42,7 @@ void write_distances(const std::string& path, const SsspResult& r, const IdSpace
                           : ResultTable(path, {"vertex", "distance"});
   for (Vertex v = 0; v < r.distance.size(); ++v) {
     const double d = r.distance[v];
-    out.field(ids.name(v));
-    if (std::isinf(d) && d > 0)
-      out.field("inf");
-    else
-      out.number("%.17g", d);
+    out.vertex(ids, v).number("%.17g", d);
     if (paths) out.field(joined_path(parent_path(r.parent, v), ids, sep));
     out.end_row();
   }

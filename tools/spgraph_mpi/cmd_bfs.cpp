@@ -99,9 +99,14 @@ void write_result(const std::string& path, const DistBfs& r, bool levels, bool p
                     : !parents ? ResultTable(path, {"vertex", "level"})
                                : ResultTable(path, {"vertex", "level", "parent"});
   for (Vertex v = 0; v < r.level.size(); ++v) {
-    out.field(ids.name(v));
+    out.vertex(ids, v);
     if (levels) out.integer(static_cast<long long>(r.level[v]));
-    if (parents) out.field(r.parent[v] < 0 ? std::string("-1") : ids.name(Vertex(r.parent[v])));
+    if (parents) {
+      if (r.parent[v] < 0)
+        out.no_vertex(ids);
+      else
+        out.vertex(ids, Vertex(r.parent[v]));
+    }
     out.end_row();
   }
   out.commit();
