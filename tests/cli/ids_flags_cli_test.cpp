@@ -207,7 +207,9 @@ TEST(IdsFlagsCli, SccMatchesNetworkxOnEveryNumbering) {
       got.insert(members);
       const int rep = vertex_of(which, g, label);
       EXPECT_TRUE(members.count(rep)) << "label " << label << " is not in its component";
-      if (which < 2) EXPECT_EQ(rep, *members.begin()) << "the smallest id represents";
+      if (which < 2) {
+        EXPECT_EQ(rep, *members.begin()) << "the smallest id represents";
+      }
     }
     std::set<std::set<int>> want;
     for (const auto& c : expected)
@@ -432,8 +434,11 @@ TEST(IdsFlagsCli, UnreachableParentsAreEmptyForNamesAndMinusOneForIntegers) {
     }
   }
   EXPECT_GT(unreachable, 0u);
-  for (const auto& row : by_number)
-    if (row[1] == "-1") EXPECT_EQ(row[2], "-1") << row[0];
+  for (const auto& row : by_number) {
+    if (row[1] == "-1") {
+      EXPECT_EQ(row[2], "-1") << row[0];
+    }
+  }
 }
 
 TEST(IdsFlagsCli, ConvertToMatrixMarketWritesTheNamesBeside) {
