@@ -74,7 +74,8 @@ def read_table(path):
         for line in f:
             if line.startswith("#") or not line.strip():
                 continue
-            parts = line.split()
+            # Tab-separated: an empty field (a named graph's unreached parent) stays a field.
+            parts = line.rstrip("\n").split("\t") if "\t" in line else line.split()
             if parts[0] == "vertex":
                 continue
             rows[parts[0]] = parts[1:]
