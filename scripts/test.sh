@@ -82,11 +82,12 @@ if [ "$all" -eq 1 ]; then
   fi
   # The CUDA backend, wherever nvcc is installed (PATH or /usr/local/cuda): built with warnings as
   # errors, device code included, for sm_80 and sm_90, so that code written where no GPU is lent
-  # still compiles; its tests (label "cuda") check the error mapping and, without a GPU, skip the
-  # device tests with one line saying why.
+  # still compiles; target gpu_check_compile is every test labelled "cuda" and every GPU
+  # benchmark (cmake/gpu_check.cmake); the tests check the error mapping and the host-side
+  # refusals and, without a GPU, skip the device tests with one line saying why.
   if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
     cmake --preset cuda >/dev/null
-    cmake --build --preset cuda -j"$jobs" --target backend_tests cuda_device_tests
+    cmake --build --preset cuda -j"$jobs" --target gpu_check_compile
     step_tests cuda ctest --preset cuda --no-tests=error
     step_done cuda
   else

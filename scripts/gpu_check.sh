@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The GPU check: what a lent GPU machine runs, in one call of at most 8 minutes, from the
+# repository root, with the programs scripts/build_gpu_check.sh put in build/gpu-carry/ (carried
+# there, since the device machine builds nothing). Results go to $OUT (the device tool returns at
+# most 8 files):
+#   $OUT/summary.txt       the device (nvidia-smi), each test program's pass/fail/skip counts and
+#                          each benchmark's exit status and seconds
+#   $OUT/tests.log         every test labelled "cuda", in full (gtest output)
+#   $OUT/bench-NAME.txt    one per benchmark script bench/gpu/NN-NAME.sh (at most 6), in name order
+# Each benchmark script runs under `timeout` with these variables:
+#   BIN       the folder of the carried programs (GPU benchmarks, the CLI)
+#   SPGRAPH   the CLI (generate graphs with "$SPGRAPH" generate ... here, not on the build machine)
+#   WORK      a scratch folder shared by the scripts (graphs generated once can be reused)
+#   OUT_FILE  where the script writes its table (both times, the ratio, peak device memory)
+#   BUDGET_S  the seconds it has; a script sizes its work to fit
+# The check itself exits 0 when every test passed and every benchmark script exited 0.
+#   usage: OUT=folder scripts/gpu_check.sh [TOTAL_SECONDS=450]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+: "${OUT:?set OUT to the folder that receives the results}"
+total=${1:-450}
+carry=${GPU_CARRY:-build/gpu-carry}
+start=$(date +%s)
+elapsed() { echo $(($(date +%s) - start)); }
+summary=$OUT/summary.txt
+mkdir -p "$OUT"
+if [ ! -f "$carry/manifest.txt" ]; then
+  echo "error: $carry/manifest.txt is missing: run scripts/build_gpu_check.sh here first and" \
+    "carry build/gpu-carry" | tee "$summary" >&2
+  exit 2
+fi
+{
+  echo "# scripts/gpu_check.sh, $(date -u '+%F %T') UTC, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm,clocks.max.mem \
+    --format=csv,noheader 2>&1 | sed 's/^/device: /'
+} >"$summary"
+export BIN=$PWD/$carry/bin SPGRAPH=$PWD/$carry/bin/spgraph
+export WORK=${WORK:-$(mktemp -d)}
+status=0
+
+# 1. Every test labelled "cuda" (about a third of the time at most).
+echo "## tests" >>"$summary"
+: >"$OUT/tests.log"
+test_budget=$((total / 3))
+while read -r kind name; do
+  [ "$kind" = test ] || continue
+  left=$((test_budget - $(elapsed)))
+  if [ "$left" -le 5 ]; then
+    echo "$name: NOT RUN (the tests' time budget is spent)" >>"$summary"
+    status=1
+    continue
+  fi
+  echo "===== $name" >>"$OUT/tests.log"
+  timeout "$left" "$BIN/$name" --gtest_color=no >>"$OUT/tests.log" 2>&1
+  rc=$?
+  [ "$rc" -eq 0 ] || status=1
+  counts=$(awk -v n="$name" '
+    /^\[  PASSED  \]/ {p=$4} /^\[  FAILED  \] [0-9]+ test/ {f=$4} /^\[  SKIPPED \] [0-9]+ test/ {s=$4}
+    END {printf "passed %d, failed %d, skipped %d", p, f, s}' \
+    <(sed -n "/^===== $name\$/,\$p" "$OUT/tests.log"))
+  echo "$name: exit $rc; $counts" >>"$summary"
+done <"$carry/manifest.txt"
+
+# 2. The GPU benchmarks, each with its baseline, in name order, sharing the time that is left.
+echo "## benchmarks" >>"$summary"
+mapfile -t scripts < <(ls bench/gpu/[0-9]*.sh 2>/dev/null | sort)
+for i in "${!scripts[@]}"; do
+  s=${scripts[$i]}
+  name=$(basename "$s" .sh)
+  name=${name#*-}
+  remaining=$((${#scripts[@]} - i))
+  export BUDGET_S=$(((total - $(elapsed)) / remaining))
+  export OUT_FILE=$OUT/bench-$name.txt
+  if [ "$BUDGET_S" -le 10 ]; then
+    echo "$name: NOT RUN (time spent)" >>"$summary"
+    status=1
+    continue
+  fi
+  t0=$(date +%s)
+  timeout "$BUDGET_S" bash "$s" >"$OUT_FILE" 2>&1
+  rc=$?
+  [ "$rc" -eq 0 ] || status=1
+  echo "$name: exit $rc, $(($(date +%s) - t0)) s of $BUDGET_S s" >>"$summary"
+done
+echo "## total $(elapsed) s, status $status" >>"$summary"
+cat "$summary"
+exit "$status"
