@@ -30,11 +30,16 @@ if [ ! -f "$carry/manifest.txt" ]; then
     "carry build/gpu-carry" | tee "$summary" >&2
   exit 2
 fi
-{
-  echo "# scripts/gpu_check.sh, $(date -u '+%F %T') UTC, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-  nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm,clocks.max.mem \
-    --format=csv,noheader 2>&1 | sed 's/^/device: /'
-} >"$summary"
+echo "# scripts/gpu_check.sh, $(date -u '+%F %T') UTC, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')" >"$summary"
+# With a device, a skipped test means the programs did not see it: that fails the check.
+if device=$(nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm,clocks.max.mem \
+  --format=csv,noheader 2>&1); then
+  have_device=1
+else
+  have_device=0
+  device="none ($device)"
+fi
+echo "device: $device" >>"$summary"
 export BIN=$PWD/$carry/bin SPGRAPH=$PWD/$carry/bin/spgraph
 export WORK=${WORK:-$(mktemp -d)}
 status=0
@@ -60,11 +65,16 @@ while read -r kind name; do
     END {printf "passed %d, failed %d, skipped %d", p, f, s}' \
     <(sed -n "/^===== $name\$/,\$p" "$OUT/tests.log"))
   echo "$name: exit $rc; $counts" >>"$summary"
+  if [ "$have_device" = 1 ] && ! grep -q "skipped 0" <<<"$counts"; then
+    echo "$name: tests skipped although nvidia-smi sees a device" >>"$summary"
+    status=1
+  fi
 done <"$carry/manifest.txt"
 
 # 2. The GPU benchmarks, each with its baseline, in name order, sharing the time that is left.
 echo "## benchmarks" >>"$summary"
 mapfile -t scripts < <(ls bench/gpu/[0-9]*.sh 2>/dev/null | sort)
+[ "${#scripts[@]}" -gt 0 ] || echo "(no bench/gpu/NN-*.sh scripts)" >>"$summary"
 for i in "${!scripts[@]}"; do
   s=${scripts[$i]}
   name=$(basename "$s" .sh)
