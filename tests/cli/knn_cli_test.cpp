@@ -383,8 +383,7 @@ TEST(KnnCli, BackendCudaIsRefusedOrAnswersAsTheCpu) {
   const CliRun cpu = run("knn " + g.string() + " --all --k 2 --quiet");
   ASSERT_EQ(cpu.exit_code, 0) << cpu.output;
   const CliRun json = run("knn " + g.string() + " --vertex 5 --json");
-  EXPECT_NE(json.output.find("\"backend\": \"cpu\", \"device_h2d_bytes\": null"),
-            std::string::npos)
+  EXPECT_NE(json.output.find("\"backend\": \"cpu\", \"device_h2d_bytes\": null"), std::string::npos)
       << json.output;
   const CliRun cuda = run("knn " + g.string() + " --all --k 2 --quiet --backend cuda");
   const CliRun hops = run("knn " + g.string() + " --vertex 1 --measure hops --backend cuda");
@@ -397,12 +396,10 @@ TEST(KnnCli, BackendCudaIsRefusedOrAnswersAsTheCpu) {
     EXPECT_NE(cuda.output.find("spgraph: error: cuda: "), std::string::npos) << cuda.output;
     const CliRun features = run("knn --features " + g.string() + " --backend cuda");
     EXPECT_EQ(features.exit_code, 1) << features.output;
-    EXPECT_NE(features.output.find("spgraph: error: cuda: "), std::string::npos)
-        << features.output;
+    EXPECT_NE(features.output.find("spgraph: error: cuda: "), std::string::npos) << features.output;
     const CliRun compare = run("compare knn " + g.string() + " --all --backend cuda");
     EXPECT_EQ(compare.exit_code, 1) << compare.output;
-    EXPECT_NE(compare.output.find("spgraph: error: cuda: "), std::string::npos)
-        << compare.output;
+    EXPECT_NE(compare.output.find("spgraph: error: cuda: "), std::string::npos) << compare.output;
   }
   fs::remove(g);
 }
