@@ -4,7 +4,8 @@
 # (scripts/gpu_check.sh runs it with BIN, SPGRAPH, WORK, OUT_FILE's stdout and BUDGET_S):
 #   1. batched k-selection, lists of 10^4 random floats, k = 10 and 1000: the block radix
 #      select (topk_bench) against cub::DeviceSegmentedRadixSort of the same lists, answers
-#      compared first; 10^4 lists with a budget of 60 s or more, else 2000;
+#      compared first; 10^4 lists with a budget of 60 s or more, else 2000; then one long list
+#      (10^8 keys, or 10^7) by the grid-wide select against cub::DeviceRadixSort of it;
 #   2. all-rows top-10 Jaccard on a generated Kronecker graph (scale 16, or 17 with 120 s),
 #      undirected: spgraph knn --backend cuda against --backend cpu --threads 2 (the issue's
 #      baseline), then compare knn --backend cuda (answers identical, else exit 3);
@@ -14,13 +15,13 @@
 # STATUS: written where no GPU was lent; never run.
 set -euo pipefail
 : "${BIN:?}" "${SPGRAPH:?}" "${WORK:?}" "${BUDGET_S:?}"
-lists=2000 scale=16 rows=20000 cols=100000
-if [ "$BUDGET_S" -ge 60 ]; then lists=10000; fi
+lists=2000 long=10000000 scale=16 rows=20000 cols=100000
+if [ "$BUDGET_S" -ge 60 ]; then lists=10000 long=100000000; fi
 if [ "$BUDGET_S" -ge 120 ]; then scale=17 rows=50000 cols=250000; fi
 field() { grep -o "\"$1\": *[0-9.e+-]*" | head -1 | sed 's/.*: *//'; }
 
 echo "## batched k-selection ($lists lists of 10^4 keys)"
-"$BIN/topk_bench" --lists "$lists" --len 10000 --k 10 --k 1000 --runs 5
+"$BIN/topk_bench" --lists "$lists" --len 10000 --k 10 --k 1000 --long "$long" --runs 5
 
 echo "## all-rows top-10 Jaccard, kron scale $scale"
 g=$WORK/topk-kron$scale.mtx

@@ -6,7 +6,8 @@
 // (MSD radix select, then a bitonic sort in shared memory; kept sets above kBlockSortMax keys
 // are sorted by cub::DeviceSegmentedRadixSort instead). Declared here without CUDA includes;
 // defined in batch_select_cuda.cu (spgraph_cuda, built only with SPGRAPH_ENABLE_CUDA). The host
-// emulation of the same block logic is block_select_emulated.hpp.
+// emulation of the same block logic is block_select_emulated.hpp. A single long list has its
+// own entry point (long_k_select_cuda): the same select run by a whole grid.
 //
 // STATUS: compiled (nvcc, -Werror, sm_80 and sm_90), never run: written where no GPU was lent.
 #pragma once
@@ -81,5 +82,18 @@ BatchSelectResult batch_k_select_cuda(std::span<const float> keys, std::span<con
 void batch_k_select_device(const float* keys, const Offset* list_ptr, const Offset* out_ptr,
                            std::size_t lists, std::size_t k, float* out_keys,
                            std::uint32_t* out_positions);
+
+/// The k smallest keys of one long list, ascending, ties by the smaller position: the same
+/// select run by the whole grid (select_long_cuda.cu): every pass a kernel in which each block
+/// counts its share of the list into shared buckets and adds them to global ones, one thread
+/// picks the bucket, then every thread gathers its kept keys and cub::DeviceRadixSort sorts
+/// them. The list must be shorter than 2^32 keys, none NaN (InvalidArgument otherwise).
+BatchSelectResult long_k_select_cuda(std::span<const float> keys, std::size_t k);
+
+/// The same on device memory (the benchmark): keys[0, n) on the device; writes min(k, n)
+/// keys and positions. The input must pass check_batch_select_input. Asynchronous on the
+/// backend's stream.
+void long_k_select_device(const float* keys, std::size_t n, std::size_t k, float* out_keys,
+                          std::uint32_t* out_positions);
 
 }  // namespace spgraph

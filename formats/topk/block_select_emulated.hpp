@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // The block select of block_select_lanes.hpp run on the host, thread by thread: the phases a
 // CUDA block runs (the kernels in batch_select_cuda.cu and algorithms/knn/knn_rows_cuda.cu),
-// with each barrier a loop over the block's threads. It is the CPU tests' check on the logic
-// the kernels are built from, not a fast path: serial, O(passes·m + P log² P) per list.
+// with each barrier a loop over the block's threads; and the grid-wide select of one long list
+// (select_long_cuda.cu), with each kernel boundary a loop over the grid's threads. It is the CPU
+// tests' check on the logic the kernels are built from, not a fast path: serial, O(passes·m + P
+// log² P) per list.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -61,6 +64,48 @@ inline BatchSelectResult batch_k_select_emulated(std::span<const float> keys,
       r.keys[r.ptr[i] + j] = list[kept[j].lo];
       r.positions[r.ptr[i] + j] = kept[j].lo;
     }
+  }
+  return r;
+}
+
+/// long_k_select_cuda's answer computed as its grid computes it: `blocks` blocks of `threads`
+/// threads, each pass counting per block into local buckets that are then added to the global
+/// ones, one pick per pass, a gather by grid-wide thread ids, and a sort of the kept keys
+/// (std::sort standing in for CUB's radix sort: both order distinct keys the same way).
+inline BatchSelectResult long_k_select_emulated(std::span<const float> keys, std::size_t k,
+                                                int blocks = 4, int threads = 8) {
+  const std::vector<Offset> list_ptr = {0, keys.size()};
+  check_batch_select_input(keys, list_ptr, "long_k_select_emulated");
+  const auto m = std::uint32_t(keys.size());
+  auto item = [&keys](std::uint32_t j) {
+    return RankKey<std::uint32_t>{float_rank_bits(keys[j]), j};
+  };
+  const int grid = blocks * threads;
+  RadixSelectState<std::uint32_t> s;
+  radix_select_start(s, k, m);
+  std::uint32_t hist[kRadixBuckets] = {};
+  for (int pass = 0; pass < kRankPasses<std::uint32_t>; ++pass) {  // one kernel pair each
+    if (s.done) continue;
+    for (int b = 0; b < blocks; ++b) {
+      std::uint32_t local[kRadixBuckets] = {};
+      for (int t = 0; t < threads; ++t) radix_count(item, m, s, local, b * threads + t, grid);
+      for (int d = 0; d < kRadixBuckets; ++d) hist[d] += local[d];
+    }
+    radix_pick(s, hist);
+  }
+  std::vector<std::uint64_t> packed(s.keep);
+  std::uint32_t count = 0;
+  auto emit = [&packed](std::uint32_t slot, const RankKey<std::uint32_t>& key) {
+    packed[slot] = (std::uint64_t(key.hi) << 32) | key.lo;
+  };
+  for (int t = 0; t < grid; ++t) radix_gather(item, m, s, emit, &count, t, grid);
+  assert(count == s.keep);
+  std::sort(packed.begin(), packed.end());
+  BatchSelectResult r;
+  r.ptr = {0, Offset(s.keep)};
+  for (std::uint64_t x : packed) {
+    r.keys.push_back(keys[std::uint32_t(x)]);
+    r.positions.push_back(std::uint32_t(x));
   }
   return r;
 }

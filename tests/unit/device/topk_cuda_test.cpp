@@ -4,7 +4,8 @@
 //   - batch_k_select_cuda equals std::partial_sort of (key, position) pairs and the host
 //     emulation of the same block logic, on random lists with ties, -0.0, infinities, empty
 //     lists and k from 0 to past the lengths, on both the shared-memory sort (k <= 2048) and the
-//     CUB path (k > 2048); NaN refused before any device call;
+//     CUB path (k > 2048); NaN refused before any device call; the grid-wide select of one long
+//     list (long_k_select_cuda) likewise;
 //   - similarity_knn_cuda and feature_knn_cuda equal similarity_knn and feature_knn (ids in the
 //     same order, scores bit for bit) on random graphs and feature matrices, and report their
 //     transfers and peak device memory.
@@ -103,6 +104,21 @@ TEST(CudaBatchSelect, AllEqualAndSingleLists) {
   l.ptr = {0, 10000};
   for (std::size_t k : {1, 10, 1000, 10000})
     expect_partial_sort(l, k, batch_k_select_cuda(l.keys, l.ptr, k));
+}
+
+TEST(CudaLongSelect, EqualsPartialSortAndTheEmulation) {
+  SKIP_WITHOUT_DEVICE();
+  Lists l = random_lists(2, 3000000, 5);  // two lists end to end: one long list
+  l.keys.insert(l.keys.end(), 100000, 1.0f);
+  l.ptr = {0, l.keys.size()};
+  for (std::size_t k : {0, 1, 10, 1000, 100000, 5000000}) {
+    SCOPED_TRACE("k " + std::to_string(k));
+    const BatchSelectResult got = long_k_select_cuda(l.keys, k);
+    expect_partial_sort(l, k, got);
+    EXPECT_EQ(got.positions, long_k_select_emulated(l.keys, k, 64, 256).positions);
+  }
+  const std::vector<float> nan = {std::numeric_limits<float>::quiet_NaN()};
+  EXPECT_THROW(long_k_select_cuda(nan, 1), InvalidArgument);
 }
 
 Matrix<bool> random_graph(Vertex n, std::size_t m, std::uint64_t seed) {

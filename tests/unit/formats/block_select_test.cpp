@@ -5,7 +5,8 @@
 // CPU's batch_k_select (both methods), and std::sort of random 96-bit kNN keys. Lists of random
 // floats of every length from empty to 5000 with k from 0 to past the length, heavy
 // duplicates, all-equal lists, -0.0 beside 0.0, infinities and denormals; 1 to 256 emulated
-// threads per block; NaN and bad offsets refused. Also the rank images: monotone, -0.0 = 0.0,
+// threads per block; the grid-wide select of one long list with several grid shapes; NaN and
+// bad offsets refused. Also the rank images: monotone, -0.0 = 0.0,
 // and the double image inverted exactly.
 #include <gtest/gtest.h>
 
@@ -135,6 +136,26 @@ TEST(BlockSelectEmulated, EdgeCases) {
   EXPECT_EQ(no_lists.ptr, std::vector<Offset>{0});
 }
 
+TEST(BlockSelectEmulated, LongListGridSelectEqualsPartialSort) {
+  const Lists l = random_lists(1, 20000, 4);
+  Lists one;
+  for (std::size_t i = 0; i + 1 < 4; ++i) {  // several random lists end to end: one long list
+    const Lists part = random_lists(1, 6000, 5 + i);
+    one.keys.insert(one.keys.end(), part.keys.begin(), part.keys.end());
+  }
+  one.keys.insert(one.keys.end(), 3000, 2.0f);  // a run of ties
+  one.ptr = {0, one.keys.size()};
+  for (const Lists* list : {&l, static_cast<const Lists*>(&one)})
+    for (std::size_t k : {0, 1, 10, 1000, 3001, 100000})
+      for (auto [blocks, threads] : {std::pair{1, 1}, std::pair{4, 8}, std::pair{13, 32}}) {
+        SCOPED_TRACE("k " + std::to_string(k) + ", " + std::to_string(blocks) + " x " +
+                     std::to_string(threads));
+        expect_same(long_k_select_emulated(list->keys, k, blocks, threads),
+                    partial_sort_oracle(*list, k));
+      }
+  EXPECT_EQ(long_k_select_emulated({}, 5).ptr, (std::vector<Offset>{0, 0}));
+}
+
 TEST(BlockSelectEmulated, NaNAndBadOffsetsAreRefused) {
   const std::vector<float> keys = {1.0f, std::numeric_limits<float>::quiet_NaN(), 2.0f};
   EXPECT_THROW(batch_k_select_emulated(keys, std::vector<Offset>{0, 3}, 2), InvalidArgument);
@@ -142,6 +163,7 @@ TEST(BlockSelectEmulated, NaNAndBadOffsetsAreRefused) {
   EXPECT_THROW(batch_k_select_emulated(ok, std::vector<Offset>{0, 3}, 1), InvalidArgument);
   EXPECT_THROW(batch_k_select_emulated(ok, std::vector<Offset>{1, 2}, 1), InvalidArgument);
   EXPECT_THROW(batch_k_select_emulated(ok, std::vector<Offset>{0, 2, 1}, 1), InvalidArgument);
+  EXPECT_THROW(long_k_select_emulated(keys, 1), InvalidArgument);
 }
 
 TEST(BlockSelectEmulated, KnnKeysEqualStdSort) {
