@@ -118,6 +118,12 @@ spgraph_test(knn_tests
 spgraph_test(incremental_knn_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/incremental_knn_test.cpp
   LABELS unit oracle knn)
+# The device kNN's logic (knn_rows_lanes.hpp + the block select) run by its host emulation
+# against similarity_knn and feature_knn (identical answers), the CPU's errors, and the device
+# entry points' refusals where the CUDA backend cannot run.
+spgraph_test(knn_device_emulated_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/knn/knn_device_emulated_test.cpp
+  LABELS unit oracle knn)
 
 # Betweenness centrality: path enumeration on tiny graphs, Boost.Graph's
 # brandes_betweenness_centrality (when found), batched against per-source searches, sampled

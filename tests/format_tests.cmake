@@ -8,3 +8,6 @@ spgraph_test(csr5_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/csr5_te
 # k-selection (formats/topk): AdHeap for every key type, arity and ISA, TopKSelector (heap and
 # reservoir) and batch_k_select against sorts, with ties, -0.0 and thread counts 1/2/3.
 spgraph_test(topk_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/topk_test.cpp LABELS unit formats topk)
+# The device k-selection's block logic (formats/topk/block_select_lanes.hpp) run by its host
+# emulation against std::partial_sort, the CPU's batch_k_select and std::sort of kNN keys.
+spgraph_test(block_select_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/block_select_test.cpp LABELS unit formats topk)

@@ -27,66 +27,19 @@
 
 #include "algorithms/knn/knn.hpp"
 #include "algorithms/knn/knn_batch.hpp"
+#include "algorithms/knn/knn_feature_rows.hpp"
 #include "algorithms/knn/knn_product_row.hpp"
 #include "engine/core/error.hpp"
 #include "formats/topk/topk_selector.hpp"
 
 namespace spgraph {
 
+using detail::check_no_nan;
+using detail::entry_value;
+using detail::row_norms;
+using detail::ScaledNorms;
+
 namespace {
-
-/// The value of entry e of c as a double (1 for patterns).
-template <class T>
-double entry_value(const Csr<T>& c, Offset e) {
-  return c.pattern ? 1.0 : double(c.value(e));
-}
-
-/// Throws InvalidArgument naming the first entry (in row order) that is NaN or infinite.
-template <class T>
-void check_no_nan(const Csr<T>& c, const char* which) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (c.pattern) return;
-    for (Vertex i = 0; i < c.nrows; ++i)
-      for (Offset e = c.row_begin(i); e < c.row_end(i); ++e)
-        if (!std::isfinite(double(c.value(e)))) {
-          std::string msg = "feature kNN: ";
-          msg += which;
-          msg += "(";
-          msg += std::to_string(i);
-          msg += ", ";
-          msg += std::to_string(c.col[e]);
-          msg += ") is not finite";
-          throw InvalidArgument(msg);
-        }
-  }
-}
-
-/// Each row of c scaled by its largest |value| (`scale`, 1 for an empty row), and the
-/// Euclidean norm of the scaled row (`norm`): cosine works on scaled rows, whose squares and
-/// products neither overflow ([1e200, 1e200]) nor underflow ([5e-324]) as the raw ones do.
-struct ScaledNorms {
-  std::vector<double> scale, norm;
-};
-
-template <class T>
-ScaledNorms row_norms(const Csr<T>& c) {
-  ScaledNorms out{std::vector<double>(c.nrows, 1.0), std::vector<double>(c.nrows, 0.0)};
-#pragma omp parallel for schedule(dynamic, 1024) if (c.nnz() >= 65536)
-  for (std::int64_t i = 0; i < std::int64_t(c.nrows); ++i) {
-    double m = 0;
-    for (Offset e = c.row_begin(Vertex(i)); e < c.row_end(Vertex(i)); ++e)
-      m = std::max(m, std::abs(entry_value(c, e)));
-    if (m == 0) continue;  // an empty or all-zero row: norm 0, no answers
-    double s = 0;
-    for (Offset e = c.row_begin(Vertex(i)); e < c.row_end(Vertex(i)); ++e) {
-      const double v = entry_value(c, e) / m;
-      s += v * v;
-    }
-    out.scale[i] = m;
-    out.norm[i] = std::sqrt(s);
-  }
-  return out;
-}
 
 struct FeatureWorkspace {
   FeatureWorkspace(Vertex n, bool batch) : row(n, batch) {}
@@ -99,18 +52,9 @@ struct FeatureWorkspace {
 template <class T>
 KnnResult feature_knn(const Matrix<T>& x, const Matrix<T>* q, const FeatureKnnOptions& o) {
   // Phase 1.
-  if (q != nullptr && q->ncols() != x.ncols()) {
-    std::string msg = "feature kNN: the queries have ";
-    msg += std::to_string(q->ncols());
-    msg += " features (columns) but the items have ";
-    msg += std::to_string(x.ncols());
-    throw DimensionMismatch(msg);
-  }
-  if (std::isnan(o.threshold)) throw InvalidArgument("feature kNN: the threshold is NaN");
   const Csr<T>& xc = x.csr();
   const Csr<T>& qc = q != nullptr ? q->csr() : xc;
-  check_no_nan(xc, "X");
-  if (q != nullptr) check_no_nan(qc, "Q");
+  detail::check_feature_inputs(xc, q != nullptr ? &qc : nullptr, o.threshold);
   const bool cosine = o.measure == FeatureMeasure::Cosine;
   ScaledNorms x_rows, q_rows;
   if (cosine) {

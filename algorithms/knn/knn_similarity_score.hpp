@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "algorithms/knn/knn.hpp"
+#include "algorithms/knn/knn_rows_lanes.hpp"
 #include "engine/core/types.hpp"
 
 namespace spgraph::detail {
@@ -28,16 +29,17 @@ inline double similarity_term(SimilarityMeasure m, Offset cnt) {
 /// measures) and the neighbourhood sizes du = |N(u)|, dv = |N(v)|.
 template <class Acc>
 double similarity_score(SimilarityMeasure m, Acc sum, Offset du, Offset dv) {
-  const double c = double(sum);
+  // The count measures' arithmetic is the device's too (knn_rows_lanes.hpp), so the CUDA kNN
+  // gives these scores bit for bit.
   switch (m) {
     case SimilarityMeasure::Jaccard:
-      return c / (double(du) + double(dv) - c);
+      return similarity_count_score(KnnRowScore::Jaccard, double(sum), du, dv);
     case SimilarityMeasure::Cosine:
-      return c / std::sqrt(double(du) * double(dv));
+      return similarity_count_score(KnnRowScore::Cosine, double(sum), du, dv);
     case SimilarityMeasure::Overlap:
-      return c / double(std::min(du, dv));
+      return similarity_count_score(KnnRowScore::Overlap, double(sum), du, dv);
     default:  // common neighbours, Adamic–Adar, resource allocation: the sum itself
-      return c;
+      return double(sum);
   }
 }
 

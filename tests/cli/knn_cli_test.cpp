@@ -374,6 +374,36 @@ TEST(KnnCli, JsonAndQuiet) {
   fs::remove(g);
 }
 
+// --backend cuda (docs/cuda.md): where the backend cannot run (not built, no device) knn,
+// knn --features and compare knn are refused with the reason, exit 1, and nothing runs on the
+// CPU in their place; where it runs, the answers are the CPU's. The distance measures have no
+// device kernel: refused either way. The CPU's report has the device fields as null.
+TEST(KnnCli, BackendCudaIsRefusedOrAnswersAsTheCpu) {
+  const fs::path g = undirected_mtx("knn_cuda.mtx", 5, kHandEdges, false);
+  const CliRun cpu = run("knn " + g.string() + " --all --k 2 --quiet");
+  ASSERT_EQ(cpu.exit_code, 0) << cpu.output;
+  const CliRun json = run("knn " + g.string() + " --vertex 5 --json");
+  EXPECT_NE(json.output.find("\"backend\": \"cpu\", \"device_h2d_bytes\": null"), std::string::npos)
+      << json.output;
+  const CliRun cuda = run("knn " + g.string() + " --all --k 2 --quiet --backend cuda");
+  const CliRun hops = run("knn " + g.string() + " --vertex 1 --measure hops --backend cuda");
+  EXPECT_EQ(hops.exit_code, 1) << hops.output;
+  EXPECT_NE(hops.output.find("spgraph: error: cuda"), std::string::npos) << hops.output;
+  if (cuda.exit_code == 0) {
+    EXPECT_EQ(cuda.output, cpu.output);
+  } else {
+    EXPECT_EQ(cuda.exit_code, 1) << cuda.output;
+    EXPECT_NE(cuda.output.find("spgraph: error: cuda: "), std::string::npos) << cuda.output;
+    const CliRun features = run("knn --features " + g.string() + " --backend cuda");
+    EXPECT_EQ(features.exit_code, 1) << features.output;
+    EXPECT_NE(features.output.find("spgraph: error: cuda: "), std::string::npos) << features.output;
+    const CliRun compare = run("compare knn " + g.string() + " --all --backend cuda");
+    EXPECT_EQ(compare.exit_code, 1) << compare.output;
+    EXPECT_NE(compare.output.find("spgraph: error: cuda: "), std::string::npos) << compare.output;
+  }
+  fs::remove(g);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Features.
 

@@ -16,6 +16,7 @@
 #include "tools/cli/knn_common.hpp"
 #include "tools/common/stats.hpp"
 #include "tools/compare/compare_driver.hpp"
+#include "tools/compare/compare_knn_device.hpp"
 #include "tools/compare/peers/graphblas_knn.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
 
@@ -115,7 +116,8 @@ struct KnnCompareJob {
   std::string file;
   KnnFlags knn;
 
-  void add_flags(CLI::App* cmd, CompareFlags&) {
+  void add_flags(CLI::App* cmd, CompareFlags& f) {
+    f.g.runs_on_cuda = true;  // --backend cuda: the device against the CPU (compare_knn_device)
     cmd->add_option("file", file, "Graph file (omit with --features)");
     add_knn_flags(cmd, knn);
     cmd->footer(knn_help_footer());
@@ -123,6 +125,7 @@ struct KnnCompareJob {
 
   ComparePlan plan(const CompareFlags& f, int) {
     KnnJob job = knn_job(knn, file, f.load);
+    if (backend_of(f.g) == Backend::Cuda) return plan_knn_on_device(f, job, knn, file);
     if (job.kind == KnnJob::Kind::Features) return plan_features(f, job);
     return plan_graph(f, job);
   }

@@ -9,10 +9,14 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
+#include "algorithms/knn/knn_device.hpp"
 #include "engine/any_matrix.hpp"
+#include "engine/backend.hpp"
 #include "tools/cli/cli_common.hpp"
 #include "tools/cli/knn_common.hpp"
 #include "tools/cli/report.hpp"
@@ -136,6 +140,22 @@ void add_result_fields(Report& rep, const KnnJob& job, const KnnResult& r, doubl
   rep.add("out", report::text(out));
 }
 
+/// The backend the answers came from and, for the device, its transfers and peak memory (the
+/// fields every `--backend cuda` report has); `device` is null on the CPU.
+void add_backend_fields(Report& rep, const std::string& backend, const KnnDeviceRun* device) {
+  rep.add("backend", report::str(backend));
+  rep.add("device_h2d_bytes", device ? report::bytes(device->h2d_bytes) : report::null());
+  rep.add("device_d2h_bytes", device ? report::bytes(device->d2h_bytes) : report::null());
+  rep.add("device_peak_bytes", device ? report::bytes(device->peak_bytes) : report::null());
+}
+
+/// The summary's line on the device run (empty on the CPU).
+std::string device_layout(const KnnDeviceRun* device) {
+  return device ? "device: {device_h2d_bytes} to it, {device_d2h_bytes} back, peak "
+                  "{device_peak_bytes}\n"
+                : std::string();
+}
+
 void run_graph_knn(const KnnArgs& args, KnnJob& job) {
   const bool distance = job.kind == KnnJob::Kind::Distance;
   // Similarity reads only the pattern; distance reads the weights as doubles (a pattern file
@@ -167,9 +187,24 @@ void run_graph_knn(const KnnArgs& args, KnnJob& job) {
     }
   }
   job.similarity.undirected = graph.undirected;
+  const bool cuda = backend_of(args.g) == Backend::Cuda;
+  if (cuda && distance)
+    no_kernel_on_backend(Backend::Cuda, "knn --measure " + job.measure +
+                                            " (the device kernel covers the similarity "
+                                            "measures and --features)");
+  std::optional<KnnDeviceRun> device;
   const auto t0 = kernel_clock_start();
   KnnResult r;
-  if (distance) {
+  if (cuda) {
+    std::vector<Vertex> all;
+    if (args.knn.all) {
+      all.resize(n);
+      for (Vertex v = 0; v < n; ++v) all[v] = v;
+    }
+    device = similarity_knn_cuda(*pattern, args.knn.all ? std::span<const Vertex>(all) : queries,
+                                 job.similarity);
+    r = std::move(device->result);
+  } else if (distance) {
     std::vector<Vertex> all;
     if (args.knn.all) {
       all.resize(n);
@@ -202,11 +237,13 @@ void run_graph_knn(const KnnArgs& args, KnnJob& job) {
                            ? ", " + args.knn.neighborhood + "-neighbourhoods"
                            : std::string()));
   add_result_fields(rep, job, r, secs, args.out);
+  add_backend_fields(rep, args.g.backend, device ? &*device : nullptr);
   const std::string head =
       "graph: {n} vertices, {arcs} arcs, {kind} (loaded in {load_seconds} s)\n";
   std::string summary =
       "knn {measure}{neighborhood_text}: {queries} queries, {answer_count} answers ({k_text}; "
-      "{excluded}), time: {seconds} ms ({queries_per_second} queries/s)\n";
+      "{excluded}), time: {seconds} ms on {backend} ({queries_per_second} queries/s)\n";
+  summary += device_layout(device ? &*device : nullptr);
   if (!args.out.empty())
     summary += args.knn.all ? "kNN graph written to {out}\n" : "answers written to {out}\n";
   print_answers(args, r, {&ids, &ids}, rep, head, summary);
@@ -216,8 +253,15 @@ void run_feature_knn(const KnnArgs& args, const KnnJob& job) {
   auto [x, q] = load_features(args.knn, args.load, args.g);
   const IdSpace x_ids(x.info);
   const IdSpace q_ids(q ? q->info : x.info);
+  std::optional<KnnDeviceRun> device;
   const auto t0 = kernel_clock_start();
-  const KnnResult r = feature_knn(x.m, q ? &q->m : nullptr, job.features);
+  KnnResult r;
+  if (backend_of(args.g) == Backend::Cuda) {
+    device = feature_knn_cuda(x.m, q ? &q->m : nullptr, job.features);
+    r = std::move(device->result);
+  } else {
+    r = feature_knn(x.m, q ? &q->m : nullptr, job.features);
+  }
   const double secs = seconds_since(t0);
   const Vertex query_rows = q ? q->m.nrows() : x.m.nrows();
   if (!args.out.empty()) write_graph(args.out, r, query_rows, x.m.nrows(), x.info, x_ids);
@@ -245,12 +289,14 @@ void run_feature_knn(const KnnArgs& args, const KnnJob& job) {
   add_result_fields(rep, job, r, secs, args.out);
   rep.add("rows_per_second",
           report::real(secs > 0 ? double(r.num_queries()) / secs : 0.0, "%.1f", "%.0f"));
+  add_backend_fields(rep, args.g.backend, device ? &*device : nullptr);
   const std::string head =
       "features: {rows} rows x {cols} columns, {entries} entries (loaded in {load_seconds} s)\n"
       "{queries_text}";
   std::string summary =
       "knn {measure}: {queries} query rows, {answer_count} answers ({k_text}{threshold_text}; "
-      "{excluded}), time: {seconds} ms ({rows_per_second} rows/s)\n";
+      "{excluded}), time: {seconds} ms on {backend} ({rows_per_second} rows/s)\n";
+  summary += device_layout(device ? &*device : nullptr);
   if (!args.out.empty()) summary += "kNN graph written to {out}\n";
   print_answers(args, r, {&q_ids, &x_ids}, rep, head, summary);
 }
@@ -284,6 +330,7 @@ void register_knn(CLI::App& app) {
                   ".json), or with --all or "
                   "--features the kNN graph as a matrix (format by extension: .mtx, .bin, ...)");
   add_global_flags(cmd, args->g);
+  args->g.runs_on_cuda = true;  // similarity (count measures) and --features: knn_device.hpp
   add_load_flags(cmd, args->load);
   cmd->footer(knn_help_footer());
   cmd->callback([args] { run_knn(*args); });
