@@ -39,7 +39,13 @@ BfsBlock make_bfs_block(const GridLayout& layout, const Arcs& transposed_arcs) {
   for (std::size_t c = 0; c + 1 < b.col_ptr.size(); ++c)
     for (std::int64_t k = b.col_ptr[c]; k < b.col_ptr[c + 1]; ++k)
       by_col_cols[std::size_t(k)] = std::int32_t(c);
-  compress(layout.block_length(layout.row), b.col_rows, by_col_cols, b.row_ptr, b.row_cols);
+  std::vector<std::int64_t> dense_ptr;
+  compress(layout.block_length(layout.row), b.col_rows, by_col_cols, dense_ptr, b.row_cols);
+  for (std::size_t r = 0; r + 1 < dense_ptr.size(); ++r)
+    if (dense_ptr[r + 1] > dense_ptr[r]) b.rows.push_back(std::int32_t(r));
+  b.row_ptr.reserve(b.rows.size() + 1);
+  for (std::int32_t r : b.rows) b.row_ptr.push_back(dense_ptr[std::size_t(r)]);
+  b.row_ptr.push_back(std::int64_t(m));
   return b;
 }
 

@@ -62,7 +62,10 @@ struct GridLayout {
 struct BfsBlock {
   std::vector<std::int64_t> col_ptr;  ///< columns + 1
   std::vector<std::int32_t> col_rows;
-  std::vector<std::int64_t> row_ptr;   ///< rows + 1
+  /// By row, the rows with arcs only (a bottom-up scan skips the others: isolated vertices,
+  /// and on a large grid most rows of a hypersparse block), as in a DCSC's column ids.
+  std::vector<std::int32_t> rows;      ///< the non-empty rows, increasing
+  std::vector<std::int64_t> row_ptr;   ///< rows.size() + 1
   std::vector<std::int32_t> row_cols;  ///< each row's columns in increasing order
 };
 

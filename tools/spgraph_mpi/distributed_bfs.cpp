@@ -219,33 +219,50 @@ void DistributedBfs::fold_targets() {
 
 DistributedBfs::LevelCount DistributedBfs::bottom_up(Index depth) {
   fringe_->LoadFromUpdates(frontier_.data(), long(frontier_.size()));
-  combblas::BitMap* in_frontier = fringe_->TransposeGather();
+  const std::uint64_t* in_frontier = fringe_->TransposeGather()->data();
   frontier_.clear();
-  const Index row0 = layout_.block_start(layout_.row);
-  const Index col0 = layout_.block_start(layout_.col);
   LevelCount count;
   for (int s = 0; s < layout_.q; ++s) {
-    // Scan the piece the carousel holds now, against the frontier of this block column.
-    const Index start = done_->GetGlobalStartOfLocal(), end = done_->GetGlobalEndOfLocal();
-    updates_.clear();
-    for (Index g = start; g < end; ++g) {
-      if (done_->GetBit(g)) continue;
-      const std::size_t v = std::size_t(g - row0);
-      for (std::int64_t k = block_.row_ptr[v]; k < block_.row_ptr[v + 1]; ++k) {
-        const std::int32_t u = block_.row_cols[std::size_t(k)];
-        if (!in_frontier->get_bit(std::uint64_t(u))) continue;
-        updates_.push_back(g - start);
-        updates_.push_back(col0 + u);
-        done_->SetBit(g);
-        break;
-      }
-    }
+    scan_piece(in_frontier);
     done_->RotateAlongRow();
     exchange_updates(s);
     for (std::size_t k = 0; k < received_.size(); k += 2)
       claim(received_[k], received_[k + 1], depth, count);
   }
   return count;
+}
+
+/// The piece the carousel holds now, against the frontier of this block column: each unvisited
+/// vertex's in-arcs in increasing order, up to the first from the frontier, which becomes its
+/// parent (an update for the piece's owner; the vertex is marked in the carousel). The rows of
+/// unvisited vertices a few ahead are prefetched: they lie far apart in the column array.
+void DistributedBfs::scan_piece(const std::uint64_t* in_frontier) {
+  constexpr std::size_t kAhead = 16;
+  const Index row0 = layout_.block_start(layout_.row);
+  const Index col0 = layout_.block_start(layout_.col);
+  const Index start = done_->GetGlobalStartOfLocal(), end = done_->GetGlobalEndOfLocal();
+  const std::vector<std::int32_t>& rows = block_.rows;
+  const std::size_t first = std::size_t(
+      std::lower_bound(rows.begin(), rows.end(), std::int32_t(start - row0)) - rows.begin());
+  const std::size_t last = std::size_t(
+      std::lower_bound(rows.begin(), rows.end(), std::int32_t(end - row0)) - rows.begin());
+  const std::int64_t* ptr = block_.row_ptr.data();
+  const std::int32_t* cols = block_.row_cols.data();
+  updates_.clear();
+  for (std::size_t r = first; r < last; ++r) {
+    if (r + kAhead < last && !done_->GetBit(row0 + rows[r + kAhead]))
+      __builtin_prefetch(cols + ptr[r + kAhead]);
+    const Index g = row0 + rows[r];
+    if (done_->GetBit(g)) continue;
+    for (std::int64_t k = ptr[r], stop = ptr[r + 1]; k < stop; ++k) {
+      const auto u = std::uint32_t(cols[k]);
+      if (!((in_frontier[u >> 6] >> (u & 63)) & 1)) continue;
+      updates_.push_back(g - start);
+      updates_.push_back(col0 + Index(u));
+      done_->SetBit(g);
+      break;
+    }
+  }
 }
 
 /// Sub-step s scanned the piece of row rank (col + s) mod q: its updates go there, and this

@@ -77,6 +77,7 @@ class DistributedBfs {
   void expand_frontier();
   void expand_columns();
   void fold_targets();
+  void scan_piece(const std::uint64_t* in_frontier);
   void exchange_updates(int sub_step);
   void claim(Index local, Index parent, Index depth, LevelCount& count);
   void sum_over_grid(LevelCount& count);
