@@ -6,6 +6,7 @@
 // its smallest-numbered in-neighbour one level up (the MIN-SECOND choice); after bottom-up steps
 // on a grid with q > 1, the smallest within the first block the carousel offers that has one.
 #include <chrono>
+#include <limits>
 
 #include "algorithms/bfs/bfs.hpp"
 #include "tools/cli/bfs_outputs.hpp"
@@ -100,9 +101,15 @@ struct Prepared {
 
 Prepared prepare(const MpiContext& ctx, DistributedGraph& g) {
   Prepared p;
+  const GridLayout layout = grid_layout(ctx, g.n);
+  // Every rank decides alike (n and q only): local indices are 32-bit, as in CombBLAS's
+  // DirOptBFS.
+  if (layout.block_length(ctx.q - 1) > std::numeric_limits<std::int32_t>::max())
+    throw InvalidArgument("spgraph-mpi bfs: " + std::to_string(g.n) + " vertices on a " +
+                          std::to_string(ctx.q) + " x " + std::to_string(ctx.q) +
+                          " grid make blocks of more than 2^31 - 1 rows: run on more ranks");
   p.detected = !g.undirected && structure_symmetric(ctx, g.n, g.local);
   p.undirected = g.undirected || p.detected;
-  const GridLayout layout = grid_layout(ctx, g.n);
   p.degrees = piece_out_degrees(layout, ctx.grid->GetRowWorld(), g.local);
   std::uint64_t arcs = g.local.size();
   MPI_Allreduce(MPI_IN_PLACE, &arcs, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
