@@ -110,7 +110,8 @@ def bottom_up_bitmaps(n, q):
             if i != j:
                 sendrecv += 8 * int(words[r])
             t = j * q + i  # the piece this rank holds after the transpose
-            allgatherv += 8 * max(0, (int(length[t]) - (64 - int(start[t]) % 64) + 63) // 64) * (q - 1)
+            gathered = (int(length[t]) - (64 - int(start[t]) % 64) + 63) // 64
+            allgatherv += 8 * max(0, gathered) * (q - 1)
             allgather += 8 * (q - 1)
             if q > 1:
                 sendrecv += 8 * int(sum(words[i * q + c] for c in range(q)))

@@ -492,7 +492,8 @@ def main():
             f.write("user-%d\titem-%d\n" % (rnd.randrange(90), rnd.randrange(60)))
     with open(names) as f:
         first = f.readline().split("\t")[0]
-    all_jobs(r, names, first, flags=["--remap-ids"], directions=True)  # spgraph takes integer --query ids only
+    # spgraph takes integer --query ids only: no queries here.
+    all_jobs(r, names, first, flags=["--remap-ids"], directions=True)
     # spgraph's own edge list of a remapped graph ("ids=external" header: remapped without the
     # flag), and a gzip-compressed file (every rank inflates it, then parses its range).
     external = os.path.join(w, "external.txt")
