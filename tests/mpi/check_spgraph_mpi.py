@@ -6,9 +6,11 @@ rank count.
 For each graph (random directed edge lists with self-loops, repeats and isolated vertices; a
 Kronecker graph in Matrix Market, binary and edge-list form; remapped sparse and string ids; the
 bundled data/ graphs; and, when ../shared/data exists, real graphs from it) and each job:
-  bfs      levels identical to `spgraph bfs --out`; parents a valid BFS tree whose parent is the
-           smallest-numbered in-neighbour one level up (checked against the arcs); --sources N
-           picks spgraph's sources;
+  bfs      levels identical to `spgraph bfs --out`; parents a valid BFS tree (checked against
+           the arcs), each the smallest-numbered in-neighbour one level up where every step was
+           top-down or the grid is 1 x 1; push and pull step counts those of spgraph's direction
+           rule (replayed here), for --method auto, push and pull and a rule tuned to switch
+           both ways; --sources N picks spgraph's sources;
   tc       the triangle count, the self-loops ignored, and the per-vertex counts and local
            clustering coefficients (--out), identical;
   cc       the component labels (smallest id), identical;
