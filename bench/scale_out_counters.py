@@ -57,19 +57,110 @@ def vector_owner(n, q):
     return rowblock * q + col
 
 
+def bfs_directions(n, src, level, alpha=8, beta=18, q=1):
+    """Per level d (expanding level d into d + 1), True where the step is bottom-up: spgraph's
+    direction rule (algorithms/bfs/bfs_kernel.hpp), which spgraph-mpi follows exactly."""
+    depth = int(level.max())
+    if n < q * q:
+        return [False] * (depth + 1)
+    outdeg = np.bincount(src, minlength=n)
+    edges, pull, awake_prev, steps = len(src), False, 1, []
+    for d in range(depth + 1):
+        found = np.flatnonzero(level == d + 1)
+        steps.append(pull)
+        if len(found) == 0:
+            break
+        scout = int(outdeg[found].sum())
+        if not pull:
+            edges -= min(edges, scout)
+            if scout > edges // alpha:
+                pull, awake_prev = True, len(found)
+        else:
+            if len(found) < awake_prev and len(found) <= n // beta:
+                pull = False
+            awake_prev = len(found)
+    return steps
+
+
+def piece_layout(n, q):
+    """Per rank (i, j) = i * q + j: its vector piece's start within block row i and length."""
+    per = n // q
+    start, length = np.zeros(q * q, dtype=np.int64), np.zeros(q * q, dtype=np.int64)
+    for i in range(q):
+        blen = n - (q - 1) * per if i == q - 1 else per
+        sub = blen // q
+        for j in range(q):
+            start[i * q + j] = j * sub
+            length[i * q + j] = blen - (q - 1) * sub if j == q - 1 else sub
+    return start, length
+
+
+def bottom_up_bitmaps(n, q):
+    """Bytes a bottom-up level moves in bitmaps, whatever the frontier (CombBLAS's BitMapFringe
+    and BitMapCarousel): the frontier piece to the diagonal partner (MPI_Sendrecv, the piece's
+    words counting its offset within the 64-bit word), all but its first word gathered along
+    the processor column (MPI_Allgatherv), the first words apart (MPI_Allgather, 8 bytes), and
+    the visited bits rotated q times along the processor row (MPI_Sendrecv)."""
+    start, length = piece_layout(n, q)
+    words = (length + start % 64 + 63) // 64
+    sendrecv = allgatherv = allgather = 0
+    for i in range(q):
+        for j in range(q):
+            r = i * q + j
+            if i != j:
+                sendrecv += 8 * int(words[r])
+            t = j * q + i  # the piece this rank holds after the transpose
+            gathered = (int(length[t]) - (64 - int(start[t]) % 64) + 63) // 64
+            allgatherv += 8 * max(0, gathered) * (q - 1)
+            allgather += 8 * (q - 1)
+            if q > 1:
+                sendrecv += 8 * int(sum(words[i * q + c] for c in range(q)))
+    return sendrecv, allgatherv, allgather
+
+
 def bfs_model(n, src, dst, level, q):
-    """Bytes of CombBLAS's sparse SpMV over all levels of one BFS (12 bytes an entry: int32
-    index + int64 value): transpose (Sendrecv to the diagonal partner), expand (Allgatherv in
-    the processor column), fold (Alltoallv in the processor row)."""
+    """Bytes of spgraph-mpi's BFS over all levels of one search, by MPI operation (summed over
+    ranks), each level top-down or bottom-up as the direction rule decides.
+    Top-down: the frontier's 4-byte indices to the diagonal partner (MPI_Sendrecv, plus a 4-byte
+    count between off-diagonal partners), gathered along the processor column (MPI_Allgatherv;
+    counts by MPI_Allgather), the distinct targets of each block with their parents, 12 bytes
+    (int32 index + int64 parent), to their owners along the processor row (MPI_Alltoallv;
+    counts by MPI_Alltoall).
+    Bottom-up: the bitmaps (bottom_up_bitmaps), and each vertex found in sub-step s > 0 sent
+    to its owner, 16 bytes (index, parent), with a 4-byte count per rank and sub-step
+    (MPI_Sendrecv). Both: one MPI_Allreduce of two int64 per level and rank, and the search
+    time's (one double per rank)."""
     own = vector_owner(n, q)
     rb, cb = blocks(n, q), blocks(n, q)
     diag = np.array([r // q == r % q for r in range(q * q)])
-    model = {"sendrecv": 0, "allgatherv": 0, "alltoallv": 0}
-    depth = level.max()
-    for l in range(depth + 1):
-        f = np.flatnonzero(level == l)
-        model["sendrecv"] += 12 * int(np.count_nonzero(~diag[own[f]]))
-        model["allgatherv"] += 12 * len(f) * (q - 1)
+    start, _ = piece_layout(n, q)
+    piece = own % q  # the owning column: the piece of its block row
+    model = dict.fromkeys(("sendrecv", "allgather", "allgatherv", "alltoall", "alltoallv",
+                           "allreduce"), 0)
+    model["allreduce"] = 8 * q * q
+    bitmaps = bottom_up_bitmaps(n, q)
+    steps = bfs_directions(n, src, level, q=q)
+    for d, pull in enumerate(steps):
+        f = np.flatnonzero(level == d)
+        model["allreduce"] += 16 * q * q
+        if pull:
+            model["sendrecv"] += bitmaps[0] + 4 * (q - 1) * q * q
+            model["allgatherv"] += bitmaps[1]
+            model["allgather"] += bitmaps[2]
+            # v is found in the first sub-step s whose block column (piece(v) - s) mod q holds
+            # an in-neighbour u in the frontier; s > 0 sends it to its owner.
+            on = (level[src] == d) & (level[dst] == d + 1)
+            u, v = src[on], dst[on]
+            s = (piece[v] - cb[u]) % q
+            first = np.full(n, q, dtype=np.int64)
+            np.minimum.at(first, v, s)
+            found = np.flatnonzero(level == d + 1)
+            model["sendrecv"] += 16 * int(np.count_nonzero(first[found] > 0))
+            continue
+        model["sendrecv"] += 4 * int(np.count_nonzero(~diag[own[f]])) + 4 * (q * q - q)
+        model["allgather"] += 4 * (q - 1) * q * q
+        model["allgatherv"] += 4 * len(f) * (q - 1)
+        model["alltoall"] += 4 * (q - 1) * q * q
         # Arcs u -> v from the frontier: the block of A^T holding (v, u) is (rb[v], cb[u]).
         on = np.isin(src, f)
         u, v = src[on], dst[on]
@@ -77,7 +168,7 @@ def bfs_model(n, src, dst, level, q):
         pairs = np.unique(block.astype(np.int64) * n + v)
         b, vv = pairs // n, pairs % n
         model["alltoallv"] += 12 * int(np.count_nonzero(own[vv] != b))
-    return model
+    return model, steps
 
 
 def tc_model(n, src, dst, q):
@@ -125,15 +216,22 @@ def main():
     one = src != dst
     src, dst = np.concatenate([src[one], arcs[arcs[:, 0] == arcs[:, 1], 0]]), np.concatenate(
         [dst[one], arcs[arcs[:, 0] == arcs[:, 1], 1]])
+    steps = bfs_directions(n, src, level)
     print("graph: Kronecker scale %d, n = %d, %d stored arcs; BFS from 0 reaches %d in %d levels"
-          % (a.scale, n, len(src), int(np.count_nonzero(level >= 0)), int(level.max())))
+          " (%s)" % (a.scale, n, len(src), int(np.count_nonzero(level >= 0)), int(level.max()),
+                     "".join("U" if s else "D" for s in steps)))
     print("%-4s %-5s %-11s %14s %14s %8s" % ("P", "job", "operation", "measured B", "model B",
                                             "ratio"))
     for p in [int(x) for x in a.ranks.split(",")]:
         q = int(round(p ** 0.5))
         rep, sums = traffic(a.spgraph_mpi, p, ["bfs", g, "--source", "0"])
-        model = bfs_model(n, src, dst, level, q)
-        for op in ("sendrecv", "allgatherv", "alltoallv"):
+        model, steps = bfs_model(n, src, dst, level, q)
+        search = rep["searches"][0]
+        want = (steps.count(False), steps.count(True))
+        if (search["push_steps"], search["pull_steps"]) != want:
+            print("P=%d: spgraph-mpi took %s (push, pull) steps, the rule gives %s" % (
+                p, (search["push_steps"], search["pull_steps"]), want))
+        for op in ("sendrecv", "allgather", "allgatherv", "alltoall", "alltoallv", "allreduce"):
             got = sums.get(("run", op), 0)
             ratio = got / model[op] if model[op] else float("nan") if got else 1.0
             print("%-4d %-5s %-11s %14d %14d %8.3f" % (p, "bfs", op, got, model[op], ratio))

@@ -6,9 +6,11 @@ rank count.
 For each graph (random directed edge lists with self-loops, repeats and isolated vertices; a
 Kronecker graph in Matrix Market, binary and edge-list form; remapped sparse and string ids; the
 bundled data/ graphs; and, when ../shared/data exists, real graphs from it) and each job:
-  bfs      levels identical to `spgraph bfs --out`; parents a valid BFS tree whose parent is the
-           smallest-numbered in-neighbour one level up (checked against the arcs); --sources N
-           picks spgraph's sources;
+  bfs      levels identical to `spgraph bfs --out`; parents a valid BFS tree (checked against
+           the arcs), each the smallest-numbered in-neighbour one level up where every step was
+           top-down or the grid is 1 x 1; push and pull step counts those of spgraph's direction
+           rule (replayed here), for --method auto, push and pull and a rule tuned to switch
+           both ways; --sources N picks spgraph's sources;
   tc       the triangle count, the self-loops ignored, and the per-vertex counts and local
            clustering coefficients (--out), identical;
   cc       the component labels (smallest id), identical;
@@ -33,6 +35,7 @@ import tempfile
 
 TIMEOUT = 120
 failures = []
+switched = []  # searches whose steps went both ways (the direction checks need one)
 
 
 def fail(what):
@@ -102,26 +105,84 @@ def edges_of(r, graph, flags):
     return arcs
 
 
-def check_bfs(r, graph, source, flags, name, remapped):
+def expected_steps(levels, arcs, method, alpha, beta, q):
+    """(push steps, pull steps) of a search whose levels are `levels` (vertex -> level, -1
+    unreached) under spgraph's direction rule (algorithms/bfs/bfs_kernel.hpp, written out
+    again here): push -> pull once the new frontier's out-arcs exceed the arcs not yet explored
+    / alpha; pull -> push once the frontier shrinks to at most n / beta vertices. A grid whose
+    vector pieces would be empty (n < q^2) runs top-down only."""
+    n = len(levels)
+    out = {}
+    for u, _ in arcs:
+        out[u] = out.get(u, 0) + 1
+    by_level = {}
+    for v, l in levels.items():
+        if l >= 0:
+            by_level.setdefault(l, []).append(v)
+    depth = max(by_level)
+    can_pull = n >= q * q
+    if not can_pull or method == "push":
+        return depth + 1, 0
+    if method == "pull":
+        return 0, depth + 1
+    edges, pull, awake_prev, push_steps, pull_steps = len(arcs), False, 1, 0, 0
+    for d in range(depth + 1):
+        found = by_level.get(d + 1, [])
+        scout = sum(out.get(v, 0) for v in found)
+        if pull:
+            pull_steps += 1
+        else:
+            push_steps += 1
+        if not found:
+            break
+        if not pull:
+            edges -= min(edges, scout)
+            if scout > edges // alpha:
+                pull, awake_prev = True, len(found)
+        else:
+            if len(found) < awake_prev and len(found) <= n // beta:
+                pull = False
+            awake_prev = len(found)
+    return push_steps, pull_steps
+
+
+def check_bfs(r, graph, source, flags, name, remapped, method="auto", tuning=()):
+    """Levels identical to spgraph's; parents a valid BFS tree, the smallest-numbered parent
+    where every step was top-down (or the grid is 1 x 1: bottom-up steps scan a vertex's
+    in-arcs in increasing order but stop at the first block, in the carousel's order, that has
+    a parent); push and pull step counts those of spgraph's direction rule."""
     a, b = os.path.join(r.work, "one.txt"), os.path.join(r.work, "dist.txt")
     if r.single("bfs", graph, "--source", source, "--out", a, "--quiet", *flags) is None:
         return
-    p = r.dist("bfs", graph, "--source", source, "--out", b, "--json", *flags)
+    p = r.dist("bfs", graph, "--source", source, "--out", b, "--json", "--method", method,
+               *tuning, *flags)
     if p is None:
         return
     rep = json.loads(p.stdout)
+    what = "%s bfs --method %s %s from %s" % (name, method, " ".join(tuning), source)
     if rep.get("ranks") != r.np:
-        fail("%s bfs: report says ranks %s, expected %d" % (name, rep.get("ranks"), r.np))
+        fail("%s: report says ranks %s, expected %d" % (what, rep.get("ranks"), r.np))
     one, dist = read_table(a), read_table(b)
     if {v: x[0] for v, x in one.items()} != {v: x[0] for v, x in dist.items()}:
-        fail("%s bfs from %s: levels differ from spgraph's" % (name, source))
+        fail("%s: levels differ from spgraph's" % what)
         return
     arcs = edges_of(r, graph, flags)
     if arcs is None:
         return
+    q = int(r.np ** 0.5 + 1e-9)
+    search = rep["searches"][0]
+    got = (search["push_steps"], search["pull_steps"])
+    tune = dict(zip(tuning[::2], tuning[1::2]))
+    want = expected_steps({v: int(x[0]) for v, x in one.items()}, arcs, method,
+                          int(tune.get("--alpha", 8)), int(tune.get("--beta", 18)), q)
+    if got != want:
+        fail("%s: (push, pull) steps %s, the direction rule gives %s" % (what, got, want))
+    if got[0] and got[1]:
+        switched.append(what)
     into = {}
     for u, v in arcs:
         into.setdefault(v, []).append(u)
+    smallest = not remapped and (got[1] == 0 or q == 1)
     bad = 0
     for v, (level, parent) in dist.items():
         level = int(level)
@@ -132,10 +193,17 @@ def check_bfs(r, graph, source, flags, name, remapped):
         ups = [u for u in into.get(v, []) if int(dist[u][0]) == level - 1]
         if not ups or parent not in ups:
             bad += 1
-        elif not remapped and int(parent) != min(int(u) for u in ups):
+        elif smallest and int(parent) != min(int(u) for u in ups):
             bad += 1  # not the smallest-numbered parent that MIN-SECOND picks
     if bad:
-        fail("%s bfs from %s: %d vertices with an invalid parent" % (name, source, bad))
+        fail("%s: %d vertices with an invalid parent" % (what, bad))
+
+
+def check_bfs_directions(r, graph, source, flags, name, remapped):
+    """Top-down only, bottom-up only, and the switching forced both ways (alpha 1 pulls as soon
+    as a frontier has more out-arcs than the rest; beta 2 pushes again below n / 2)."""
+    for method, tuning in (("push", ()), ("pull", ()), ("auto", ("--alpha", "1", "--beta", "2"))):
+        check_bfs(r, graph, source, flags, name, remapped, method, tuning)
 
 
 def check_tc(r, graph, flags, name):
@@ -239,11 +307,14 @@ def check_spmv(r, graph, flags, name):
 
 
 def all_jobs(r, graph, source, flags=(), name=None, closure=True, queries=(), spmv=False,
-             remapped=False):
+             remapped=False, directions=False):
     """`remapped`: the names are not the dense numbers' order (--remap-ids, or a file that
     says ids=external), so "smallest-numbered parent" is not checked on the names."""
     name = name or os.path.basename(graph)
     check_bfs(r, graph, source, list(flags), name, remapped or "--remap-ids" in flags)
+    if directions:
+        check_bfs_directions(r, graph, source, list(flags), name,
+                             remapped or "--remap-ids" in flags)
     check_tc(r, graph, list(flags), name)
     check_random_sources(r, graph, list(flags), name)
     if closure:
@@ -395,12 +466,12 @@ def main():
         g = os.path.join(w, "random%d.txt" % seed)
         random_edge_list(g, 400, 3000, seed, base, weighted)
         all_jobs(r, g, str(5 + base), queries=["%d,%d" % (5 + base, 17 + base), "1,1"],
-                 spmv=weighted)
+                 spmv=weighted, directions=True)
     # A file smaller than the rank count's pieces: some ranks get no line.
     tiny = os.path.join(w, "tiny.txt")
     with open(tiny, "w") as f:
         f.write("1 2\n2 3\n3 1\n")
-    all_jobs(r, tiny, "1", queries=["3,2"])
+    all_jobs(r, tiny, "1", queries=["3,2"], directions=True)
     # Column names on the first line: every rank must read past them.
     named = os.path.join(w, "named.csv")
     random_edge_list(os.path.join(w, "plain.txt"), 100, 600, 4, 0, False, comments=False)
@@ -423,7 +494,8 @@ def main():
             f.write("user-%d\titem-%d\n" % (rnd.randrange(90), rnd.randrange(60)))
     with open(names) as f:
         first = f.readline().split("\t")[0]
-    all_jobs(r, names, first, flags=["--remap-ids"])  # spgraph takes integer --query ids only
+    # spgraph takes integer --query ids only: no queries here.
+    all_jobs(r, names, first, flags=["--remap-ids"], directions=True)
     # spgraph's own edge list of a remapped graph ("ids=external" header: remapped without the
     # flag), and a gzip-compressed file (every rank inflates it, then parses its range).
     external = os.path.join(w, "external.txt")
@@ -440,12 +512,13 @@ def main():
     if r.single("generate", "kron", "--scale", "9", "--edge-factor", "8", "--out", kron) is not None:
         for ext in ("bin", "txt"):
             r.single("convert", kron, os.path.join(w, "kron." + ext))
-        all_jobs(r, kron, "1", closure=False, spmv=True)
+        all_jobs(r, kron, "1", closure=False, spmv=True, directions=True)
         all_jobs(r, os.path.join(w, "kron.bin"), "1", closure=False)
         all_jobs(r, os.path.join(w, "kron.txt"), "1", closure=False)
     # The bundled graphs.
     if args.data:
-        all_jobs(r, os.path.join(args.data, "wiki-Vote.txt"), "30", closure=False)
+        all_jobs(r, os.path.join(args.data, "wiki-Vote.txt"), "30", closure=False,
+                 directions=True)
         all_jobs(r, os.path.join(args.data, "email-Eu-core.csv"), "0", queries=["0,5"], spmv=True)
     # Real graphs from the shared set, when it is there.
     if args.shared_data and os.path.isdir(args.shared_data):
@@ -463,6 +536,8 @@ def main():
 
 def finish(r, args, own_dir, quick=False):
     bad_inputs(r)
+    if not switched:
+        fail("no search switched direction: the direction checks did not exercise the rule")
     if own_dir:
         shutil.rmtree(args.workdir, ignore_errors=True)
     what = "%d ranks%s" % (args.np, ", quick set" if quick else "")

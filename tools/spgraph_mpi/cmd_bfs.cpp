@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// `spgraph-mpi bfs FILE --source S`: levels and parents on CombBLAS. Each level is one SpMSpV
-// y = A^T x over the engine's MIN-SECOND semiring (combblas_semiring.hpp), x valued with its own
-// indices, so y(v) is v's smallest-numbered parent in the frontier; vertices already visited are
-// removed with EWiseMult against the parents vector (CombBLAS's TopDownBFS, Buluç and Madduri,
-// SC 2011, section 4). Levels equal spgraph's; parents are a valid BFS tree, the one where each
-// vertex's parent is its smallest-numbered neighbour one level up (spgraph's own BFS may pick
-// another valid parent).
+// `spgraph-mpi bfs FILE --source S`: levels and parents on the 2-D grid, direction-optimizing
+// like spgraph's kernel (distributed_bfs.hpp: top-down steps as 2-D SpMSpV, bottom-up steps on
+// CombBLAS's bitmap frontier, the single-node switching rule and its --alpha/--beta). Levels
+// equal spgraph's. Parents are a valid BFS tree: after top-down steps each vertex's parent is
+// its smallest-numbered in-neighbour one level up (the MIN-SECOND choice); after bottom-up steps
+// on a grid with q > 1, the smallest within the first block the carousel offers that has one.
 #include <chrono>
+#include <limits>
 
 #include "algorithms/bfs/bfs.hpp"
 #include "tools/cli/bfs_outputs.hpp"
 #include "tools/cli/result_table.hpp"
 #include "tools/cli/vertex_list.hpp"
-#include "tools/spgraph_mpi/combblas_semiring.hpp"
+#include "tools/spgraph_mpi/bfs_blocks.hpp"
+#include "tools/spgraph_mpi/distributed_bfs.hpp"
 #include "tools/spgraph_mpi/distributed_matrix.hpp"
 #include "tools/spgraph_mpi/distributed_structure.hpp"
 #include "tools/spgraph_mpi/mpi_cli.hpp"
@@ -27,22 +28,21 @@ using namespace spgraph::cli;
 struct BfsArgs {
   GlobalOptions g;
   LoadFlags load;
-  std::string file, out, compute;
+  std::string file, out, compute, method = "auto";
+  BfsOptions tuning;  ///< alpha and beta of the direction rule (--alpha, --beta)
   std::vector<std::string> sources;
   std::size_t random_sources = 0;
   std::uint64_t seed = 1;
   bool parents = false;
 };
 
-/// --sources N: spgraph's pick among the vertices with an out-arc (out-degrees by a dense SpMV
-/// A · 1, gathered to rank 0), broadcast to every rank.
-std::vector<Vertex> random_sources(const MpiContext& ctx, const DistributedGraph& g,
+/// --sources N: spgraph's pick among the vertices with an out-arc (each piece's out-degrees,
+/// gathered to rank 0), broadcast to every rank.
+std::vector<Vertex> random_sources(const MpiContext& ctx, Vertex n,
+                                   const std::vector<std::int64_t>& piece_degrees,
                                    std::size_t count, std::uint64_t seed) {
-  DistMatrix<bool> a = build_matrix<bool>(ctx, g.n, g.local, [](std::size_t) { return true; });
-  using Count = CombBlasSemiring<PlusTimes<Index>, bool, Index>;
-  const combblas::FullyDistVec<Index, Index> ones(ctx.grid, Index(g.n), Index(1));
   const std::vector<Index> degree =
-      gather_to_root(ctx, combblas::SpMV<Count>(a, ones), MPI_INT64_T);
+      gather_to_root(ctx, from_slices(ctx, n, piece_degrees), MPI_INT64_T);
   std::vector<Vertex> picked;
   agree(ctx, [&] {
     if (ctx.rank != 0) return;
@@ -58,47 +58,26 @@ std::vector<Vertex> random_sources(const MpiContext& ctx, const DistributedGraph
   return picked;
 }
 
-struct DistBfs {
-  std::vector<Index> level, parent;  ///< rank 0: per vertex, -1 where unreached
-  Vertex depth = 0, reached = 0;
+/// One search's answers, on rank 0: per vertex, -1 where unreached (empty when not asked for).
+struct GatheredBfs {
+  std::vector<Index> level, parent;
 };
 
-DistBfs search(const MpiContext& ctx, DistMatrix<bool>& at, Vertex n, Vertex source) {
-  using Sr = CombBlasSemiring<MinSecond<Index>, bool, Index>;
-  combblas::FullyDistVec<Index, Index> parents(ctx.grid, Index(n), Index(-1));
-  combblas::FullyDistVec<Index, Index> levels(ctx.grid, Index(n), Index(-1));
-  combblas::FullyDistSpVec<Index, Index> fringe(ctx.grid, Index(n)), next(ctx.grid, Index(n));
-  fringe.SetElement(source, source);
-  parents.SetElement(source, source);
-  levels.SetElement(source, 0);
-  DistBfs r;
-  Index depth = 0, reached = 1;
-  for (;;) {
-    fringe.setNumToInd();
-    combblas::SpMV<Sr>(at, fringe, next, false);  // overwrites next
-    fringe = combblas::EWiseMult(next, parents, true, Index(-1));  // the unvisited ones
-    const Index found = fringe.getnnz();
-    if (found == 0) break;
-    ++depth;
-    reached += found;
-    parents.Set(fringe);
-    combblas::FullyDistSpVec<Index, Index> at_level = fringe;
-    at_level = depth;
-    levels.Set(at_level);
-  }
-  r.depth = Vertex(depth);
-  r.reached = Vertex(reached);
-  r.level = gather_to_root(ctx, levels, MPI_INT64_T);
-  r.parent = gather_to_root(ctx, parents, MPI_INT64_T);
+GatheredBfs gather_answers(const MpiContext& ctx, const DistributedBfs& bfs, bool levels,
+                           bool parents) {
+  GatheredBfs r;
+  if (levels) r.level = gather_to_root(ctx, bfs.levels(), MPI_INT64_T);
+  if (parents) r.parent = gather_to_root(ctx, bfs.parents(), MPI_INT64_T);
   return r;
 }
 
-void write_result(const std::string& path, const DistBfs& r, bool levels, bool parents,
+void write_result(const std::string& path, const GatheredBfs& r, bool levels, bool parents,
                   const IdSpace& ids) {
   ResultTable out = !levels    ? ResultTable(path, {"vertex", "parent"})
                     : !parents ? ResultTable(path, {"vertex", "level"})
                                : ResultTable(path, {"vertex", "level", "parent"});
-  for (Vertex v = 0; v < r.level.size(); ++v) {
+  const std::size_t n = levels ? r.level.size() : r.parent.size();
+  for (Vertex v = 0; v < n; ++v) {
     out.vertex(ids, v);
     if (levels) out.integer(static_cast<long long>(r.level[v]));
     if (parents) {
@@ -112,6 +91,54 @@ void write_result(const std::string& path, const DistBfs& r, bool levels, bool p
   out.commit();
 }
 
+/// The search structures from the loaded arcs, which it frees: this rank's block of Aᵀ (the
+/// arcs reversed, unless the structure is symmetric: then A itself) and its piece's out-degrees.
+struct Prepared {
+  std::unique_ptr<DistributedBfs> bfs;
+  std::vector<std::int64_t> degrees;
+  bool undirected = false, detected = false;
+};
+
+Prepared prepare(const MpiContext& ctx, DistributedGraph& g) {
+  Prepared p;
+  const GridLayout layout = grid_layout(ctx, g.n);
+  // Every rank decides alike (n and q only): local indices are 32-bit, as in CombBLAS's
+  // DirOptBFS.
+  if (layout.block_length(ctx.q - 1) > std::numeric_limits<std::int32_t>::max())
+    throw InvalidArgument("spgraph-mpi bfs: " + std::to_string(g.n) + " vertices on a " +
+                          std::to_string(ctx.q) + " x " + std::to_string(ctx.q) +
+                          " grid make blocks of more than 2^31 - 1 rows: run on more ranks");
+  p.detected = !g.undirected && structure_symmetric(ctx, g.n, g.local);
+  p.undirected = g.undirected || p.detected;
+  p.degrees = piece_out_degrees(layout, ctx.grid->GetRowWorld(), g.local);
+  std::uint64_t arcs = g.local.size();
+  MPI_Allreduce(MPI_IN_PLACE, &arcs, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
+  BfsBlock block;
+  if (p.undirected) {
+    block = make_bfs_block(layout, g.local);
+  } else {
+    const Arcs reversed = transposed(ctx, g.n, g.local);
+    block = make_bfs_block(layout, reversed);
+  }
+  g.local = Arcs{};  // the block holds the graph now
+  p.bfs = std::make_unique<DistributedBfs>(ctx, g.n, arcs, std::move(block), p.degrees);
+  return p;
+}
+
+BfsOptions search_options(const BfsArgs& args) {
+  BfsOptions o;
+  set_bfs_outputs(!args.compute.empty()               ? args.compute
+                  : args.parents || !args.out.empty() ? "both"
+                                                      : "levels",
+                  o);
+  o.method = args.method == "push"   ? BfsMethod::Push
+             : args.method == "pull" ? BfsMethod::Pull
+                                     : BfsMethod::Auto;
+  o.alpha = args.tuning.alpha;
+  o.beta = args.tuning.beta;
+  return o;
+}
+
 void run_bfs(const BfsArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
@@ -122,31 +149,23 @@ void run_bfs(const BfsArgs& args) {
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   std::vector<Vertex> sources;
   for (const std::string& s : vertex_list(args.sources)) sources.push_back(resolve_vertex(g, s));
+  const BfsOptions o = search_options(args);
+  traffic_phase("prepare");
+  Prepared p = prepare(ctx, g);
   if (args.random_sources) {
-    const std::vector<Vertex> more = random_sources(ctx, g, args.random_sources, args.seed);
+    const std::vector<Vertex> more =
+        random_sources(ctx, g.n, p.degrees, args.random_sources, args.seed);
     sources.insert(sources.end(), more.begin(), more.end());
   }
-  BfsOptions o;
-  set_bfs_outputs(!args.compute.empty()               ? args.compute
-                  : args.parents || !args.out.empty() ? "both"
-                                                      : "levels",
-                  o);
-  // A^T: the arcs reversed, unless the structure is symmetric (then A itself).
-  const bool detected = !g.undirected && structure_symmetric(ctx, g.n, g.local);
-  const bool undirected = g.undirected || detected;
-  Arcs reversed = undirected ? Arcs{} : transposed(ctx, g.n, g.local);
-  DistMatrix<bool> at = build_matrix<bool>(ctx, g.n, undirected ? g.local : reversed,
-                                           [](std::size_t) { return true; });
-  reversed = Arcs{};
-  g.local = Arcs{};  // the matrix holds the graph now
   Report head;
   add_grid_fields(head);
   head.add("file", report::str(args.file));
   head.add("vertices", report::text(std::to_string(g.n)));
   head.add("arcs", report::text(std::to_string(g.arcs)));
-  head.add("kind", report::text(undirected ? "undirected" : "directed"));
+  head.add("kind", report::text(p.undirected ? "undirected" : "directed"));
   head.add("computes", report::str(bfs_outputs_name(o)));
-  head.add("symmetry", report::str(g.undirected ? "declared" : detected ? "detected" : "none"));
+  head.add("method", report::str(args.method));
+  head.add("symmetry", report::str(g.undirected ? "declared" : p.detected ? "detected" : "none"));
   head.add("load_seconds", report::text_only(report::seconds(g.load_seconds)));
   std::optional<ListPrinter> searches;
   if (ctx.root())
@@ -156,25 +175,33 @@ void run_bfs(const BfsArgs& args) {
                                         "graph: {vertices} vertices, {arcs} arcs, {kind} "
                                         "(symmetric structure: {symmetry}; loaded in "
                                         "{load_seconds} s)\n"
-                                        "computes: {computes}\n"
-                                        "    source    depth    reached    time (ms)\n",
-                     "searches", "{source:10} {depth:8} {reached:10} {seconds:12}\n");
+                                        "computes: {computes}; direction: {method}\n"
+                                        "    source    depth    reached   push   pull    time "
+                                        "(ms)\n",
+                     "searches",
+                     "{source:10} {depth:8} {reached:10} {push_steps:6} {pull_steps:6} "
+                     "{seconds:12}\n");
   traffic_phase("run");
   for (Vertex source : sources) {
     MPI_Barrier(ctx.comm);
     const double t0 = MPI_Wtime();
-    DistBfs r = search(ctx, at, g.n, source);
+    const DistBfsStats r = p.bfs->run(source, o);
     double secs = MPI_Wtime() - t0;
     MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, ctx.comm);
+    // Only --out needs the answers on rank 0 (as spgraph's time leaves out writing them).
+    GatheredBfs answers;
+    if (!args.out.empty()) answers = gather_answers(ctx, *p.bfs, o.levels, o.parents);
     if (!ctx.root()) continue;
     const IdSpace ids(g.info);
     Report item;
     item.add("source", vertex_value(ids, source));
     item.add("depth", report::count(r.depth));
     item.add("reached", report::count(r.reached));
+    item.add("push_steps", report::count(std::uint64_t(r.push_steps)));
+    item.add("pull_steps", report::count(std::uint64_t(r.pull_steps)));
     item.add("seconds", report::seconds_as_ms(secs));
     searches->add(item);
-    if (!args.out.empty()) write_result(args.out, r, o.levels, o.parents, ids);
+    if (!args.out.empty()) write_result(args.out, answers, o.levels, o.parents, ids);
   }
   if (searches) searches->finish();
 }
@@ -204,6 +231,19 @@ void register_bfs(CLI::App& app) {
   cmd->add_option("--out,-o", args->out,
                   "Write one line per vertex ('vertex level parent'; -1 = unreachable), for one "
                   "source");
+  cmd->add_option("--method", args->method,
+                  "auto (direction-optimizing, spgraph's rule), push (top-down steps only) or "
+                  "pull (bottom-up steps only; a grid with fewer than q² vertices runs top-down)")
+      ->check(CLI::IsMember({"auto", "push", "pull"}));
+  cmd->add_option("--alpha", args->tuning.alpha,
+                  "Direction rule: pull once the frontier's out-arcs exceed the unexplored arcs "
+                  "/ alpha (default " +
+                      std::to_string(BfsOptions{}.alpha) + ", as spgraph)")
+      ->transform(integer_flag("--alpha", 1, 1 << 20));
+  cmd->add_option("--beta", args->tuning.beta,
+                  "Direction rule: push again once the frontier shrinks below n / beta (default " +
+                      std::to_string(BfsOptions{}.beta) + ", as spgraph)")
+      ->transform(integer_flag("--beta", 1, 1 << 20));
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_bfs(*args); });

@@ -4,7 +4,7 @@
 // returnedSAID, add, multiply, axpy, mpi_op). A user-defined engine semiring works here
 // unchanged. Positional multiplies (SECONDI, FIRSTI) have no CombBLAS form, since CombBLAS passes
 // only values: a traversal that needs the index puts it in the vector's values instead
-// (FullyDistSpVec::setNumToInd) and uses SECOND, as the BFS here does.
+// (FullyDistSpVec::setNumToInd) and uses SECOND. (BFS runs its own steps, distributed_bfs.hpp.)
 #pragma once
 
 #include <mpi.h>
