@@ -60,9 +60,9 @@ std::vector<std::string> answers(const std::string& out) {
 
 TEST(StreamDeviceCli, FlagsTheDeviceGraphLacksAreRefusedByName) {
   const std::string updates = temp_file("stream_device_flags.txt", "+ 1 2\n? edges\n").string();
-  for (const std::string flag :
-       {"--store " + temp_file("stream_device_store", "").string(), std::string("--maintain cc"),
-        "--out " + temp_file("stream_device_out.mtx", "").string()}) {
+  for (const std::string& flag : std::vector<std::string>{
+           "--store " + temp_file("stream_device_store", "").string(), std::string("--maintain cc"),
+           "--out " + temp_file("stream_device_out.mtx", "").string()}) {
     const CliRun r = run("stream " + karate + " --updates " + updates + " --backend cuda " + flag);
     EXPECT_EQ(r.exit_code, 1) << flag << "\n" << r.output;
     const std::string name = flag.substr(0, flag.find(' '));
