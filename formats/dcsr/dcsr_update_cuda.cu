@@ -269,9 +269,10 @@ DcsrDeviceResult DcsrDevice<T>::apply(std::span<const UpdateKind> kinds,
         reinterpret_cast<const std::uint8_t*>(kinds.data()), n);
   if (!counted.empty()) up_counted = DeviceBuffer<std::uint8_t>::from_host(counted.data(), n);
   DeviceBuffer<S> up_vals;
+  std::vector<S> host_vals;  // valid until the merge's first download synchronises
   if (!m.pattern) {
-    const std::vector<S> v(vals.begin(), vals.end());
-    up_vals = DeviceBuffer<S>::from_host(v);
+    host_vals.assign(vals.begin(), vals.end());
+    up_vals = DeviceBuffer<S>::from_host(host_vals);
   }
   DeviceBuffer<unsigned long long> keys(n), sorted_keys(n);
   DeviceBuffer<std::uint32_t> index(n), sorted_index(n);

@@ -4,7 +4,9 @@
 //   - the Dynamic CSR model test (tests/unit/formats/dcsr_device_model.hpp: the CPU model
 //     test's random batches and map reference), every case;
 //   - identical answers to the host emulation (dcsr_device_emulated.hpp) on the same batches:
-//     every row's entries in storage order, the counts, SpMV and BFS;
+//     every row's entries in storage order, the counts, SpMV and BFS (where the pool grew
+//     during a batch, which rows waited for it depends on the order of the device's atomics,
+//     so the placement counts are compared only for batches that did not grow it);
 //   - SpMV on the fragmented form (rows of several segments, after rounds of inserts) against a
 //     fold over the CPU Dynamic CSR (formats/dcsr/dcsr.hpp) given the same batches, and the
 //     device graph's snapshot unchanged by later batches.
@@ -81,8 +83,10 @@ TEST(DcsrDevice, AnswersExactlyAsTheHostEmulation) {
       EXPECT_EQ(rd.counts.inserted, re.counts.inserted);
       EXPECT_EQ(rd.counts.erased, re.counts.erased);
       EXPECT_EQ(rd.counts.missing, re.counts.missing);
-      EXPECT_EQ(rd.counts.relocated, re.counts.relocated);
-      EXPECT_EQ(rd.counts.new_segments, re.counts.new_segments);
+      if (!rd.counts.grew && !re.counts.grew) {  // else which rows waited for the growth
+        EXPECT_EQ(rd.counts.relocated, re.counts.relocated);  // depends on the atomics' order
+        EXPECT_EQ(rd.counts.new_segments, re.counts.new_segments);
+      }
       const auto cd = d.download(), ce = e.download();
       ASSERT_EQ(cd.row_ptr, ce.row_ptr) << "round " << round;
       ASSERT_EQ(cd.col, ce.col) << "round " << round;
