@@ -73,6 +73,32 @@ Csr<T> dynamic_graph_base(const Matrix<T>& base, const DynamicGraphOptions& o) {
   return build_csr<T, FirstOp<T>>(std::move(both), DuplicatePolicy::Reject);
 }
 
+/// Throws for the first update that re-weights an unweighted graph or names a vertex a graph of
+/// n vertices cannot grow to; else returns the vertex count the batch needs (DynamicGraph and
+/// its device twin, dynamic_graph_cuda.hpp, validate batches alike).
+template <class T>
+Offset batch_vertices_needed(std::span<const EdgeUpdate<T>> updates, Vertex n,
+                             const DynamicGraphOptions& options) {
+  Offset need = n;
+  for (std::size_t k = 0; k < updates.size(); ++k) {
+    const EdgeUpdate<T>& e = updates[k];
+    if (!options.weighted && e.kind == UpdateKind::Assign)
+      throw InvalidArgument("update " + std::to_string(k) + " re-weights edge (" +
+                            std::to_string(e.u) + ", " + std::to_string(e.v) +
+                            "), but the graph is unweighted");
+    const Vertex hi = std::max(e.u, e.v);
+    if (hi >= n) {
+      if (options.growth == VertexGrowth::Reject || hi >= kMaxDimension)
+        throw IndexOutOfBounds(
+            "update " + std::to_string(k) + " names vertex " + std::to_string(hi) +
+            ", but the graph has " + std::to_string(n) + " vertices" +
+            (options.growth == VertexGrowth::Reject ? " and does not grow (grow=False)" : ""));
+      need = std::max<Offset>(need, Offset(hi) + 1);
+    }
+  }
+  return need;
+}
+
 }  // namespace detail
 
 template <class T>
@@ -244,25 +270,7 @@ void DynamicGraph<T>::apply_in_arcs(const ArcBatch& arcs, std::size_t count) {
 /// cannot grow to; else returns the vertex count the batch needs.
 template <class T>
 Offset DynamicGraph<T>::vertices_needed(std::span<const EdgeUpdate<T>> updates) const {
-  const Vertex n = arcs_.nrows();
-  Offset need = n;
-  for (std::size_t k = 0; k < updates.size(); ++k) {
-    const EdgeUpdate<T>& e = updates[k];
-    if (!options_.weighted && e.kind == UpdateKind::Assign)
-      throw InvalidArgument("update " + std::to_string(k) + " re-weights edge (" +
-                            std::to_string(e.u) + ", " + std::to_string(e.v) +
-                            "), but the graph is unweighted");
-    const Vertex hi = std::max(e.u, e.v);
-    if (hi >= n) {
-      if (options_.growth == VertexGrowth::Reject || hi >= kMaxDimension)
-        throw IndexOutOfBounds(
-            "update " + std::to_string(k) + " names vertex " + std::to_string(hi) +
-            ", but the graph has " + std::to_string(n) + " vertices" +
-            (options_.growth == VertexGrowth::Reject ? " and does not grow (grow=False)" : ""));
-      need = std::max<Offset>(need, Offset(hi) + 1);
-    }
-  }
-  return need;
+  return detail::batch_vertices_needed(updates, arcs_.nrows(), options_);
 }
 
 /// Applies the arcs of `updates` to the Dynamic CSR: each (u, v) of a directed graph; of an

@@ -89,3 +89,9 @@ spgraph_test(polish_cli_tests SOURCES cli/polish_cli_test.cpp
              LIBS nlohmann_json::nlohmann_json LABELS cli)
 target_compile_definitions(polish_cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 add_dependencies(polish_cli_tests spgraph_cli)
+
+# `spgraph stream --backend cuda`: its refusals in every build, its answers against the CPU
+# backend's where a device runs it (tests/cli/stream_device_cli_test.cpp).
+spgraph_test(stream_device_cli_tests SOURCES cli/stream_device_cli_test.cpp LABELS cli)
+target_compile_definitions(stream_device_cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+add_dependencies(stream_device_cli_tests spgraph_cli)

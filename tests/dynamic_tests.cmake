@@ -9,6 +9,11 @@ spgraph_test(dcsr_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/dcsr_kernels_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/dcsr_boundary_test.cpp
   LABELS unit formats dcsr)
+# The device Dynamic CSR's lane logic run on the host (formats/dcsr/dcsr_device_emulated.hpp)
+# against the same model; its CUDA twin is tests/unit/device/dcsr_device_test.cpp.
+spgraph_test(dcsr_emulated_tests ENGINE_ONLY
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/dcsr_emulated_test.cpp
+  LABELS unit formats dcsr)
 spgraph_test(dynamic_graph_tests
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/engine/dynamic_graph_test.cpp
   LABELS unit oracle dcsr)

@@ -31,4 +31,6 @@ if(SPGRAPH_ENABLE_CUDA)
   # Device k-selection and kNN against std::partial_sort, the host emulation and the CPU kNN.
   spgraph_test(topk_cuda_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/topk_cuda_test.cpp
                LIBS spgraph_algorithms LABELS unit cuda)
+  # The device Dynamic CSR: the model test, the host emulation's answers, SpMV when fragmented.
+  spgraph_test(dcsr_device_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/dcsr_device_test.cpp LABELS unit cuda)
 endif()

@@ -43,7 +43,24 @@ StreamStart<T> start_from(const CliGraph& graph) {
   return s;
 }
 
+/// --backend cuda keeps the graph in device memory (engine/dynamic_graph_cuda.hpp), which has
+/// no store, no maintained views and no writer of --out yet: those flags are refused with it,
+/// before the backend itself is checked, so the refusal is the same in every build.
+void check_device_flags(const StreamArgs& args) {
+  if (backend_of(args.g) != Backend::Cuda) return;
+  const auto refuse = [](const std::string& flag) {
+    throw InvalidArgument(flag +
+                          " is not supported with --backend cuda (the graph in device memory "
+                          "answers '? edges', '? degree v' and '? bfs s'); run without "
+                          "--backend cuda to use it");
+  };
+  if (!args.store.empty()) refuse("--store");
+  if (!args.maintain.empty()) refuse("--maintain");
+  if (!args.out.empty()) refuse("--out");
+}
+
 void run_stream(const StreamArgs& args) {
+  check_device_flags(args);
   apply_global_flags(args.g);
   if (!args.out.empty()) check_output_path(args.out, {args.file, args.updates});
   if (const std::optional<StoreMeta> meta = existing_store(args.store, args.file, args.g.quiet)) {
@@ -151,6 +168,7 @@ void register_stream(CLI::App& app) {
                 "wal.log.salvage-N in the store (docs/store.md, \"Recovery by hand\")")
       ->needs(cmd->get_option("--store"));
   add_global_flags(cmd, args->g);
+  args->g.runs_on_cuda = true;  // the dynamic graph in device memory (dynamic_graph_cuda.hpp)
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_stream(*args); });
 }

@@ -28,9 +28,11 @@
 #include "algorithms/sssp/sssp.hpp"
 #include "algorithms/triangles/triangles.hpp"
 #include "engine/dynamic_graph.hpp"
+#include "engine/dynamic_graph_cuda.hpp"
 #include "loaders/update_stream.hpp"
 #include "store/graph_store.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/device_report.hpp"
 #include "tools/cli/plural.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/common/progress.hpp"
@@ -99,7 +101,9 @@ class StreamGraph {
  public:
   StreamGraph(const StreamArgs& args, const StreamStart<T>& start, const DynamicGraphOptions& o) {
     const auto t_build = std::chrono::steady_clock::now();
-    if (args.store.empty()) {
+    if (backend_of(args.g) == Backend::Cuda) {
+      device_ = std::make_unique<DeviceDynamicGraph<T>>(*start.base, o);
+    } else if (args.store.empty()) {
       memory_ = std::make_unique<DynamicGraph<T>>(*start.base, o);
     } else {
       store_ = start_store(args.store, start.base, numbering_base(start.info), o,
@@ -108,9 +112,17 @@ class StreamGraph {
     build_seconds_ = seconds_since(t_build);
   }
 
+  /// The latest snapshot (a graph in host memory only: the device graph answers its queries
+  /// itself, device()).
   GraphSnapshot<T> snapshot() const { return store_ ? store_->snapshot() : memory_->snapshot(); }
+  /// The graph in device memory (--backend cuda), or null.
+  DeviceDynamicGraph<T>* device() const { return device_.get(); }
+  Vertex num_vertices() const {
+    return device_ ? device_->num_vertices() : snapshot().num_vertices();
+  }
   /// Applies a batch (with a store: logged and fsync'ed first).
   BatchSummary apply(const UpdateBatch<T>& batch) {
+    if (device_) return device_->apply(batch);
     return store_ ? store_->apply(batch) : memory_->apply(batch);
   }
   /// Counts the triangles now and keeps the count up to date batch by batch.
@@ -129,6 +141,7 @@ class StreamGraph {
   }
   /// What the writer measured for each maintained view.
   std::vector<ViewStats> view_stats() const {
+    if (device_) return {};
     return store_ ? store_->graph().view_stats() : memory_->view_stats();
   }
   /// The store, or null when the graph is in memory only.
@@ -139,6 +152,7 @@ class StreamGraph {
  private:
   std::unique_ptr<DynamicGraph<T>> memory_;
   std::unique_ptr<GraphStore<T>> store_;
+  std::unique_ptr<DeviceDynamicGraph<T>> device_;
   double build_seconds_ = 0;
 };
 
@@ -154,7 +168,7 @@ class StreamRun {
         can_count_triangles_(start.undirected && !args.no_triangles &&
                              options_.duplicates != DuplicatePolicy::Keep),
         graph_(args, start, options_),
-        ids_(start.info, graph_.snapshot().num_vertices()),
+        ids_(start.info, graph_.num_vertices()),
         // Drawn only when the answers go elsewhere than the terminal, so that the line never
         // splits an answer.
         bar_("updates", update_file_bytes(args.updates), "B",
@@ -197,10 +211,17 @@ class StreamRun {
     total_.missing += outside_;
     const double wall = seconds_since(started_);
     bar_.finish();
-    const GraphSnapshot<T> s = graph_.snapshot();
-    if (!args_.out.empty()) write_out(s);
     const int stop_signal = *stop_flag();
-    print_summary(summary(s, wall, stop_signal));
+    Report r;
+    if (const DeviceDynamicGraph<T>* d = graph_.device()) {
+      r = summary(d->num_vertices(), d->num_edges(), d->version(), wall, stop_signal);
+      report_device_stats(r);
+    } else {
+      const GraphSnapshot<T> s = graph_.snapshot();
+      if (!args_.out.empty()) write_out(s);
+      r = summary(s.num_vertices(), s.num_edges(), s.version(), wall, stop_signal);
+    }
+    print_summary(r);
     if (stop_signal) say_stopped(stop_signal);
   }
 
@@ -319,6 +340,10 @@ class StreamRun {
   /// Answers a query on the snapshot that holds every update read before it.
   void answer_query(const UpdateRecord& rec) {
     apply_pending();
+    if (graph_.device()) {
+      answer_on_device(rec);
+      return;
+    }
     // The triangle count is kept from the first '? triangles' query on, so a stream that never
     // asks pays nothing for it.
     if (rec.query == QueryKind::Triangles && can_count_triangles_ && !graph_.snapshot().triangles())
@@ -355,10 +380,9 @@ class StreamRun {
   /// line, or with --json one JSON object per line (NDJSON).
   /// `maintained`: the answer came from a maintained view (said as "maintained": true, and
   /// " (maintained)" at the end of the text line).
-  void answer(Report a, const GraphSnapshot<T>& s, const std::string& layout,
-              bool maintained = false) {
+  void answer(Report a, std::uint64_t version, const std::string& layout, bool maintained = false) {
     ++queries_;
-    a.add("version", report::count(s.version()));
+    a.add("version", report::count(version));
     if (maintained) a.add("maintained", report::flag(true));
     if (args_.g.json) {
       print_json_line(a);
@@ -372,7 +396,7 @@ class StreamRun {
     Report a;
     a.add("query", report::str("edges"));
     a.add("edges", report::count(s.num_edges()));
-    answer(a, s, "edges {edges}");
+    answer(a, s.version(), "edges {edges}");
   }
 
   void answer_triangles(const UpdateRecord& rec, const GraphSnapshot<T>& s) {
@@ -384,7 +408,7 @@ class StreamRun {
     Report a;
     a.add("query", report::str("triangles"));
     a.add("triangles", report::count(*s.triangles()));
-    answer(a, s, "triangles {triangles}");
+    answer(a, s.version(), "triangles {triangles}");
   }
 
   /// The GAP variant with its defaults (pagerank.hpp); the answer names the top vertex.
@@ -403,7 +427,8 @@ class StreamRun {
       a.add("rank", report::real(r.rank, "%.17g", "%.9g"));
     }
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s, "pagerank iterations={iterations} top={top} rank={rank} ms={ms}", r.maintained);
+    answer(a, s.version(), "pagerank iterations={iterations} top={top} rank={rank} ms={ms}",
+           r.maintained);
   }
 
   /// Louvain communities of the snapshot with `spgraph communities`' defaults (modularity,
@@ -429,7 +454,7 @@ class StreamRun {
                                                  : report::real(r.modularity, "%.17g", "%.6f"));
     a.add("largest", report::count(r.largest));
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s,
+    answer(a, s.version(),
            "communities method={method} communities={communities} modularity={modularity} "
            "largest={largest} ms={ms}");
   }
@@ -443,7 +468,7 @@ class StreamRun {
     a.add("components", report::count(r.components));
     a.add("largest", report::count(r.largest));
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s, "cc components={components} largest={largest} ms={ms}", r.maintained);
+    answer(a, s.version(), "cc components={components} largest={largest} ms={ms}", r.maintained);
   }
 
   /// The queries about one vertex (bfs, degree, sssp, knn): the vertex must be in the graph.
@@ -483,7 +508,7 @@ class StreamRun {
     a.add("core", report::count(r.core[vertex]));
     a.add("max_core", report::count(r.max_core));
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s, "kcore vertex={vertex} core={core} max_core={max_core} ms={ms}");
+    answer(a, s.version(), "kcore vertex={vertex} core={core} max_core={max_core} ms={ms}");
   }
 
   void answer_degree(const GraphSnapshot<T>& s, Vertex vertex) {
@@ -491,7 +516,7 @@ class StreamRun {
     a.add("query", report::str("degree"));
     a.add("vertex", ids_.external(vertex));
     a.add("degree", report::count(s.degree(vertex)));
-    answer(a, s, "degree vertex={vertex} degree={degree}");
+    answer(a, s.version(), "degree vertex={vertex} degree={degree}");
   }
 
   /// The k most similar vertices ('? knn v [k [measure]]', default jaccard).
@@ -535,7 +560,7 @@ class StreamRun {
     a.add("answers", report::text(text.empty() ? "-" : text));
     a.add("neighbors", report::list(items));
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s,
+    answer(a, s.version(),
            "knn vertex={vertex} k={k} measure={measure} found={found} answers={answers} "
            "ms={ms}",
            maintained);
@@ -557,7 +582,8 @@ class StreamRun {
     a.add("reached", report::count(r.reached));
     a.add("max_distance", report::real(r.max_distance, "%.17g", "%.17g"));
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s, "sssp source={source} reached={reached} max_distance={max_distance} ms={ms}",
+    answer(a, s.version(),
+           "sssp source={source} reached={reached} max_distance={max_distance} ms={ms}",
            r.maintained);
   }
 
@@ -571,7 +597,54 @@ class StreamRun {
     a.add("reached", report::count(r.reached));
     a.add("depth", report::count(r.depth));
     a.add("ms", report::real(ms, "%.3f", "%.3f"));
-    answer(a, s, "bfs source={source} reached={reached} depth={depth} ms={ms}", r.maintained);
+    answer(a, s.version(), "bfs source={source} reached={reached} depth={depth} ms={ms}",
+           r.maintained);
+  }
+
+  // --- queries on the device (--backend cuda) ---
+
+  /// The queries the device graph answers (edges, degree, bfs), on the version that holds every
+  /// update read before them; the others are refused by name, as malformed lines are.
+  void answer_on_device(const UpdateRecord& rec) {
+    const DeviceDynamicGraph<T>& d = *graph_.device();
+    if (rec.query == QueryKind::Edges) {
+      Report a;
+      a.add("query", report::str("edges"));
+      a.add("edges", report::count(d.num_edges()));
+      answer(a, d.version(), "edges {edges}");
+      return;
+    }
+    if (rec.query != QueryKind::Degree && rec.query != QueryKind::Bfs) {
+      reject(rec.line, "'? " + std::string(query_name(rec.query)) +
+                           "' is not answered with --backend cuda (the device graph answers "
+                           "'? edges', '? degree v' and '? bfs s'; run without --backend cuda)");
+      return;
+    }
+    Vertex v = 0;
+    std::string error;
+    const bool present = ids_.find(ids_.key_u(rec), v, error) == StreamIds::Status::Present;
+    if (!present || v >= d.num_vertices()) {
+      reject(rec.line, present
+                           ? "vertex " + ids_.key_u(rec).text(ids_.named()) + " is not in the graph"
+                           : error);
+      return;
+    }
+    Report a;
+    if (rec.query == QueryKind::Degree) {
+      a.add("query", report::str("degree"));
+      a.add("vertex", ids_.external(v));
+      a.add("degree", report::count(d.degree(v)));
+      answer(a, d.version(), "degree vertex={vertex} degree={degree}");
+      return;
+    }
+    const auto tb = std::chrono::steady_clock::now();
+    const DeviceBfsCounts r = d.bfs(v);
+    a.add("query", report::str("bfs"));
+    a.add("source", ids_.external(v));
+    a.add("reached", report::count(r.reached));
+    a.add("depth", report::count(r.depth));
+    a.add("ms", report::real(1e3 * seconds_since(tb), "%.3f", "%.3f"));
+    answer(a, d.version(), "bfs source={source} reached={reached} depth={depth} ms={ms}");
   }
 
   // --- the end ---
@@ -587,14 +660,15 @@ class StreamRun {
   }
 
   /// The run's summary: the graph, the counts, the times, the checkpoints, the stop.
-  Report summary(const GraphSnapshot<T>& s, double wall, int stop_signal) const {
+  Report summary(Vertex vertices, Offset edges, std::uint64_t version, double wall,
+                 int stop_signal) const {
     const double rate = apply_seconds_ > 0 ? double(applied_) / apply_seconds_ : 0;
     Report r;
     r.add("file", report::str(args_.file.empty() ? args_.store : args_.file));
     r.add("store", args_.store.empty() ? report::null() : report::str(args_.store));
     r.add("updates", report::str(stream_name_));
-    r.add("vertices", report::count(s.num_vertices()));
-    r.add("edges", report::count(s.num_edges()));
+    r.add("vertices", report::count(vertices));
+    r.add("edges", report::count(edges));
     r.add("directed", report::flag(options_.directed, "directed", "undirected"));
     r.add("load_seconds", report::text_only(report::seconds(start_.load_seconds)));
     r.add("build_seconds", report::text_only(report::seconds(graph_.build_seconds())));
@@ -612,7 +686,7 @@ class StreamRun {
     r.add("apply_seconds", report::seconds(apply_seconds_));
     r.add("wall_seconds", report::seconds(wall));
     r.add("updates_per_second", report::real(rate, "%.1f", "%.0f"));
-    r.add("version", report::count(s.version()));
+    r.add("version", report::count(version));
     r.add("lines", report::count(reader_.lines_read()));
     r.add("stopped_by", stop_signal ? report::str(signal_name(stop_signal)) : report::null());
     r.add("out_written", report::flag(!args_.out.empty()));
@@ -641,7 +715,8 @@ class StreamRun {
                      (checkpoints_.failures ? "checkpoints: {checkpoint_failures} failed (last: "
                                               "{checkpoint_error}); every batch is in the log\n"
                                             : "") +
-                     (graph_.view_stats().empty() ? "" : "maintained views: {views_text}\n"),
+                     (graph_.view_stats().empty() ? "" : "maintained views: {views_text}\n") +
+                     (graph_.device() ? kDeviceStatsLayout : ""),
                  stderr);
     }
   }

@@ -15,77 +15,16 @@
 #include <vector>
 
 #include "formats/dcsr/dcsr.hpp"
+#include "tests/unit/formats/dcsr_model_reference.hpp"
 
 namespace spgraph {
 namespace {
 
-using Key = std::pair<Vertex, Vertex>;
-/// Model: every stored copy of each key (one for the set policies).
-using Model = std::map<Key, std::vector<double>>;
-
-struct Expect {
-  Offset inserted = 0, erased = 0, missing = 0, ignored = 0, combined = 0, assigned = 0;
-  std::vector<Key> added, removed;
-};
-
-/// Applies a batch to the model with the semantics documented in dcsr.hpp / dcsr_params.hpp.
-Expect apply_model(Model& m, const std::vector<EdgeUpdate<double>>& ops, DuplicatePolicy dup,
-                   bool pattern) {
-  Expect e;
-  std::map<Key, std::size_t> initial;
-  for (const auto& op : ops) {
-    const Key k{op.u, op.v};
-    if (!initial.count(k)) initial[k] = m.count(k) ? m[k].size() : 0;
-    auto it = m.find(k);
-    const bool present = it != m.end() && !it->second.empty();
-    const double v = pattern ? 1.0 : op.w;
-    switch (op.kind) {
-      case UpdateKind::Insert:
-        if (dup == DuplicatePolicy::Keep) {
-          m[k].push_back(v);
-        } else if (!present) {
-          m[k] = {v};
-        } else if (dup == DuplicatePolicy::Combine && !pattern) {
-          it->second[0] += v;
-          ++e.combined;
-        } else {
-          ++e.ignored;
-        }
-        break;
-      case UpdateKind::Erase:
-        if (present)
-          m.erase(it);
-        else
-          ++e.missing;
-        break;
-      case UpdateKind::Assign:
-        if (present) {
-          for (double& x : it->second) x = v;
-          ++e.assigned;
-        } else {
-          ++e.missing;
-        }
-        break;
-    }
-  }
-  for (const auto& [k, before] : initial) {
-    const std::size_t after = m.count(k) ? m[k].size() : 0;
-    if (after == 0) m.erase(k);
-    if (after > before) e.inserted += after - before;
-    if (after < before) e.erased += before - after;
-    if (before == 0 && after > 0) e.added.push_back(k);
-    if (before > 0 && after == 0) e.removed.push_back(k);
-  }
-  return e;
-}
-
-std::vector<std::tuple<Vertex, Vertex, double>> model_tuples(const Model& m) {
-  std::vector<std::tuple<Vertex, Vertex, double>> t;
-  for (const auto& [k, vs] : m)
-    for (double v : vs) t.emplace_back(k.first, k.second, v);
-  std::sort(t.begin(), t.end());
-  return t;
-}
+using dcsr_model::apply_model;
+using dcsr_model::Expect;
+using dcsr_model::Key;
+using dcsr_model::Model;
+using dcsr_model::model_tuples;
 
 template <class T>
 std::vector<std::tuple<Vertex, Vertex, double>> view_tuples(const DcsrView<T>& v) {
@@ -196,33 +135,8 @@ void run_model(const ModelCase& c, std::uint64_t s, Vertex nrows, Vertex ncols, 
       } else {
         // A batch: mostly inserts, or erases, or a mix with assignments. Rows are skewed so a
         // few rows take most updates (segment exhaustion, relocation, long tails).
-        std::vector<EdgeUpdate<double>> ops;
-        const std::size_t len = rng() % 3 == 0 ? rng() % max_batch : rng() % 30;
-        const int kind_mix = int(rng() % 3);
-        std::vector<Key> keys;  // stored keys, to update present entries too
-        keys.reserve(model.size());
-        for (const auto& kv : model) keys.push_back(kv.first);
-        for (std::size_t t = 0; t < len; ++t) {
-          EdgeUpdate<double> op;
-          op.u = rng() % 4 == 0 ? Vertex(rng() % 3) : Vertex(rng() % nrows);
-          if (rng() % 8 == 0) op.u = op.v = Vertex(rng() % std::min(nrows, ncols));
-          op.v = Vertex(rng() % ncols);
-          if (!keys.empty() && rng() % 3 == 0) {
-            const Key& k = keys[rng() % keys.size()];
-            op.u = k.first;
-            op.v = k.second;
-          }
-          op.w = double(rng() % 9 + 1);
-          const int r = int(rng() % 10);
-          if (kind_mix == 0)
-            op.kind = UpdateKind::Insert;
-          else if (kind_mix == 1)
-            op.kind = r < 7 ? UpdateKind::Erase : UpdateKind::Insert;
-          else
-            op.kind = r < 5 ? UpdateKind::Insert
-                            : (r < 8 || c.pattern ? UpdateKind::Erase : UpdateKind::Assign);
-          ops.push_back(op);
-        }
+        const std::vector<EdgeUpdate<double>> ops =
+            dcsr_model::random_ops(rng, model, nrows, ncols, max_batch, c.pattern);
         Model before = model;
         const Expect e = apply_model(model, ops, c.dup, c.pattern);
         DcsrChangeLog log;
