@@ -146,4 +146,5 @@ spgraph_test(community_tests
 # (bfs_emulated.hpp, pagerank_emulated.hpp) against the CPU kernels.
 spgraph_test(traversal_emulation_tests SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs/bfs_emulated_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_emulated_test.cpp
   LABELS unit bfs pagerank)

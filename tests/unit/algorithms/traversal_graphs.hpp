@@ -77,13 +77,15 @@ inline TraversalGraph grid_graph(Vertex rows, Vertex cols) {
           true};
 }
 
-/// Vertex 0 points at every other vertex (one row far longer than a warp's 32 lanes), plus
-/// random arcs and self-loops; directed.
+/// Vertex 0 points at every other vertex and every odd vertex at 0 (an out-row and an in-row far
+/// longer than a warp's 32 lanes and than PageRank's long-row threshold), plus random arcs and
+/// self-loops; directed.
 inline TraversalGraph huge_row_graph(Vertex n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<Vertex> pick(0, n - 1);
   ArcLists arcs;
   for (Vertex v = 1; v < n; ++v) arcs.add(0, v, false);
+  for (Vertex v = 1; v < n; v += 2) arcs.add(v, 0, false);
   for (Vertex k = 0; k < n; ++k) arcs.add(pick(rng), pick(rng), false);
   for (Vertex v = 0; v < n; v += 7) arcs.add(v, v, false);
   return {"huge_row" + std::to_string(n), build_arcs(n, arcs), false};
