@@ -31,6 +31,7 @@
 #include "formats/device/cuda_error.hpp"
 #include "formats/device/cuda_runtime.hpp"
 #include "formats/device/device_buffer.hpp"
+#include "formats/device/device_stats.hpp"
 
 namespace spgraph {
 namespace {
@@ -151,6 +152,14 @@ double seconds_between(std::chrono::steady_clock::time_point a,
   return std::chrono::duration<double>(b - a).count();
 }
 
+/// Adds the transfers since `before` to `cost`, and the peak device memory.
+void add_transfers(const DeviceStats& before, DeviceRun& cost) {
+  const DeviceStats now = device_stats();
+  cost.h2d_bytes += now.host_to_device_bytes - before.host_to_device_bytes;
+  cost.d2h_bytes += now.device_to_host_bytes - before.device_to_host_bytes;
+  cost.peak_bytes = cost.peak_bytes > now.peak_bytes ? cost.peak_bytes : now.peak_bytes;
+}
+
 }  // namespace
 
 namespace detail {
@@ -159,7 +168,7 @@ struct BfsDeviceState {
   Vertex n = 0;
   Offset arcs = 0;
   bool symmetric = false;
-  double upload_seconds = 0;
+  DeviceRun upload;
   DeviceBuffer<Offset> out_rp, in_rp;
   DeviceBuffer<Vertex> out_col, in_col;
   DeviceBuffer<std::uint32_t> visited, frontier, next_bits;
@@ -181,8 +190,8 @@ namespace {
 /// The levels of bfs_levels_driver.hpp on the device.
 class DeviceLevels {
  public:
-  DeviceLevels(detail::BfsDeviceState& s, const BfsOptions& o, DeviceTimes* times)
-      : s_(s), o_(o), times_(times), stream_(cuda_stream()) {}
+  DeviceLevels(detail::BfsDeviceState& s, const BfsOptions& o, DeviceRun* cost)
+      : s_(s), o_(o), times_(cost), stream_(cuda_stream()) {}
 
   void start(Vertex source) {
     const std::size_t words = bfs_bitmap_words(s_.n);
@@ -267,7 +276,7 @@ class DeviceLevels {
 
   detail::BfsDeviceState& s_;
   const BfsOptions& o_;
-  DeviceTimes* times_;
+  DeviceRun* times_;
   cudaStream_t stream_;
   Offset queue_size_ = 0;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
@@ -279,6 +288,7 @@ DeviceBfs::DeviceBfs(const AdjacencyView& out, const AdjacencyView& in)
     : state_(std::make_unique<State>()) {
   require_backend(Backend::Cuda);
   const auto t0 = std::chrono::steady_clock::now();
+  const DeviceStats before = device_stats();
   State& s = *state_;
   s.n = out.n;
   s.arcs = out.nnz();
@@ -305,22 +315,25 @@ DeviceBfs::DeviceBfs(const AdjacencyView& out, const AdjacencyView& in)
              "cub::DeviceSelect::If (size query)");
   s.select_temp = DeviceBuffer<std::uint8_t>(s.select_temp_bytes);
   cuda_synchronize("cudaStreamSynchronize(bfs_cuda upload)");
-  s.upload_seconds = seconds_between(t0, std::chrono::steady_clock::now());
+  s.upload.upload_seconds = seconds_between(t0, std::chrono::steady_clock::now());
+  add_transfers(before, s.upload);
 }
 
 DeviceBfs::~DeviceBfs() = default;
 
-double DeviceBfs::upload_seconds() const {
-  return state_->upload_seconds;
+const DeviceRun& DeviceBfs::upload() const {
+  return state_->upload;
 }
 
-BfsResult DeviceBfs::run(Vertex source, const BfsOptions& o, DeviceTimes* times) {
+BfsResult DeviceBfs::run(Vertex source, const BfsOptions& o, DeviceRun* cost) {
   if (source >= state_->n)
     throw IndexOutOfBounds("bfs: source " + std::to_string(source) +
                            " is not a vertex (n = " + std::to_string(state_->n) + ")");
-  DeviceLevels levels(*state_, o, times);
+  const DeviceStats before = device_stats();
+  DeviceLevels levels(*state_, o, cost);
   BfsResult r;
   bfs_run_levels(levels, BfsShape{state_->n, state_->arcs}, source, o, r);
+  if (cost) add_transfers(before, *cost);
   return r;
 }
 

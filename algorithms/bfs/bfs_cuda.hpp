@@ -22,7 +22,7 @@
 #include <memory>
 
 #include "algorithms/bfs/bfs.hpp"
-#include "algorithms/device_times.hpp"
+#include "algorithms/device_run.hpp"
 #include "formats/csr/adjacency.hpp"
 
 namespace spgraph {
@@ -39,11 +39,11 @@ class DeviceBfs {
   DeviceBfs& operator=(const DeviceBfs&) = delete;
 
   /// One search from `source` (checked: IndexOutOfBounds), with o's method, alpha, beta and
-  /// outputs; `times` (optional) gets its run and download seconds.
-  BfsResult run(Vertex source, const BfsOptions& o, DeviceTimes* times = nullptr);
+  /// outputs; `cost` (optional) gets its run and download seconds and its transfers.
+  BfsResult run(Vertex source, const BfsOptions& o, DeviceRun* cost = nullptr);
 
-  /// Seconds the upload took.
-  double upload_seconds() const;
+  /// What the upload cost: its seconds, bytes and the peak device memory after it.
+  const DeviceRun& upload() const;
 
  private:
   struct State;
@@ -53,11 +53,14 @@ class DeviceBfs {
 /// bfs() on the device: one upload, one search.
 template <class T>
 BfsResult bfs_cuda(const Matrix<T>& a, Vertex source, const BfsOptions& options = {},
-                   DeviceTimes* times = nullptr) {
+                   DeviceRun* cost = nullptr) {
   detail::check_bfs_arguments(a.nrows(), a.ncols(), source);
   DeviceBfs device(adjacency_of(a.csr()), detail::pull_side(a, options));
-  BfsResult r = device.run(source, options, times);
-  if (times) times->upload_seconds = device.upload_seconds();
+  BfsResult r = device.run(source, options, cost);
+  if (cost) {
+    cost->upload_seconds = device.upload().upload_seconds;
+    cost->h2d_bytes += device.upload().h2d_bytes;
+  }
   return r;
 }
 

@@ -16,12 +16,12 @@ DeviceBfs::DeviceBfs(const AdjacencyView&, const AdjacencyView&) {
 
 DeviceBfs::~DeviceBfs() = default;
 
-BfsResult DeviceBfs::run(Vertex, const BfsOptions&, DeviceTimes*) {
+BfsResult DeviceBfs::run(Vertex, const BfsOptions&, DeviceRun*) {
   throw BackendUnavailable(backend_status(Backend::Cuda));
 }
 
-double DeviceBfs::upload_seconds() const {
-  return 0;
+const DeviceRun& DeviceBfs::upload() const {
+  throw BackendUnavailable(backend_status(Backend::Cuda));
 }
 
 }  // namespace spgraph

@@ -27,6 +27,7 @@
 #include "formats/device/cuda_error.hpp"
 #include "formats/device/cuda_runtime.hpp"
 #include "formats/device/device_buffer.hpp"
+#include "formats/device/device_stats.hpp"
 
 namespace spgraph {
 namespace {
@@ -245,7 +246,7 @@ class DeviceSteps {
 }  // namespace
 
 PageRankResult pagerank_cuda(const PageRankPullInput& in, const PageRankOptions& o,
-                             DeviceTimes* times) {
+                             DeviceRun* cost) {
   require_backend(Backend::Cuda);
   if (in.n == 0) {  // pagerank_run_steps's answer for n = 0, with nothing uploaded
     PageRankResult empty;
@@ -253,25 +254,33 @@ PageRankResult pagerank_cuda(const PageRankPullInput& in, const PageRankOptions&
     return empty;
   }
   auto t0 = std::chrono::steady_clock::now();
+  const DeviceStats before = device_stats();
   DeviceSteps steps(in, o);
   cuda_synchronize("cudaStreamSynchronize(pagerank_cuda upload)");
-  if (times) times->upload_seconds = seconds_since(t0);
+  if (cost) cost->upload_seconds = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
   // The loop of pagerank_steps_driver.hpp, with the download timed apart.
   struct Timed {
     DeviceSteps& s;
-    DeviceTimes* times;
+    DeviceRun* cost;
     std::chrono::steady_clock::time_point t0;
     void start() { s.start(); }
     PageRankStepSums step() { return s.step(); }
     void finish(std::vector<double>& rank) {
-      if (times) times->run_seconds = seconds_since(t0);
+      if (cost) cost->run_seconds = seconds_since(t0);
       const auto t1 = std::chrono::steady_clock::now();
       s.finish(rank);
-      if (times) times->download_seconds = seconds_since(t1);
+      if (cost) cost->download_seconds = seconds_since(t1);
     }
-  } timed{steps, times, t0};
-  return pagerank_run_steps(timed, in.n, o);
+  } timed{steps, cost, t0};
+  PageRankResult r = pagerank_run_steps(timed, in.n, o);
+  if (cost) {
+    const DeviceStats now = device_stats();
+    cost->h2d_bytes = now.host_to_device_bytes - before.host_to_device_bytes;
+    cost->d2h_bytes = now.device_to_host_bytes - before.device_to_host_bytes;
+    cost->peak_bytes = now.peak_bytes;
+  }
+  return r;
 }
 
 }  // namespace spgraph

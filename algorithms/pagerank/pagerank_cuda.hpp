@@ -22,7 +22,7 @@
 // lent. Its logic has run on the CPU through the host emulation (pagerank_emulated.hpp).
 #pragma once
 
-#include "algorithms/device_times.hpp"
+#include "algorithms/device_run.hpp"
 #include "algorithms/pagerank/pagerank.hpp"
 #include "algorithms/pagerank/pagerank_setup.hpp"
 #include "algorithms/pagerank/pagerank_steps_driver.hpp"
@@ -32,7 +32,7 @@ namespace spgraph {
 
 /// PageRank over in-arcs already prepared (arguments checked, teleport vector built).
 PageRankResult pagerank_cuda(const PageRankPullInput& in, const PageRankOptions& o,
-                             DeviceTimes* times = nullptr);
+                             DeviceRun* cost = nullptr);
 
 namespace detail {
 /// Throws BackendUnavailable for the options the device has no kernel for.
@@ -49,13 +49,13 @@ inline void refuse_pagerank_cuda_options(const PageRankOptions& o) {
 /// pagerank() on the device; the same checks, then A' (or A when options.undirected) uploaded.
 template <class T>
 PageRankResult pagerank_cuda(const Matrix<T>& a, const PageRankOptions& options = {},
-                             DeviceTimes* times = nullptr) {
+                             DeviceRun* cost = nullptr) {
   detail::check_pagerank_arguments(a.nrows(), a.ncols(), options);
   detail::refuse_pagerank_cuda_options(options);
   const detail::Teleport tp = detail::make_teleport(a.nrows(), options);
   const Csr<T>& in = options.undirected ? a.csr() : a.transposed();
   const PageRankPullInput input{a.nrows(), in.row_ptr.data(), in.col.data(), &tp.tele, tp.uniform};
-  return pagerank_cuda(input, options, times);
+  return pagerank_cuda(input, options, cost);
 }
 
 }  // namespace spgraph

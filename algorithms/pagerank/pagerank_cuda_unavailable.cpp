@@ -8,7 +8,7 @@
 
 namespace spgraph {
 
-PageRankResult pagerank_cuda(const PageRankPullInput&, const PageRankOptions&, DeviceTimes*) {
+PageRankResult pagerank_cuda(const PageRankPullInput&, const PageRankOptions&, DeviceRun*) {
   throw BackendUnavailable(backend_status(Backend::Cuda));
 }
 

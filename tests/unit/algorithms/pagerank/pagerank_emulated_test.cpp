@@ -13,9 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/bfs/bfs_cuda.hpp"
 #include "algorithms/pagerank/pagerank.hpp"
+#include "algorithms/pagerank/pagerank_cuda.hpp"
 #include "algorithms/pagerank/pagerank_emulated.hpp"
 #include "algorithms/pagerank/pagerank_setup.hpp"
+#include "engine/backend.hpp"
+#include "engine/core/error.hpp"
 #include "tests/unit/algorithms/traversal_graphs.hpp"
 
 namespace spgraph::testing {
@@ -91,6 +95,38 @@ TEST(PageRankEmulated, EmptyGraph) {
   EXPECT_TRUE(r.converged);
   EXPECT_EQ(r.iterations, 0);
   EXPECT_TRUE(r.rank.empty());
+}
+
+// The device entry points refuse what has no kernel there, by name, and refuse everything in a
+// build without the backend (the *_cuda_unavailable.cpp definitions).
+TEST(TraversalsOnCuda, RefuseWhatTheyCannotRun) {
+  auto message = [](const PageRankOptions& o) {
+    try {
+      detail::refuse_pagerank_cuda_options(o);
+    } catch (const BackendUnavailable& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  PageRankOptions o;
+  EXPECT_EQ(message(o), "");
+  o.weighted = true;
+  EXPECT_NE(message(o).find("pagerank --weighted"), std::string::npos) << message(o);
+  o = {};
+  o.precision = PageRankPrecision::Float;
+  EXPECT_NE(message(o).find("--precision float"), std::string::npos) << message(o);
+  o = {};
+  o.sweep = PageRankSweep::GaussSeidel;
+  EXPECT_NE(message(o).find("gauss-seidel"), std::string::npos) << message(o);
+  o = {};
+  o.spmv = SpmvFormat::Csr5;
+  EXPECT_NE(message(o).find("csr5"), std::string::npos) << message(o);
+  if (cuda_backend_built()) GTEST_SKIP() << "the CUDA backend is built: its tests are label cuda";
+  const TraversalGraph g = grid_graph(3, 3);
+  EXPECT_THROW(pagerank_cuda(g.a, PageRankOptions{}), BackendUnavailable);
+  const AdjacencyView view = adjacency_of(g.a.csr());
+  EXPECT_THROW(DeviceBfs(view, view), BackendUnavailable);
+  EXPECT_THROW(bfs_cuda(g.a, 0), BackendUnavailable);
 }
 
 }  // namespace
