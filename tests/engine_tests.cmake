@@ -28,4 +28,7 @@ spgraph_test(backend_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/
 # Tests that need a device skip, naming the probe's reason, where there is none.
 if(SPGRAPH_ENABLE_CUDA)
   spgraph_test(cuda_device_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/cuda_device_test.cpp LABELS unit cuda)
+  # The CUDA BFS and PageRank against the CPU kernels (spgraph_algorithms, which links
+  # spgraph_algorithms_cuda in this build).
+  spgraph_test(traversals_device_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/traversals_device_test.cpp LIBS spgraph_algorithms LABELS unit cuda)
 endif()
