@@ -11,11 +11,11 @@
 namespace spgraph {
 
 struct DeviceRun {
-  double upload_seconds = 0;    ///< graph to the device, and its one-time set-up there
-  double run_seconds = 0;       ///< the kernels, up to the answer being ready on the device
-  double download_seconds = 0;  ///< the answer to the host
-  std::uint64_t h2d_bytes = 0;  ///< host-to-device bytes copied during the run
-  std::uint64_t d2h_bytes = 0;  ///< device-to-host bytes copied during the run
+  double upload_seconds = 0;     ///< graph to the device, and its one-time set-up there
+  double run_seconds = 0;        ///< the kernels, up to the answer being ready on the device
+  double download_seconds = 0;   ///< the answer to the host
+  std::uint64_t h2d_bytes = 0;   ///< host-to-device bytes copied during the run
+  std::uint64_t d2h_bytes = 0;   ///< device-to-host bytes copied during the run
   std::uint64_t peak_bytes = 0;  ///< peak device memory held by the backend (process-wide)
 };
 

@@ -8,7 +8,7 @@
 //
 // A plain header (no CUDA include): defined in bfs_cuda.cu in the library
 // spgraph_algorithms_cuda when the CUDA backend is built, and otherwise by
-// bfs_cuda_unavailable.cpp, which throws BackendUnavailable with backend_status's reason.
+// bfs_cuda_refusal.cpp, which throws BackendUnavailable with backend_status's reason.
 //
 // Transfers: the graph once per DeviceBfs (out-arcs, and in-arcs unless the graph is symmetric);
 // per level a read-back of its counts (24 bytes: the rule needs them); per search the arrays

@@ -15,7 +15,7 @@
 // the Gauss-Seidel sweep and the CSR5 format (the device runs its own CSR kernel).
 //
 // A plain header (no CUDA include): the entry point is defined in pagerank_cuda.cu (library
-// spgraph_algorithms_cuda) with the CUDA backend, else by pagerank_cuda_unavailable.cpp, which
+// spgraph_algorithms_cuda) with the CUDA backend, else by pagerank_cuda_refusal.cpp, which
 // throws BackendUnavailable with backend_status's reason.
 //
 // STATUS: compiled (nvcc, sm_80 and sm_90), never run on a device: written where no GPU was

@@ -73,9 +73,8 @@ int run_bfs(const Matrix<bool>& a, bool undirected, int count) {
   DeviceBfs device(adjacency_of(a.csr()), detail::pull_side(a, o));
   std::printf("bfs: upload %.3f s (%llu bytes)\n", device.upload().upload_seconds,
               (unsigned long long)device.upload().h2d_bytes);
-  std::printf("bfs: %10s %6s %10s %5s %5s %12s %12s %12s %10s %8s\n", "source", "depth",
-              "reached", "push", "pull", "cuda_ms", "cuda_e2e_ms", "cpu_ms", "cuda_gteps",
-              "cpu/cuda");
+  std::printf("bfs: %10s %6s %10s %5s %5s %12s %12s %12s %10s %8s\n", "source", "depth", "reached",
+              "push", "pull", "cuda_ms", "cuda_e2e_ms", "cpu_ms", "cuda_gteps", "cpu/cuda");
   std::vector<double> gteps, ratios, cuda_ms, cpu_ms;
   for (Vertex s : pick_sources(a, count)) {
     DeviceRun cost;
@@ -120,21 +119,23 @@ int run_pagerank(const Matrix<bool>& a, bool undirected, double tolerance) {
   const auto t1 = std::chrono::steady_clock::now();
   const PageRankResult cpu = pagerank(a, o);
   const double cpu_s = seconds_since(t1);
-  const RankComparison c = compare_ranks(rank_run(dev), rank_run(cpu), dense_vertex_name,
-                                         AnswerNames{"cuda", "cpu"});
+  const RankComparison c =
+      compare_ranks(rank_run(dev), rank_run(cpu), dense_vertex_name, AnswerNames{"cuda", "cpu"});
   if (!c.error.empty()) {
     std::printf("pagerank: FAILED: %s\n", c.error.c_str());
     return 1;
   }
   std::printf("pagerank: tolerance %g: cuda %d steps, cpu %d steps, max |diff| %.3g (bound %.3g)\n",
               tolerance, dev.iterations, cpu.iterations, c.max_diff, c.bound);
-  std::printf("pagerank: cuda end to end %.3f ms (upload %.3f, steps %.3f, download %.3f); "
-              "cpu (%d threads) %.3f ms\n",
-              e2e * 1e3, cost.upload_seconds * 1e3, cost.run_seconds * 1e3,
-              cost.download_seconds * 1e3, omp_get_max_threads(), cpu_s * 1e3);
-  std::printf("pagerank: speed-up cpu/cuda: steps %.2fx, end to end %.2fx; h2d %llu, d2h %llu bytes\n",
-              cpu_s / cost.run_seconds, cpu_s / e2e, (unsigned long long)cost.h2d_bytes,
-              (unsigned long long)cost.d2h_bytes);
+  std::printf(
+      "pagerank: cuda end to end %.3f ms (upload %.3f, steps %.3f, download %.3f); "
+      "cpu (%d threads) %.3f ms\n",
+      e2e * 1e3, cost.upload_seconds * 1e3, cost.run_seconds * 1e3, cost.download_seconds * 1e3,
+      omp_get_max_threads(), cpu_s * 1e3);
+  std::printf(
+      "pagerank: speed-up cpu/cuda: steps %.2fx, end to end %.2fx; h2d %llu, d2h %llu bytes\n",
+      cpu_s / cost.run_seconds, cpu_s / e2e, (unsigned long long)cost.h2d_bytes,
+      (unsigned long long)cost.d2h_bytes);
   return 0;
 }
 

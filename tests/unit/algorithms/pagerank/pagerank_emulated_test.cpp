@@ -98,7 +98,7 @@ TEST(PageRankEmulated, EmptyGraph) {
 }
 
 // The device entry points refuse what has no kernel there, by name, and refuse everything in a
-// build without the backend (the *_cuda_unavailable.cpp definitions).
+// build without the backend (the *_cuda_refusal.cpp definitions).
 TEST(TraversalsOnCuda, RefuseWhatTheyCannotRun) {
   auto message = [](const PageRankOptions& o) {
     try {
