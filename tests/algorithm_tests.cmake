@@ -148,3 +148,9 @@ spgraph_test(community_tests
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/communities/louvain_leiden_test.cpp
           ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/communities/community_phases_test.cpp
   LABELS unit oracle communities)
+# The CUDA BFS and PageRank logic on the CPU: the host emulations of the device kernels
+# (bfs_emulated.hpp, pagerank_emulated.hpp) against the CPU kernels.
+spgraph_test(traversal_emulation_tests SOURCES
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs/bfs_emulated_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_emulated_test.cpp
+  LABELS unit bfs pagerank)

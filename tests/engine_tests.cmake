@@ -33,4 +33,7 @@ if(SPGRAPH_ENABLE_CUDA)
                LIBS spgraph_algorithms LABELS unit cuda)
   # The device Dynamic CSR: the model test, the host emulation's answers, SpMV when fragmented.
   spgraph_test(dcsr_device_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/dcsr_device_test.cpp LABELS unit cuda)
+  # The CUDA BFS and PageRank against the CPU kernels (spgraph_algorithms, which links
+  # spgraph_algorithms_cuda in this build).
+  spgraph_test(traversals_device_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/traversals_device_test.cpp LIBS spgraph_algorithms LABELS unit cuda)
 endif()

@@ -15,6 +15,7 @@
 #include <bit>
 
 #include "algorithms/bfs/bfs.hpp"
+#include "algorithms/bfs/bfs_direction.hpp"
 
 namespace spgraph::detail {
 
@@ -265,7 +266,7 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
       if (begin == end) break;
       if (scout_counted) edges_to_check -= std::min(edges_to_check, scout);
       // Phase 3: switch to pull when the frontier's edges exceed the unexplored edges / alpha.
-      if (auto_switch && scout_counted && scout > edges_to_check / alpha) {
+      if (auto_switch && scout_counted && bfs_should_pull(scout, edges_to_check, alpha)) {
         pull = true;
         awake_prev = end - begin;
         std::fill(ws.frontier.begin(), ws.frontier.end(), 0);
@@ -281,7 +282,7 @@ void bfs_traverse_graph(const G& out, const G& in, Vertex source, const BfsOptio
       ws.frontier.swap(ws.next);
       if (awake == 0) break;
       // Phase 3: back to push once the frontier shrinks below n / beta.
-      if (auto_switch && awake < awake_prev && awake <= Offset(n) / Offset(options.beta)) {
+      if (auto_switch && bfs_should_push(awake, awake_prev, n, Offset(options.beta))) {
         pull = false;
         begin = end = tail;
         scout = 0;

@@ -9,6 +9,7 @@
 #include "algorithms/pagerank/pagerank.hpp"
 
 #include "algorithms/pagerank/pagerank_fused_csr.hpp"
+#include "algorithms/pagerank/pagerank_setup.hpp"
 #include "algorithms/pagerank/pagerank_weighted.hpp"
 
 #include <omp.h>
@@ -24,11 +25,7 @@
 
 namespace spgraph {
 
-namespace {
-
-/// y = A' plus.second w for one step: y[v] = Σ_{u -> v} w[u].
-template <class S>
-using PullStep = std::function<void(const S* w, S* y)>;
+namespace detail {
 
 void check_pagerank_arguments(Vertex nrows, Vertex ncols, const PageRankOptions& o) {
   if (nrows != ncols)
@@ -50,6 +47,8 @@ void check_pagerank_arguments(Vertex nrows, Vertex ncols, const PageRankOptions&
   if (o.weighted && o.sweep == PageRankSweep::GaussSeidel)
     throw InvalidArgument("pagerank: weighted PageRank runs the Jacobi sweep, not Gauss-Seidel");
 }
+
+namespace {
 
 /// The personalization weights: one finite value >= 0 per vertex, not all 0, no vertex twice.
 void check_personalize_weights(Vertex n, const PageRankOptions& o) {
@@ -74,11 +73,11 @@ void check_personalize_weights(Vertex n, const PageRankOptions& o) {
   if (!(total > 0)) throw InvalidArgument("pagerank: the personalization weights are all 0");
 }
 
-/// Uniform over all vertices, over the distinct personalize set, or proportional to the
-/// personalization weights.
-detail::Teleport make_teleport(Vertex n, const PageRankOptions& o) {
+}  // namespace
+
+Teleport make_teleport(Vertex n, const PageRankOptions& o) {
   check_personalize_weights(n, o);
-  detail::Teleport tp;
+  Teleport tp;
   if (n == 0) return tp;
   tp.uniform = 1.0 / double(n);
   if (o.personalize.empty()) return tp;
@@ -103,6 +102,14 @@ detail::Teleport make_teleport(Vertex n, const PageRankOptions& o) {
     if (in_set[v]) tp.tele[v] = share;
   return tp;
 }
+
+}  // namespace detail
+
+namespace {
+
+/// y = A' plus.second w for one step: y[v] = Σ_{u -> v} w[u].
+template <class S>
+using PullStep = std::function<void(const S* w, S* y)>;
 
 /// The power iteration around a separate SpMV (CSR5, Dynamic CSR). inv_out[u] = 1 / outdeg(u),
 /// or 0 for a sink.
@@ -182,8 +189,8 @@ PageRankResult pagerank_csr5(const Matrix<T>& a, bool transpose, const detail::T
 
 template <class T>
 PageRankResult pagerank(const Matrix<T>& a, const PageRankOptions& options) {
-  check_pagerank_arguments(a.nrows(), a.ncols(), options);
-  const detail::Teleport tp = make_teleport(a.nrows(), options);
+  detail::check_pagerank_arguments(a.nrows(), a.ncols(), options);
+  const detail::Teleport tp = detail::make_teleport(a.nrows(), options);
   const bool single = options.precision == PageRankPrecision::Float;
   // On a symmetric A the transpose is A itself: read A, build nothing.
   const bool transpose = !options.undirected;
@@ -216,10 +223,10 @@ PageRankResult pagerank(const GraphSnapshot<T>& g, const PageRankOptions& option
     return pagerank(g.matrix(), options);
   // Undirected: the rows are also the in-arcs, so the DCSR SpMV pulls over them directly.
   const DcsrView<T>& view = g.view();
-  check_pagerank_arguments(view.nrows(), view.ncols(), options);
+  detail::check_pagerank_arguments(view.nrows(), view.ncols(), options);
   const std::vector<double> inv =
       inverse_out_degrees(view.nrows(), [&view](Vertex v) { return view.degree(v); });
-  const detail::Teleport tp = make_teleport(view.nrows(), options);
+  const detail::Teleport tp = detail::make_teleport(view.nrows(), options);
   if (options.precision == PageRankPrecision::Float) {
     const PullStep<float> pull = [&](const float* w, float* y) {
       dcsr_spmv_dense<PlusSecond<float>>(view, w, y);

@@ -34,16 +34,11 @@
 #include <vector>
 
 #include "algorithms/pagerank/pagerank.hpp"
+#include "algorithms/pagerank/pagerank_setup.hpp"
 #include "formats/csr/kernel_tuning.hpp"
 #include "formats/csr/spmv_dense_cpu.hpp"
 
 namespace spgraph::detail {
-
-/// The teleport vector: `tele` empty means uniform (each vertex `uniform`).
-struct Teleport {
-  std::vector<double> tele;
-  double uniform = 0;
-};
 
 /// The in-arcs a step pulls over (CSR of A', or of A when A is symmetric) and A's row
 /// pointers, whose differences are the out-degrees.

@@ -144,13 +144,33 @@ TEST(ExitCodeCli, BackendCudaIsRefusedWithItsReason) {
   EXPECT_EQ(cuda.exit_code, 1) << cuda.output;
   EXPECT_NE(cuda.output.find("spgraph: error: cuda: "), std::string::npos) << cuda.output;
   EXPECT_EQ(cuda.output.find("ms on"), std::string::npos) << cuda.output;  // no result line
-  const CliRun bfs = run("bfs " + karate + " --source 1 --backend cuda");
-  EXPECT_EQ(bfs.exit_code, 1) << bfs.output;
-  EXPECT_NE(bfs.output.find("spgraph: error: cuda: "), std::string::npos) << bfs.output;
-  EXPECT_EQ(bfs.output.find("level"), std::string::npos) << bfs.output;
+  const CliRun tc = run("tc " + karate + " --backend cuda");               // no CUDA path
+  EXPECT_EQ(tc.exit_code, 1) << tc.output;
+  EXPECT_NE(tc.output.find("spgraph: error: cuda: "), std::string::npos) << tc.output;
+  EXPECT_EQ(tc.output.find("triangles"), std::string::npos) << tc.output;
   const CliRun gpu = run("bfs " + karate + " --source 1 --backend gpu");
   EXPECT_EQ(gpu.exit_code, 2) << gpu.output;
   EXPECT_NE(gpu.output.find("--backend"), std::string::npos) << gpu.output;
+}
+
+// The traversals with a CUDA path (algorithms/bfs/bfs_cuda.hpp, algorithms/pagerank/
+// pagerank_cuda.hpp) and their compare jobs: where the backend cannot run, the same refusal,
+// exit 1, no result printed.
+TEST(ExitCodeCli, BackendCudaTraversalsAreRefusedWithTheirReason) {
+  const CliRun probe = run("bfs " + karate + " --source 1 --backend cuda");
+  if (probe.exit_code == 0) GTEST_SKIP() << "the CUDA backend ran here: " << probe.output;
+  for (const std::string& cmd :
+       {"bfs " + karate + " --source 1 --backend cuda", "pagerank " + karate + " --backend cuda",
+        "pagerank " + karate + " --backend cuda --json",
+        "compare bfs " + karate + " --backend cuda",
+        "compare pagerank " + karate + " --backend cuda"}) {
+    const CliRun r = run(cmd);
+    EXPECT_EQ(r.exit_code, 1) << cmd << "\n" << r.output;
+    EXPECT_NE(r.output.find("spgraph: error: cuda: "), std::string::npos) << cmd << "\n"
+                                                                          << r.output;
+    EXPECT_EQ(r.output.find("reached"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("iterations"), std::string::npos) << r.output;
+  }
 }
 
 TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {

@@ -5,7 +5,8 @@
 // untimed warm-up each, then per-source A/B pairs; levels must be identical and every parent
 // valid before any time is printed. --compute levels|parents|both makes both engines do the same
 // work (LAGraph's BFS also takes either output alone); parents alone are checked against the
-// levels of an untimed GraphBLAS search.
+// levels of an untimed GraphBLAS search. With --backend cuda the peer is spgraph's CPU backend
+// and spgraph runs on the device (compare_bfs_cuda.cpp).
 #include <memory>
 
 #include "algorithms/bfs/bfs.hpp"
@@ -13,6 +14,7 @@
 #include "tools/cli/bfs_outputs.hpp"
 #include "tools/cli/vertex_list.hpp"
 #include "tools/common/stats.hpp"
+#include "tools/compare/compare_cuda_plans.hpp"
 #include "tools/compare/compare_driver.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
 
@@ -87,6 +89,7 @@ struct BfsJob {
 
 void BfsJob::add_flags(CLI::App* cmd, CompareFlags& f) {
   f.runs = 1;
+  f.g.runs_on_cuda = true;  // --backend cuda: the device against the CPU (compare_bfs_cuda.cpp)
   cmd->add_option("file", file, "Graph file")->required();
   auto* n = cmd->add_option("--sources", random_sources,
                             "Number of random sources with out-arcs (default 16)")
@@ -117,6 +120,8 @@ ComparePlan BfsJob::plan(const CompareFlags& f, int) {
   if (s->sources.empty()) s->sources = pick_sources(a.csr(), random_sources, seed);
   set_bfs_outputs(compute, s->o);
   s->o.undirected = s->graph.undirected;
+  if (backend_of(f.g) == Backend::Cuda)
+    return plan_bfs_cuda(std::move(s->graph), file, s->sources, s->o, f.runs);
   s->grb = std::make_unique<peers::GraphBlasGraph>(
       a.csr(), peers::GraphBlasGraph::kind_of(s->graph.undirected));
   s->grb->cache_transpose();

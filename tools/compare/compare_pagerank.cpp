@@ -6,11 +6,13 @@
 // max_v |r_spgraph(v) - r_GraphBLAS(v)| <= 1e-10 · max_v r(v)
 // when both ran the same number of steps (the same arithmetic up to the order of summation),
 // plus the L1 change of the longer run's last step when they did not (that step moved each
-// rank by at most its L1 change, which is below the tolerance).
+// rank by at most its L1 change, which is below the tolerance). With --backend cuda the peer is
+// spgraph's CPU backend and spgraph runs on the device (compare_pagerank_cuda.cpp).
 #include <cmath>
 
 #include "algorithms/pagerank/pagerank_verify.hpp"
 #include "tools/cli/traversal_flags.hpp"
+#include "tools/compare/compare_cuda_plans.hpp"
 #include "tools/compare/compare_driver.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
 #include "tools/compare/peers/graphblas_traversals.hpp"
@@ -44,7 +46,8 @@ struct PageRankJob {
   std::string file;
   PageRankFlags pr;
 
-  void add_flags(CLI::App* cmd, CompareFlags&) {
+  void add_flags(CLI::App* cmd, CompareFlags& f) {
+    f.g.runs_on_cuda = true;  // --backend cuda: the device against the CPU
     cmd->add_option("file", file, "Graph file")->required();
     add_pagerank_flags(cmd, pr);
   }
@@ -58,6 +61,8 @@ ComparePlan PageRankJob::plan(const CompareFlags& f, int threads) {
   const Matrix<bool>& a = std::get<Matrix<bool>>(s->graph.loaded.matrix);
   if (a.nrows() != a.ncols()) throw InvalidArgument("compare pagerank needs a square matrix");
   s->o = pagerank_options(pr, s->ids, a.nrows(), s->graph.undirected);
+  if (backend_of(f.g) == Backend::Cuda)
+    return plan_pagerank_cuda(std::move(s->graph), file, s->o, pr.variant, threads);
   s->po.damping = s->o.damping;
   s->po.tolerance = s->o.tolerance;
   s->po.max_iterations = s->o.max_iterations;

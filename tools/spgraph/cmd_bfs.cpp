@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph bfs FILE --source S`: levels, parents or both from one or several sources; with
 // --path-to V, the path from the source to V through the BFS tree (tools/cli/vertex_paths.hpp).
+// With --backend cuda the graph is uploaded once and every search runs on the device
+// (algorithms/bfs/bfs_cuda.hpp); the report adds the upload and each search's device costs.
 #include <cstdio>
 #include <memory>
 #include <string>
 
 #include "algorithms/bfs/bfs.hpp"
+#include "algorithms/bfs/bfs_cuda.hpp"
 #include "loaders/output_file.hpp"
 #include "tools/cli/bfs_outputs.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/device_run_report.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
 #include "tools/cli/vertex_list.hpp"
@@ -99,6 +103,10 @@ void run_bfs(const BfsArgs& args) {
   // here, before the searches, so that no search pays for it or for a transpose.
   const bool detected = !graph.undirected && a.structure_symmetric();
   o.undirected = graph.undirected || detected;
+  // --backend cuda: the graph goes to the device once, before the searches.
+  std::unique_ptr<DeviceBfs> device;
+  if (backend_of(args.g) == Backend::Cuda)
+    device = std::make_unique<DeviceBfs>(adjacency_of(a.csr()), detail::pull_side(a, o));
   Report head;
   head.add("file", report::str(args.file));
   head.add("vertices", report::text(std::to_string(a.nrows())));
@@ -107,26 +115,45 @@ void run_bfs(const BfsArgs& args) {
   head.add("computes", report::str(bfs_outputs_name(o)));
   head.add("symmetry", report::str(graph.undirected ? "declared" : detected ? "detected" : "none"));
   head.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
+  head.add("backend", report::str(args.g.backend));
+  if (device) {
+    head.add("device_upload_seconds", report::seconds(device->upload().upload_seconds));
+    head.add("device_upload_bytes", report::bytes(device->upload().h2d_bytes));
+  }
+  const std::string row = "{source:10} {depth:8} {reached:10} {seconds:12}\n";
+  const std::string device_row = device ? "    device: kernels {device_run_seconds} s, download "
+                                          "{device_download_seconds} s, {device_d2h_bytes} back, "
+                                          "peak device memory {device_peak_bytes}\n"
+                                        : "";
   ListPrinter searches(args.g.json, head,
                        args.g.quiet ? ""
                                     : "graph: {vertices} vertices, {arcs} arcs, {kind} (symmetric "
                                       "structure: {symmetry}; loaded in {load_seconds} s)\n"
-                                      "computes: {computes}\n"
-                                      "    source    depth    reached    time (ms)\n",
+                                      "computes: {computes}\n" +
+                                          std::string(device ? "backend: cuda, graph uploaded in "
+                                                               "{device_upload_seconds} s "
+                                                               "({device_upload_bytes})\n"
+                                                             : "") +
+                                          "    source    depth    reached    time (ms)\n",
                        "searches",
                        args.g.quiet && path_to ? "{path_lines}"
-                       : path_to               ? "{source:10} {depth:8} {reached:10} {seconds:12}\n"
-                                                 "path to {target}: {path_text}\n"
-                                 : "{source:10} {depth:8} {reached:10} {seconds:12}\n");
+                       : path_to ? row + device_row + "path to {target}: {path_text}\n"
+                                 : row + device_row);
   for (Vertex source : sources) {
+    DeviceRun cost;
     auto t0 = kernel_clock_start();
-    BfsResult r = bfs(a, source, o);
+    BfsResult r = device ? device->run(source, o, &cost) : bfs(a, source, o);
     const double secs = seconds_since(t0);
     Report search;
     search.add("source", vertex_value(ids, source));
     search.add("depth", report::count(r.depth));
     search.add("reached", report::count(r.reached));
     search.add("seconds", report::seconds_as_ms(secs));
+    if (device) {
+      search.add("device_run_seconds", report::seconds(cost.run_seconds));
+      search.add("device_download_seconds", report::seconds(cost.download_seconds));
+      add_device_transfer_fields(search, cost);
+    }
     if (path_to) {
       const std::vector<Vertex> path = parent_path(r.parent, target);
       add_path_fields(search, ids, target, path);
@@ -178,6 +205,7 @@ void register_bfs(CLI::App& app) {
       "source");
   add_path_to_flag(cmd, args->path_to);
   add_global_flags(cmd, args->g);
+  args->g.runs_on_cuda = true;  // algorithms/bfs/bfs_cuda.hpp
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_bfs(*args); });
 }

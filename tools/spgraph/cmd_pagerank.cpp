@@ -4,7 +4,9 @@
 // optionally personalized (with teleport weights), optionally weighted (--weighted: rank spread
 // in proportion to the edge weights); prints the convergence, the top vertices and the sum of
 // ranks (and, for gap, that sinks leak), and writes every rank with --out. A file with weights
-// run unweighted gets a note on stderr.
+// run unweighted gets a note on stderr. With --backend cuda the power iteration runs on the device
+// (algorithms/pagerank/pagerank_cuda.hpp) and the report adds its upload, kernel and download
+// times, transfers and peak device memory.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,8 +15,10 @@
 #include <optional>
 #include <string>
 
+#include "algorithms/pagerank/pagerank_cuda.hpp"
 #include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/device_run_report.hpp"
 #include "tools/cli/job_results.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
@@ -78,8 +82,13 @@ void run_pagerank(const PageRankArgs& args) {
   if (weights) check_pagerank_weights(weights->csr(), ids);
   const double in_arcs_seconds = weights ? build_in_arcs(*weights, !graph.undirected)
                                          : build_in_arcs(*pattern, !graph.undirected);
-  auto timed = run_kernel_timed(
-      args.repeat, [&] { return weights ? pagerank(*weights, o) : pagerank(*pattern, o); });
+  const bool device = backend_of(args.g) == Backend::Cuda;
+  DeviceRun cost;
+  auto timed = run_kernel_timed(args.repeat, [&] {
+    if (device)
+      return weights ? pagerank_cuda(*weights, o, &cost) : pagerank_cuda(*pattern, o, &cost);
+    return weights ? pagerank(*weights, o) : pagerank(*pattern, o);
+  });
   const PageRankResult& r = timed.result;
   const double secs = timed.seconds;
   if (!args.out.empty()) write_ranks(args.out, r.rank, ids);
@@ -111,14 +120,22 @@ void run_pagerank(const PageRankArgs& args) {
   rep.add("runs", report::count(timed.runs));
   rep.add("top", report::list(top, "{place:4} {vertex:12} {rank:16}\n"));
   rep.add("out", report::text(args.out));
+  rep.add("backend", report::str(args.g.backend));
+  if (device) {
+    add_device_phase_fields(rep, cost);
+    add_device_transfer_fields(rep, cost);
+  }
   if (args.g.json) return print_json(rep);
   if (args.g.quiet) return print_text(rep, "{top}");
   // Gap lets the rank of sinks leak: say so beside a sum visibly below 1.
   const bool leaks = o.variant == PageRankVariant::Gap && sum < 1 - 1e-6;
   const std::string layout = graph_line_layout(!graph.undirected) +
                              pagerank_layout(!o.personalize.empty(), !args.out.empty(),
-                                             o.weighted ? "weighted kernel, CSR" : "SpMV {spmv}",
-                                             leaks, o.weighted, !o.personalize_weights.empty());
+                                             device ? "CUDA: fused power step, CSR-vector pull"
+                                             : o.weighted ? "weighted kernel, CSR"
+                                                          : "SpMV {spmv}",
+                                             leaks, o.weighted, !o.personalize_weights.empty()) +
+                             (device ? device_run_layout() : "");
   print_text(rep, layout);
 }
 
@@ -135,6 +152,7 @@ void register_pagerank(CLI::App& app) {
   cmd->add_option("--out,-o", args->out, "Write 'vertex rank' lines (%.17g)");
   add_repeat_flag(cmd, args->repeat);
   add_global_flags(cmd, args->g);
+  args->g.runs_on_cuda = true;  // algorithms/pagerank/pagerank_cuda.hpp
   add_load_flags(cmd, args->load);
   cmd->callback([args] { run_pagerank(*args); });
 }
