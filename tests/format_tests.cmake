@@ -8,3 +8,6 @@ spgraph_test(csr5_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/csr5_te
 # k-selection (formats/topk): AdHeap for every key type, arity and ISA, TopKSelector (heap and
 # reservoir) and batch_k_select against sorts, with ties, -0.0 and thread counts 1/2/3.
 spgraph_test(topk_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/topk_test.cpp LABELS unit formats topk)
+# The device hash SpGEMM's lanes (formats/csr/spgemm_hash_lanes.hpp) run by the host emulation
+# against the CPU kernel, every bin forced, masks, values and patterns.
+spgraph_test(spgemm_emulated_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/spgemm_emulated_test.cpp LABELS unit formats)
