@@ -24,17 +24,6 @@
 
 namespace spgraph {
 
-/// The value word of a table slot: V, or a 32-bit word for 1-byte V (compare-and-swap works on
-/// 4- and 8-byte words).
-template <class V>
-using spgemm_table_word_t = std::conditional_t<(sizeof(V) < 4), std::uint32_t, V>;
-
-/// Rows each bin took, per phase: what the tests check to know a path ran.
-struct SpgemmBinRows {
-  std::array<Offset, kSpgemmDeviceBinCount> symbolic{};
-  std::array<Offset, kSpgemmDeviceBinCount> numeric{};
-};
-
 /// Single-threaded stand-ins for the device atomics.
 struct SpgemmSerialAtomics {
   static Vertex load(const Vertex* p) { return *p; }
@@ -96,12 +85,12 @@ class EmulatedHashSpgemm {
   /// The slots of row i's table in `bin` (global: sized for the row's key bound).
   static unsigned table_log2(int bin, Offset keys) {
     return bin == kSpgemmGlobalBin ? spgemm_global_table_log2(keys)
-                                   : kSpgemmDeviceBins[bin].table_log2;
+                                   : spgemm_device_bin_params(bin).table_log2;
   }
 
   /// Phase 3 for one row: clear, then every lane's inserts; the count is the claims' sum.
   Offset symbolic_row(Vertex i, int bin, Offset bound) {
-    const unsigned threads = kSpgemmDeviceBins[bin].threads_per_row;
+    const unsigned threads = spgemm_device_bin_params(bin).threads_per_row;
     const unsigned log2 = table_log2(bin, bound);
     keys_.resize(Offset(1) << log2);
     for (unsigned t = 0; t < threads; ++t)
@@ -116,7 +105,7 @@ class EmulatedHashSpgemm {
   /// Phase 6 for one row: clear, insert with values, then write the row sorted.
   void numeric_row(Csr<V>& c, Vertex i, int bin, bool values) {
     const Offset n = c.row_ptr[i + 1] - c.row_ptr[i];
-    const unsigned threads = kSpgemmDeviceBins[bin].threads_per_row;
+    const unsigned threads = spgemm_device_bin_params(bin).threads_per_row;
     const unsigned log2 = table_log2(bin, n);
     keys_.resize(Offset(1) << log2);
     vals_.resize(values ? keys_.size() : 0);

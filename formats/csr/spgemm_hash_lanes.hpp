@@ -39,6 +39,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/core/host_device.hpp"
 #include "engine/core/types.hpp"
@@ -64,37 +65,54 @@ inline constexpr int kSpgemmDeviceBinCount = 8;
 /// The bin of the rows with global-memory tables.
 inline constexpr int kSpgemmGlobalBin = kSpgemmDeviceBinCount - 1;
 
-// clang-format off
-/// The bins (paper Table I, numeric column, tables at twice the bound; see the file header).
-inline constexpr SpgemmDeviceBin kSpgemmDeviceBins[kSpgemmDeviceBinCount] = {
-    {0,    0,  0,    0},     // 0: no products (or nothing allowed): an empty row
-    {16,   5,  4,    256},   // 1: PWARP/ROW, 64 rows per block, 32-slot tables
-    {256,  9,  64,   64},    // 2: TB/ROW
-    {512,  10, 128,  128},   // 3
-    {1024, 11, 256,  256},   // 4
-    {2048, 12, 512,  512},   // 5
-    {4096, 13, 1024, 1024},  // 6: the largest shared table, 8192 slots
-    {~Offset(0), 0, 1024, 1024},  // 7: global-memory tables, one per row
-};
-// clang-format on
+/// Bin b's parameters (paper Table I, numeric column, tables at twice the bound; see the file
+/// header). A formula rather than a table, so that device code can call it:
+///   bin  max keys  slots   threads/row    block
+///   0    0         -       -              -      no products (or none allowed): empty row
+///   1    16        32      4 (PWARP/ROW)  256    64 rows per block
+///   2    256       512     64 (TB/ROW)    64
+///   3    512       1024    128            128
+///   4    1024      2048    256            256
+///   5    2048      4096    512            512
+///   6    4096      8192    1024           1024   the largest shared table
+///   7    more      2·keys  1024           1024   global-memory tables, one per row
+SPGRAPH_HD constexpr SpgemmDeviceBin spgemm_device_bin_params(int b) {
+  if (b <= 0) return {0, 0, 0, 0};
+  if (b == 1) return {16, 5, 4, 256};
+  if (b >= kSpgemmGlobalBin) return {~Offset(0), 0, 1024, 1024};
+  return {Offset(128) << (b - 1), unsigned(b + 7), 32u << (b - 1), 32u << (b - 1)};
+}
 
-/// Each shared bin gives each thread of a row kSpgemmSlotsPerThread slots (compaction step).
+/// Each shared bin gives each thread of a row kSpgemmSlotsPerThread slots (compaction step),
+/// and its table holds at least twice its keys.
 constexpr bool spgemm_bins_fit_chunks() {
-  for (int b = 1; b < kSpgemmGlobalBin; ++b)
-    if ((Offset(1) << kSpgemmDeviceBins[b].table_log2) !=
-            Offset(kSpgemmDeviceBins[b].threads_per_row) * kSpgemmSlotsPerThread ||
-        Offset(1) << kSpgemmDeviceBins[b].table_log2 < 2 * kSpgemmDeviceBins[b].max_keys)
+  for (int b = 1; b < kSpgemmGlobalBin; ++b) {
+    const SpgemmDeviceBin p = spgemm_device_bin_params(b);
+    if ((Offset(1) << p.table_log2) != Offset(p.threads_per_row) * kSpgemmSlotsPerThread ||
+        (Offset(1) << p.table_log2) < 2 * p.max_keys || p.block % p.threads_per_row != 0)
       return false;
+  }
   return true;
 }
 static_assert(spgemm_bins_fit_chunks());
+
+/// The value word of a table slot: V, or a 32-bit word for 1-byte V (compare-and-swap works on
+/// 4- and 8-byte words).
+template <class V>
+using spgemm_table_word_t = std::conditional_t<(sizeof(V) < 4), std::uint32_t, V>;
+
+/// Rows each bin took, per phase: what the tests check to know a path ran.
+struct SpgemmBinRows {
+  Offset symbolic[kSpgemmDeviceBinCount] = {};
+  Offset numeric[kSpgemmDeviceBinCount] = {};
+};
 
 /// The bin of a row whose table must hold at most `keys` keys; rows with keys go to bin
 /// `min_bin` at least (tests force every path with it; 0 or 1 = the natural bin).
 SPGRAPH_HD constexpr int spgemm_device_bin(Offset keys, int min_bin = 0) {
   if (keys == 0) return 0;
   int b = 1;
-  while (b < kSpgemmGlobalBin && keys > kSpgemmDeviceBins[b].max_keys) ++b;
+  while (b < kSpgemmGlobalBin && keys > spgemm_device_bin_params(b).max_keys) ++b;
   return b < min_bin ? min_bin : b;
 }
 
