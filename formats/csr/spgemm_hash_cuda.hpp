@@ -38,6 +38,24 @@ inline constexpr bool spgemm_cuda_pair =
 template <class SR, class TA, class TB>
 inline constexpr bool spgemm_cuda_has = std::is_same_v<TA, TB>&& detail::spgemm_cuda_pair<SR, TA>;
 
+/// The entries of a mask that allow (all of them when structural, those whose value is true
+/// otherwise), as the pattern spgemm_hash_cuda takes.
+template <class M>
+Csr<bool> spgemm_allowed_pattern(const Csr<M>& mask, bool structural) {
+  Csr<bool> p = Csr<bool>::empty(mask.nrows, mask.ncols, true);
+  if (structural || mask.pattern) {
+    p.row_ptr = mask.row_ptr;
+    p.col = mask.col;
+    return p;
+  }
+  for (Vertex i = 0; i < mask.nrows; ++i) {
+    for (Offset k = mask.row_ptr[i]; k < mask.row_ptr[i + 1]; ++k)
+      if (static_cast<bool>(mask.val[k])) p.col.push_back(mask.col[k]);
+    p.row_ptr[i + 1] = p.col.size();
+  }
+  return p;
+}
+
 /// C<mask> = A ⊕.⊗ B on the device, rows sorted. `allowed`: the mask's allowed entries as a
 /// pattern (nullptr: no mask); `complement`: allow every column except those. `values` = false
 /// returns a pattern (for products whose every value is 1). Every row with products is placed
