@@ -28,4 +28,8 @@ spgraph_test(backend_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/
 # Tests that need a device skip, naming the probe's reason, where there is none.
 if(SPGRAPH_ENABLE_CUDA)
   spgraph_test(cuda_device_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/cuda_device_test.cpp LABELS unit cuda)
+  # The device hash SpGEMM against the CPU kernel, every bin forced; mxm on the CUDA backend.
+  spgraph_test(spgemm_cuda_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/spgemm_cuda_test.cpp LABELS unit cuda)
+  # The device triangle count and closure against the CPU algorithms.
+  spgraph_test(device_algorithms_cuda_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/device_algorithms_cuda_test.cpp LIBS spgraph_algorithms LABELS unit cuda)
 endif()
