@@ -4,6 +4,8 @@
 
 #include <omp.h>
 
+#include <chrono>
+
 #include <algorithm>
 #include <vector>
 

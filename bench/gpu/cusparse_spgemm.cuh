@@ -51,12 +51,12 @@ inline Csr32 cusparse_spgemm(const Csr32& a, const Csr32& b) {
   cusparse_check(cusparseCreate(&h), "cusparseCreate");
   cusparse_check(cusparseSetStream(h, cuda_stream()), "cusparseSetStream");
   auto describe = [](const Csr32& m, cusparseSpMatDescr_t& d) {
-    cusparse_check(cusparseCreateCsr(&d, m.rows, m.cols, m.nnz,
-                                     const_cast<std::int32_t*>(m.row_ptr.data()),
-                                     const_cast<std::int32_t*>(m.col.data()),
-                                     const_cast<double*>(m.val.data()), CUSPARSE_INDEX_32I,
-                                     CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
-                   "cusparseCreateCsr");
+    cusparse_check(
+        cusparseCreateCsr(&d, m.rows, m.cols, m.nnz, const_cast<std::int32_t*>(m.row_ptr.data()),
+                          const_cast<std::int32_t*>(m.col.data()),
+                          const_cast<double*>(m.val.data()), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                          CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
+        "cusparseCreateCsr");
   };
   cusparseSpMatDescr_t ma = nullptr, mb = nullptr, mc = nullptr;
   describe(a, ma);
@@ -64,10 +64,10 @@ inline Csr32 cusparse_spgemm(const Csr32& a, const Csr32& b) {
   Csr32 c;
   c.rows = a.rows;
   c.cols = b.cols;
-  cusparse_check(cusparseCreateCsr(&mc, c.rows, c.cols, 0, nullptr, nullptr, nullptr,
-                                   CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
-                                   CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
-                 "cusparseCreateCsr(C)");
+  cusparse_check(
+      cusparseCreateCsr(&mc, c.rows, c.cols, 0, nullptr, nullptr, nullptr, CUSPARSE_INDEX_32I,
+                        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
+      "cusparseCreateCsr(C)");
   cusparseSpGEMMDescr_t sd = nullptr;
   cusparse_check(cusparseSpGEMM_createDescr(&sd), "cusparseSpGEMM_createDescr");
   const double alpha = 1, beta = 0;
@@ -77,10 +77,10 @@ inline Csr32 cusparse_spgemm(const Csr32& a, const Csr32& b) {
                                                CUSPARSE_SPGEMM_DEFAULT, sd, &bytes1, nullptr),
                  "cusparseSpGEMM_workEstimation (size)");
   DeviceBuffer<std::uint8_t> buffer1(bytes1);
-  cusparse_check(cusparseSpGEMM_workEstimation(h, op, op, &alpha, ma, mb, &beta, mc, CUDA_R_64F,
-                                               CUSPARSE_SPGEMM_DEFAULT, sd, &bytes1,
-                                               buffer1.data()),
-                 "cusparseSpGEMM_workEstimation");
+  cusparse_check(
+      cusparseSpGEMM_workEstimation(h, op, op, &alpha, ma, mb, &beta, mc, CUDA_R_64F,
+                                    CUSPARSE_SPGEMM_DEFAULT, sd, &bytes1, buffer1.data()),
+      "cusparseSpGEMM_workEstimation");
   cusparse_check(cusparseSpGEMM_compute(h, op, op, &alpha, ma, mb, &beta, mc, CUDA_R_64F,
                                         CUSPARSE_SPGEMM_DEFAULT, sd, &bytes2, nullptr),
                  "cusparseSpGEMM_compute (size)");

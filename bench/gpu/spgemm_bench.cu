@@ -11,6 +11,8 @@
 // One line per job: "job input ... key=value ...". Exit 1 on a mismatch or an error.
 //
 // STATUS: compiled, never run (written where no GPU was lent).
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -78,22 +80,22 @@ int run_spgemm(const std::string& path, int runs) {
     peer = std::string("out-of-memory: ") + e.what();
   }
   const double o = median(ours), t = median(theirs);
-  std::printf("spgemm %s products=%llu nnz_c=%llu spgraph_ms=%.3f cusparse_ms=%.3f "
-              "speedup=%.2f spgraph_peak_mib=%.1f cusparse_peak_mib=%.1f cusparse=%s "
-              "answers=checked\n",
-              path.c_str(), (unsigned long long)products, (unsigned long long)c.nnz(), o * 1e3,
-              t * 1e3, o > 0 && t > 0 ? t / o : 0.0, mib(our_peak), mib(their_peak),
-              peer.c_str());
+  std::printf(
+      "spgemm %s products=%llu nnz_c=%llu spgraph_ms=%.3f cusparse_ms=%.3f "
+      "speedup=%.2f spgraph_peak_mib=%.1f cusparse_peak_mib=%.1f cusparse=%s "
+      "answers=checked\n",
+      path.c_str(), (unsigned long long)products, (unsigned long long)c.nnz(), o * 1e3, t * 1e3,
+      o > 0 && t > 0 ? t / o : 0.0, mib(our_peak), mib(their_peak), peer.c_str());
   return 0;
 }
 
 int run_tc(const std::string& path, int runs) {
   const TriangleTimes t = time_triangles(path, runs);
-  std::printf("tc %s triangles=%llu cuda_ms=%.3f cpu%d_ms=%.3f speedup=%.2f "
-              "cuda_peak_mib=%.1f answers=checked\n",
-              path.c_str(), (unsigned long long)t.triangles, t.device_s * 1e3, t.cpu_threads,
-              t.cpu_s * 1e3, t.device_s > 0 ? t.cpu_s / t.device_s : 0.0,
-              mib(t.device_peak_bytes));
+  std::printf(
+      "tc %s triangles=%llu cuda_ms=%.3f cpu%d_ms=%.3f speedup=%.2f "
+      "cuda_peak_mib=%.1f answers=checked\n",
+      path.c_str(), (unsigned long long)t.triangles, t.device_s * 1e3, t.cpu_threads, t.cpu_s * 1e3,
+      t.device_s > 0 ? t.cpu_s / t.device_s : 0.0, mib(t.device_peak_bytes));
   return 0;
 }
 

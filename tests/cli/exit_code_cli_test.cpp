@@ -163,7 +163,8 @@ TEST(ExitCodeCli, TcClosureAndCompareMxmRefuseCudaWithItsReason) {
         "closure " + karate + " --backend cuda", "compare mxm " + karate + " --backend cuda"}) {
     const CliRun r = run(cmd);
     EXPECT_EQ(r.exit_code, 1) << cmd << ": " << r.output;
-    EXPECT_NE(r.output.find("spgraph: error: cuda: "), std::string::npos) << cmd << ": " << r.output;
+    EXPECT_NE(r.output.find("spgraph: error: cuda: "), std::string::npos)
+        << cmd << ": " << r.output;
     EXPECT_EQ(r.output.find("triangles:"), std::string::npos) << cmd << ": " << r.output;
     EXPECT_EQ(r.output.find("pairs"), std::string::npos) << cmd << ": " << r.output;
   }

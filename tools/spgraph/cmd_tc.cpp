@@ -42,9 +42,8 @@ void run_tc(const TcArgs& args) {
   // degree orientation); --method does not apply there.
   const bool on_cuda = backend_of(args.g) == Backend::Cuda;
   reset_cuda_transfer_counters();
-  auto timed = run_kernel_timed(args.repeat, [&] {
-    return on_cuda ? triangle_count_cuda(a, o) : triangle_count(a, o);
-  });
+  auto timed = run_kernel_timed(
+      args.repeat, [&] { return on_cuda ? triangle_count_cuda(a, o) : triangle_count(a, o); });
   const TriangleResult& r = timed.result;
   const double seconds = timed.seconds;
   if (r.symmetrized && !args.g.quiet && !args.g.json)

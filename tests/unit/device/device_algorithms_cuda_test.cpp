@@ -49,8 +49,8 @@ TEST(TransitiveClosureCuda, MatchesTheCpuClosure) {
   SKIP_WITHOUT_DEVICE();
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const Vertex n = Vertex(40 + 200 * seed);
-    const Matrix<bool> g = random_pattern_graph(n, Offset(n) * (seed % 3) / 2 + n / 3,
-                                                3800 + seed, false, seed % 2 ? 5 : 0);
+    const Matrix<bool> g = random_pattern_graph(n, Offset(n) * (seed % 3) / 2 + n / 3, 3800 + seed,
+                                                false, seed % 2 ? 5 : 0);
     for (bool reflexive : {false, true}) {
       ClosureOptions o;
       o.reflexive = reflexive;
