@@ -2,10 +2,10 @@
 // GPU benchmark of issue 35 (run by bench/gpu/30-spgemm.sh through scripts/gpu_check.sh):
 //   spgraph_spgemm_bench spgemm FILE RUNS   C = A·A over plus_times<double> (A's pattern, values
 //       1), spgraph's device hash SpGEMM (formats/csr/spgemm_hash_resident_cuda.hpp) against
-//       cusparseSpGEMM (cusparse_spgemm.cuh), both on operands already on the device, same
-//       process; the answers are checked (same pattern, same values: sums of ones are exact);
-//       prints the median times, the ratio and each one's peak device memory (device_stats(),
-//       which both allocate through).
+//       cusparseSpGEMM (tools/compare/peers/cusparse_spgemm_device.cuh), both on operands already
+//       on the device, same process; the answers are checked (same pattern, same values: sums of
+//       ones are exact); prints the median times, the ratio and each one's peak device memory
+//       (device_stats(), which both allocate through).
 //   spgraph_spgemm_bench tc FILE RUNS       the device triangle count against the CPU backend on
 //       2 threads (bench_inputs.cpp), counts checked.
 // One line per job: "job input ... key=value ...". Exit 1 on a mismatch or an error.
@@ -19,12 +19,16 @@
 #include <vector>
 
 #include "bench/gpu/bench_inputs.hpp"
-#include "bench/gpu/cusparse_spgemm.cuh"
 #include "formats/csr/spgemm_hash_resident_cuda.hpp"
 #include "formats/device/device_stats.hpp"
+#include "tools/compare/peers/cusparse_spgemm_device.cuh"
 
 namespace spgraph::bench {
 namespace {
+
+using peers::Csr32;
+using peers::cusparse_spgemm;
+using peers::to_csr32;
 
 double mib(std::uint64_t bytes) {
   return double(bytes) / double(1 << 20);

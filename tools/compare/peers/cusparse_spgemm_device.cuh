@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The cuSPARSE peer of the GPU SpGEMM benchmark (spgemm_bench.cu): C = A·B over double by
-// cusparseSpGEMM (CUSPARSE_SPGEMM_DEFAULT: work estimation, compute, copy), with 32-bit
-// indices, on the backend's stream. Every buffer it needs (its two work buffers and C) comes
-// from DeviceBuffer, so device_stats() measures its peak memory as it measures spgraph's.
+// The cuSPARSE peer of the GPU SpGEMM (`compare mxm --backend cuda`, cusparse_spgemm.cu, and the
+// benchmark bench/gpu/spgemm_bench.cu): C = A·B over double by cusparseSpGEMM
+// (CUSPARSE_SPGEMM_DEFAULT: work estimation, compute, copy), with 32-bit indices, on the
+// backend's stream. Every buffer it needs (its two work buffers and C) comes from DeviceBuffer,
+// so device_stats() measures its peak memory as it measures spgraph's. CUDA code only.
 //
 // STATUS: compiled, never run (written where no GPU was lent).
 #pragma once
@@ -15,7 +16,7 @@
 #include "engine/core/error.hpp"
 #include "formats/device/device_mirrors.hpp"
 
-namespace spgraph::bench {
+namespace spgraph::peers {
 
 inline void cusparse_check(cusparseStatus_t s, const char* what) {
   if (s != CUSPARSE_STATUS_SUCCESS)
@@ -108,4 +109,4 @@ inline Csr32 cusparse_spgemm(const Csr32& a, const Csr32& b) {
   return c;
 }
 
-}  // namespace spgraph::bench
+}  // namespace spgraph::peers
