@@ -11,6 +11,11 @@
 // A product whose every value is 1 (PAIR, or pattern operands under an operator that maps
 // (1, 1) to 1, with a monoid that maps (1, 1) to 1: LOR, ANY, MIN, MAX, ...) is returned as a
 // pattern: no value array is stored.
+//
+// With Descriptor::backend = Cuda, step (3) runs the device hash SpGEMM
+// (formats/csr/spgemm_hash_cuda.hpp) for the (semiring, type) pairs of spgemm_cuda_has, the
+// mask passed as its allowed pattern; other pairs, and the fused reductions, raise
+// BackendUnavailable naming the operation. STATUS of the device path: compiled, never run.
 #pragma once
 
 #include <type_traits>
@@ -24,6 +29,7 @@
 #include "engine/ops_write_back.hpp"
 #include "engine/vector.hpp"
 #include "formats/csr/spgemm_hash_cpu.hpp"
+#include "formats/csr/spgemm_hash_cuda.hpp"
 
 namespace spgraph {
 
@@ -41,6 +47,25 @@ bool product_is_all_ones(bool a_pattern, bool b_pattern) {
     if constexpr (std::is_same_v<Mul, PairOp<V>>) return true;
     return a_pattern && b_pattern && SR::mul(V(1), V(1), 0, 0, 0) == V(1);
   }
+}
+
+/// T = (A ⊕.⊗ B)<mask> on a device backend, or BackendUnavailable when the pair has no kernel.
+template <class SR, class TA, class TB, class M>
+Csr<typename SR::value_type> spgemm_on_device(const Csr<TA>& a, const Csr<TB>& b,
+                                              const SpgemmMask<M>& m, bool values,
+                                              const Descriptor& d) {
+#if SPGRAPH_HAVE_CUDA
+  if constexpr (spgemm_cuda_has<SR, TA, TB>) {
+    if (m.rows == nullptr) return spgemm_hash_cuda<SR>(a, b, nullptr, false, values);
+    const Csr<bool> allowed = spgemm_allowed_pattern(*m.rows, m.structural);
+    return spgemm_hash_cuda<SR>(a, b, &allowed, m.complement, values);
+  }
+#else
+  (void)a, (void)b, (void)m, (void)values;
+#endif
+  no_kernel_on_backend(d.backend,
+                       "mxm with this semiring and value type (docs/cuda.md lists "
+                       "the device's pairs)");
 }
 
 /// Checks the shapes of C<M> = A ⊕.⊗ B (A, B as the descriptor orients them); returns C's.
@@ -69,14 +94,17 @@ SpgemmMask<M> spgemm_mask_of(const MatrixMask<M>& m) {
 template <class TC, MatrixMaskArg MaskP, class Accum, class SR, class TA, class TB>
 void mxm(Matrix<TC>& c, MaskP mask, Accum accum, SR, const Matrix<TA>& a, const Matrix<TB>& b,
          const Descriptor& d = {}) {
-  detail::cpu_only(d, "mxm");
+  require_backend(d.backend);
   using V = typename SR::value_type;
   const auto [r, cols] = detail::mxm_shape("mxm", mask, a, b, d);
   detail::check_output("mxm", c, r, cols);
   const auto m = make_matrix_mask(mask, d);
   const bool ones = detail::product_is_all_ones<SR>(a.is_pattern(), b.is_pattern());
-  Csr<V> t = m.allows_none()
-                 ? Csr<V>::empty(r, cols, ones)
+  Csr<V> t = m.allows_none() ? Csr<V>::empty(r, cols, ones)
+             : d.backend != Backend::Cpu
+                 ? detail::spgemm_on_device<SR>(detail::oriented(a, d.transpose_a),
+                                                detail::oriented(b, d.transpose_b),
+                                                detail::spgemm_mask_of(m), !ones, d)
                  : spgemm_hash_cpu<SR>(detail::oriented(a, d.transpose_a),
                                        detail::oriented(b, d.transpose_b),
                                        detail::spgemm_mask_of(m), !ones, true, d.mxm_method);

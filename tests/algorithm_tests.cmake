@@ -154,3 +154,9 @@ spgraph_test(traversal_emulation_tests SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/bfs/bfs_emulated_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/pagerank/pagerank_emulated_test.cpp
   LABELS unit bfs pagerank)
+# The device triangle count and closure (algorithms/*/..._cuda.hpp): their front ends with the
+# host emulations of the device steps against the CPU algorithms, and their refusals.
+spgraph_test(device_algorithm_emulated_tests
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/triangles/triangle_arcs_test.cpp
+          ${CMAKE_CURRENT_SOURCE_DIR}/unit/algorithms/closure/closure_rounds_test.cpp
+  LABELS unit triangles closure)

@@ -36,4 +36,8 @@ if(SPGRAPH_ENABLE_CUDA)
   # The CUDA BFS and PageRank against the CPU kernels (spgraph_algorithms, which links
   # spgraph_algorithms_cuda in this build).
   spgraph_test(traversals_device_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/traversals_device_test.cpp LIBS spgraph_algorithms LABELS unit cuda)
+  # The device hash SpGEMM against the CPU kernel, every bin forced; mxm on the CUDA backend.
+  spgraph_test(spgemm_cuda_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/spgemm_cuda_test.cpp LABELS unit cuda)
+  # The device triangle count and closure against the CPU algorithms.
+  spgraph_test(device_algorithms_cuda_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/device_algorithms_cuda_test.cpp LIBS spgraph_algorithms LABELS unit cuda)
 endif()

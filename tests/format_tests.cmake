@@ -11,3 +11,6 @@ spgraph_test(topk_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/topk_te
 # The device k-selection's block logic (formats/topk/block_select_lanes.hpp) run by its host
 # emulation against std::partial_sort, the CPU's batch_k_select and std::sort of kNN keys.
 spgraph_test(block_select_tests SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/block_select_test.cpp LABELS unit formats topk)
+# The device hash SpGEMM's lanes (formats/csr/spgemm_hash_lanes.hpp) run by the host emulation
+# against the CPU kernel, every bin forced, masks, values and patterns.
+spgraph_test(spgemm_emulated_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/formats/spgemm_emulated_test.cpp LABELS unit formats)

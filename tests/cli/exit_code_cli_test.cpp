@@ -173,6 +173,23 @@ TEST(ExitCodeCli, BackendCudaTraversalsAreRefusedWithTheirReason) {
   }
 }
 
+// tc and closure have a CUDA path (issue 35); where it cannot run they refuse as mxv does, exit
+// 1 with the reason and no result; compare mxm has none yet and names itself.
+TEST(ExitCodeCli, TcClosureAndCompareMxmRefuseCudaWithItsReason) {
+  const CliRun probe = run("tc " + karate + " --backend cuda");
+  if (probe.exit_code == 0) GTEST_SKIP() << "the CUDA backend ran here: " << probe.output;
+  for (const std::string& cmd :
+       {"tc " + karate + " --backend cuda", "tc " + karate + " --per-vertex --backend cuda",
+        "closure " + karate + " --backend cuda", "compare mxm " + karate + " --backend cuda"}) {
+    const CliRun r = run(cmd);
+    EXPECT_EQ(r.exit_code, 1) << cmd << ": " << r.output;
+    EXPECT_NE(r.output.find("spgraph: error: cuda: "), std::string::npos)
+        << cmd << ": " << r.output;
+    EXPECT_EQ(r.output.find("triangles:"), std::string::npos) << cmd << ": " << r.output;
+    EXPECT_EQ(r.output.find("pairs"), std::string::npos) << cmd << ": " << r.output;
+  }
+}
+
 TEST(ExitCodeCli, EveryDocumentedFlagIsAccepted) {
   const std::string shared =
       " --threads --json --quiet --backend --format --base --remap-ids --undirected";

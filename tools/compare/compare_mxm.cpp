@@ -6,13 +6,19 @@
 // the order of summation differs between the engines and a relative difference of 1e-9 is
 // accepted (the largest one is printed); ANY with a positional multiply (any_secondi) may pick
 // a different witness k, so each value is checked to be a valid one.
+// With --backend cuda the two engines are on the device: spgraph's mxm on the CUDA backend
+// (formats/csr/spgemm_hash_cuda.hpp) against cusparseSpGEMM (peers/cusparse_spgemm.hpp), for
+// plus_times over double without mask or transposes (what cuSPARSE computes), each run uploading
+// its operands and downloading C; the report adds each one's peak device memory.
 #include <cmath>
 #include <memory>
 
 #include "engine/any_matrix.hpp"
+#include "engine/backend.hpp"
 #include "engine/ops.hpp"
 #include "engine/semiring_registry.hpp"
 #include "tools/compare/compare_driver.hpp"
+#include "tools/compare/peers/cusparse_spgemm.hpp"
 #include "tools/compare/peers/graphblas_peer.hpp"
 
 namespace spgraph::cli {
@@ -29,14 +35,15 @@ Offset product_count(const Csr<TA>& a, const Csr<TB>& b) {
 
 /// Checks ours == theirs (see the file header); returns the largest relative difference.
 template <class SR, class T>
-double verify(const Csr<T>& ours, const Csr<T>& theirs, const Csr<T>& a, const Csr<T>& b) {
+double verify(const Csr<T>& ours, const Csr<T>& theirs, const Csr<T>& a, const Csr<T>& b,
+              const std::string& peer = "GraphBLAS") {
   using Monoid = typename SR::add_monoid;
   if (ours.row_ptr != theirs.row_ptr || ours.col != theirs.col) {
     for (Vertex i = 0; i < ours.nrows; ++i)
       if (ours.degree(i) != theirs.degree(i))
         throw VerificationFailed("row " + std::to_string(i) + " has " +
                                  std::to_string(ours.degree(i)) + " entries in spgraph but " +
-                                 std::to_string(theirs.degree(i)) + " in GraphBLAS");
+                                 std::to_string(theirs.degree(i)) + " in " + peer);
     throw VerificationFailed("the column patterns differ");
   }
   constexpr bool float_sum = std::is_floating_point_v<T> && std::is_same_v<Monoid, PlusMonoid<T>>;
@@ -49,7 +56,7 @@ double verify(const Csr<T>& ours, const Csr<T>& theirs, const Csr<T>& a, const C
       auto fail = [&] {
         throw VerificationFailed("C(" + std::to_string(i) + ", " + std::to_string(j) + ") is " +
                                  std::to_string(double(x)) + " in spgraph but " +
-                                 std::to_string(double(y)) + " in GraphBLAS");
+                                 std::to_string(double(y)) + " in " + peer);
       };
       if constexpr (any_positional) {
         // x must be a witness k with A(i,k) and B(k,j) both present.
@@ -94,7 +101,8 @@ struct MxmJob {
   std::string type = "double";
   bool structural = false, complement = false, transpose_a = false, transpose_b = false;
 
-  void add_flags(CLI::App* cmd, CompareFlags&) {
+  void add_flags(CLI::App* cmd, CompareFlags& f) {
+    f.g.runs_on_cuda = true;  // against cusparseSpGEMM (plan_cuda)
     cmd->add_option("a", a_file, "Matrix A")->required();
     cmd->add_option("b", b_file, "Matrix B (default: A; A*A' when A is rectangular)");
     cmd->add_option("--semiring", semiring,
@@ -109,6 +117,7 @@ struct MxmJob {
   }
 
   ComparePlan plan(const CompareFlags& f, int threads) {
+    if (backend_of(f.g) == Backend::Cuda) return plan_cuda(f, threads);
     if (type == "bool") return plan_typed<bool>(f, threads);
     if (type == "int32") return plan_typed<std::int32_t>(f, threads);
     if (type == "int64") return plan_typed<std::int64_t>(f, threads);
@@ -118,6 +127,7 @@ struct MxmJob {
 
   template <class T>
   ComparePlan plan_typed(const CompareFlags& f, int threads);
+  ComparePlan plan_cuda(const CompareFlags& f, int threads);
   template <class T>
   void load_operands(MxmState<T>& s, const CompareFlags& f) const;
   template <class T>
@@ -255,6 +265,83 @@ std::string MxmJob::layout(const MxmState<T>& s) const {
   if (s.transpose_s > 0) layout += ", spgraph cached transpose {spgraph_transpose_s} s";
   layout += "\nverified: identical pattern, {max_relative_difference}\n";
   return layout;
+}
+
+/// The device counters of each engine's warm-up (--backend cuda).
+struct DeviceRuns {
+  CudaTransferCounters ours, theirs;
+};
+
+/// --backend cuda: spgraph's mxm on the device against cusparseSpGEMM (see the file header).
+ComparePlan MxmJob::plan_cuda(const CompareFlags& f, int threads) {
+  if (type != "double" || semiring != "plus_times" || !mask_file.empty() || transpose_a ||
+      transpose_b)
+    throw BackendUnavailable(
+        "cuda: compare mxm --backend cuda runs against cusparseSpGEMM, which computes "
+        "plus_times over double without a mask or transposes; drop --type, --semiring, --mask "
+        "and --transpose-*, or use --backend cpu");
+  auto s = std::make_shared<MxmState<double>>();
+  load_operands(*s, f);
+  if (s->d.transpose_b)
+    throw BackendUnavailable("cuda: compare mxm --backend cuda needs a square A (A*A) or a B; " +
+                             s->note + " needs a transpose, which cusparseSpGEMM does not take");
+  s->d.backend = Backend::Cuda;
+  s->c = std::make_unique<Matrix<double>>(s->rows, s->cols);
+  auto theirs_c = std::make_shared<Csr<double>>();
+  auto dev = std::make_shared<DeviceRuns>();
+  auto ours = [s] {
+    return timed([&] { mxm(*s->c, nullptr, NoAccum{}, PlusTimes<double>{}, *s->a, *s->b, s->d); });
+  };
+  auto theirs = [s, theirs_c] {
+    return timed([&] { *theirs_c = peers::cusparse_spgemm_host(s->a->csr(), s->b->csr()); });
+  };
+  ComparePlan p;
+  p.theirs_name = "cuSPARSE";
+  p.quiet_layout = "{median_ratio_cusparse}\n";
+  const std::uint64_t inputs = s->a->memory_bytes() + (s->b_owned ? s->b->memory_bytes() : 0);
+  p.ours = {inputs,
+            [ours, dev] {
+              reset_cuda_transfer_counters();
+              ours();
+              dev->ours = cuda_transfer_counters();
+            },
+            ours};
+  p.theirs = {inputs,
+              [theirs, dev] {
+                reset_cuda_transfer_counters();
+                theirs();
+                dev->theirs = cuda_transfer_counters();
+              },
+              theirs};
+  p.verify = [s, theirs_c] {
+    s->worst =
+        verify<PlusTimes<double>>(s->c->csr(), *theirs_c, s->a->csr(), s->b->csr(), "cuSPARSE");
+  };
+  p.add_fields = [this, s, dev, threads](Report& r, const Measured&) {
+    r.add("job", report::str("mxm"));
+    r.add("a", report::str(a_file));
+    r.add("b", report::str(s->b_owned ? b_file : a_file));
+    r.add("backend", report::str("cuda"));
+    r.add("threads", report::count(threads));
+    r.add("nnz_a", report::count(s->a->nvals()));
+    r.add("nnz_c", report::count(s->c->nvals()));
+    r.add("products", report::count(product_count(s->a->csr(), s->b->csr())));
+    r.add("verified", report::flag(true));
+    r.add("max_relative_difference", report::real(s->worst, "%.3g", "%.3g"));
+    r.add("device_h2d_bytes", report::count(dev->ours.host_to_device_bytes));
+    r.add("device_d2h_bytes", report::count(dev->ours.device_to_host_bytes));
+    r.add("device_peak_bytes", report::count(dev->ours.peak_bytes));
+    r.add("cusparse_device_peak_bytes", report::count(dev->theirs.peak_bytes));
+  };
+  p.layout =
+      "compare mxm --backend cuda: {a} x {b}, plus_times over double\n"
+      "A: {nnz_a} entries; C: {nnz_c} entries; {products} products\n"
+      "spgraph:  device hash SpGEMM (row bins on streams, shared and global tables)\n"
+      "cuSPARSE: cusparseSpGEMM (CUSPARSE_SPGEMM_DEFAULT); each run uploads A, B and downloads C\n"
+      "peak device memory: spgraph {device_peak_bytes} B, cuSPARSE {cusparse_device_peak_bytes} "
+      "B\n"
+      "verified: identical pattern, largest relative difference {max_relative_difference}\n";
+  return p;
 }
 
 }  // namespace

@@ -5,8 +5,11 @@
 #include <memory>
 
 #include "algorithms/closure/closure.hpp"
+#include "algorithms/closure/transitive_closure_cuda.hpp"
+#include "engine/backend.hpp"
 #include "loaders/load.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/cuda_report_fields.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/vertex_list.hpp"
 #include "tools/spgraph/commands.hpp"
@@ -93,16 +96,21 @@ void run_closure(const ClosureArgs& args) {
   const Matrix<bool>& a = std::get<Matrix<bool>>(graph.loaded.matrix);
   const IdSpace ids(graph.loaded.info);
   const std::uint64_t limit = std::uint64_t(args.max_memory_gb * 1e9);
-  if (!args.queries.empty() && args.out.empty() && !args.count)
+  const bool on_cuda = backend_of(args.g) == Backend::Cuda;
+  if (!args.queries.empty() && args.out.empty() && !args.count) {
+    if (on_cuda) no_kernel_on_backend(Backend::Cuda, "closure --query (the reachability index)");
     return run_queries(args, a, ids, limit);
+  }
 
   ClosureOptions o;
   o.method = parse_closure_method(args.method);
   o.reflexive = args.reflexive;
   o.count_only = args.out.empty();
   o.memory_limit = limit;
+  // --backend cuda: the DAG's semi-naive rounds on the device (transitive_closure_cuda.hpp).
+  reset_cuda_transfer_counters();
   const auto t0 = kernel_clock_start();
-  ClosureResult r = transitive_closure(a, o);
+  ClosureResult r = on_cuda ? transitive_closure_cuda(a, o) : transitive_closure(a, o);
   const double seconds = seconds_since(t0);
   double write_s = 0;
   if (!args.out.empty()) {
@@ -129,6 +137,8 @@ void run_closure(const ClosureArgs& args) {
   rep.add("largest_component", report::count(r.largest_component));
   rep.add("estimated_pairs", report::real(r.estimated_pairs, "%.0f", "%.0f"));
   rep.add("seconds", report::seconds_as_ms(seconds));
+  rep.add("backend", report::str(args.g.backend));
+  if (on_cuda) add_cuda_transfer_fields(rep);
   if (!args.out.empty()) {
     rep.add("out", report::str(args.out));
     rep.add("write_seconds", report::seconds(write_s));
@@ -141,7 +151,7 @@ void run_closure(const ClosureArgs& args) {
       "closure {reflexive}: {pairs} pairs\n"
       "method: {method}; {iterations_label} {iterations}; {components} strongly connected "
       "components (largest {largest_component})\n"
-      "time: {seconds} ms\n";
+      "time: {seconds} ms on {backend}\n";
   if (!args.out.empty()) layout += "pairs written to {out} in {write_seconds} s\n";
   print_text(rep, layout);
 }
@@ -174,6 +184,7 @@ void register_closure(CLI::App& app) {
       ->check(memory_gb_flag("--max-memory"));
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
+  args->g.runs_on_cuda = true;  // transitive_closure_cuda
   cmd->callback([args] { run_closure(*args); });
 }
 

@@ -5,9 +5,12 @@
 #include <memory>
 #include <string>
 
+#include "algorithms/triangles/triangle_count_cuda.hpp"
 #include "algorithms/triangles/triangles.hpp"
+#include "engine/backend.hpp"
 #include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/cuda_report_fields.hpp"
 #include "tools/cli/job_results.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
@@ -35,7 +38,12 @@ void run_tc(const TcArgs& args) {
   o.method = parse_triangle_method(args.method);
   o.per_vertex = args.per_vertex || !args.out.empty();
   o.undirected = graph.undirected;
-  auto timed = run_kernel_timed(args.repeat, [&] { return triangle_count(a, o); });
+  // --backend cuda: the device count (triangle_count_cuda.hpp: one thread per arc of the
+  // degree orientation); --method does not apply there.
+  const bool on_cuda = backend_of(args.g) == Backend::Cuda;
+  reset_cuda_transfer_counters();
+  auto timed = run_kernel_timed(
+      args.repeat, [&] { return on_cuda ? triangle_count_cuda(a, o) : triangle_count(a, o); });
   const TriangleResult& r = timed.result;
   const double seconds = timed.seconds;
   if (r.symmetrized && !args.g.quiet && !args.g.json)
@@ -55,7 +63,9 @@ void run_tc(const TcArgs& args) {
   rep.add("undirected", report::text(graph.undirected ? ", undirected" : ""));
   rep.add("load_seconds", report::text_only(report::seconds(graph.load_seconds)));
   rep.add("triangles", report::count(r.triangles));
-  rep.add("method", report::str(triangle_method_name(r.method)));
+  rep.add("method", report::str(on_cuda ? "cuda-arcs" : triangle_method_name(r.method)));
+  rep.add("backend", report::str(args.g.backend));
+  if (on_cuda) add_cuda_transfer_fields(rep);
   rep.add("symmetrized", report::flag(r.symmetrized));
   rep.add("self_loops_ignored", report::count(r.self_loops));
   rep.add("seconds", report::seconds_as_ms(seconds));
@@ -70,7 +80,7 @@ void run_tc(const TcArgs& args) {
   if (r.self_loops) layout += "self-loops ignored: {self_loops_ignored}\n";
   if (o.per_vertex) layout += "mean local clustering coefficient: {mean_clustering}\n";
   if (!args.out.empty()) layout += "per-vertex counts written to {out}\n";
-  layout += "time: {seconds} ms (method {method})\n";
+  layout += "time: {seconds} ms (method {method}, backend {backend})\n";
   print_text(rep, layout);
 }
 
@@ -92,6 +102,7 @@ void register_tc(CLI::App& app) {
   add_repeat_flag(cmd, args->repeat);
   add_global_flags(cmd, args->g);
   add_load_flags(cmd, args->load);
+  args->g.runs_on_cuda = true;  // triangle_count_cuda
   cmd->callback([args] { run_tc(*args); });
 }
 

@@ -127,7 +127,10 @@ TEST(Backend, OperationsWithoutACudaKernelRefuseIt) {
   Vector<double> w(20);
   Descriptor d;
   d.backend = Backend::Cuda;
-  EXPECT_THROW(mxm(c, nullptr, NoAccum{}, PlusTimes<double>{}, a, a, d), BackendUnavailable);
+  // mxm has a device kernel for the pairs of spgemm_cuda_has only (max_min is not one of them).
+  EXPECT_THROW(mxm(c, nullptr, NoAccum{}, MaxMin<double>{}, a, a, d), BackendUnavailable);
+  EXPECT_THROW(mxm_reduce_rows(PlusMonoid<double>{}, nullptr, PlusTimes<double>{}, a, a, d),
+               BackendUnavailable);
   EXPECT_THROW(ewise_add(c, nullptr, NoAccum{}, PlusOp<double>{}, a, a, d), BackendUnavailable);
   EXPECT_THROW(transpose(c, nullptr, NoAccum{}, a, d), BackendUnavailable);
   EXPECT_THROW(reduce(w, nullptr, NoAccum{}, PlusMonoid<double>{}, a, d), BackendUnavailable);
