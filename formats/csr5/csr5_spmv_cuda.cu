@@ -158,16 +158,11 @@ void csr5_spmv_cuda(const DeviceCsr5<T>& d, const typename SR::value_type* x,
   }
 }
 
-// The instances csr5_cuda_has names.
-#define SPGRAPH_CSR5_CUDA(SR, T)                                                            \
+// The instances spmv_cuda_has names (formats/device/spmv_cuda_semirings.hpp).
+#define I(SR, T)                                                                            \
   template void csr5_spmv_cuda<SR, T>(const DeviceCsr5<T>&, const typename SR::value_type*, \
                                       typename SR::value_type*);
-#define SPGRAPH_CSR5_CUDA_BOTH(SR) SPGRAPH_CSR5_CUDA(SR, double) SPGRAPH_CSR5_CUDA(SR, bool)
-SPGRAPH_CSR5_CUDA_BOTH(PlusTimes<double>)
-SPGRAPH_CSR5_CUDA_BOTH(MinPlus<double>)
-SPGRAPH_CSR5_CUDA_BOTH(MaxPlus<double>)
-SPGRAPH_CSR5_CUDA_BOTH(PlusPair<std::int64_t>)
-SPGRAPH_CSR5_CUDA_BOTH(MinSecondI<std::int64_t>)
-SPGRAPH_CSR5_CUDA_BOTH(AnyPair<std::int64_t>)
+SPGRAPH_CUDA_SPMV_INSTANCES
+#undef I
 
 }  // namespace spgraph
