@@ -39,7 +39,7 @@ void require_backend(Backend b) {
 void no_kernel_on_backend(Backend b, const std::string& operation) {
   throw BackendUnavailable(std::string(backend_name(b)) + ": " + operation +
                            " has no kernel on this backend (the CUDA backend runs the "
-                           "dense-vector SpMV on CSR5 only; see docs/cuda.md)");
+                           "dense-vector SpMV and what docs/cuda.md lists)");
 }
 
 }  // namespace spgraph

@@ -6,8 +6,9 @@
 //   - CSR vector (formats/csr/spmv_vector_cuda.hpp), a group of lanes per row;
 // chosen by SpmvFormat (Csr5, Csr = CSR vector) or, for Auto, by the rule of
 // formats/csr5/csr5_gpu_rule.hpp. The device mirror of op(A) is cached with the matrix
-// (Matrix::backend_view, one per kernel and operand) and dropped when the matrix changes, so a
-// second call uploads only x; every transfer is counted in device_stats().
+// (Matrix::backend_view, one per kernel and operand, and the rule's verdict too) and dropped
+// when the matrix changes, so a second call uploads only x; every transfer is counted in
+// device_stats().
 //
 // This header is plain C++ in every build: in a build without CUDA, DeviceSpmv's constructor
 // throws the BackendUnavailable that names why (engine/backend.hpp), so callers (the CLI, the
@@ -45,12 +46,14 @@ struct DeviceSpmvChoice {
   std::string reason;
 };
 
-/// Resolves `asked` for op(A): Csr and Csr5 as given, Auto by gpu_spmv_choice (O(rows)).
+/// Resolves `asked` for op(A): Csr and Csr5 as given, Auto by gpu_spmv_choice (O(rows), once:
+/// the verdict is cached with the matrix like the mirrors).
 template <class T>
 DeviceSpmvChoice choose_device_spmv_format(const Matrix<T>& a, bool transpose, SpmvFormat asked) {
   if (asked != SpmvFormat::Auto) return {asked, "asked for"};
-  const GpuSpmvVerdict v = gpu_spmv_choice(transpose ? a.transposed() : a.csr());
-  return {v.use_csr5 ? SpmvFormat::Csr5 : SpmvFormat::Csr, v.reason};
+  const auto v = a.template backend_view<GpuSpmvVerdict>(
+      transpose, [&a, transpose] { return gpu_spmv_choice(transpose ? a.transposed() : a.csr()); });
+  return {v->use_csr5 ? SpmvFormat::Csr5 : SpmvFormat::Csr, v->reason};
 }
 
 /// True when the device kernels are compiled for (SR, T) and its results are not bool (the
