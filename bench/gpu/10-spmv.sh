@@ -14,8 +14,10 @@
 #   - the CLI's device paths as a user runs them, on the grid: `spgraph spmv --backend cuda`
 #     (end to end and device transfers) and `spgraph compare spmv --backend cuda` (spgraph
 #     against cuSPARSE, verified).
-# Graphs are written once to $WORK as binary files and reused by later scripts.
-set -euo pipefail
+# Graphs are written once to $WORK as binary files and reused by later scripts. A step that
+# fails (a mismatch exits 3) is reported and the next one still runs; the script then exits with
+# the last failure's status.
+set -uo pipefail
 budget=${BUDGET_S:-120}
 kron_scales=(20)
 grid=128
@@ -25,30 +27,38 @@ if [ "$budget" -ge 90 ]; then
 fi
 if [ "$budget" -ge 400 ]; then kron_scales=(22 24); fi
 start=$(date +%s)
+status=0
+step() { # COMMAND...: runs it, noting a failure
+  "$@" || {
+    status=$?
+    echo "FAILED (exit $status): $*"
+  }
+}
 left() { echo $((budget - ($(date +%s) - start))); }
 
 gen() { # NAME ARGS...: generate $WORK/NAME.bin unless it exists
   local name=$1
   shift
-  [ -f "$WORK/$name.bin" ] || "$SPGRAPH" generate "$@" --weights 100 --out "$WORK/$name.bin" -q >&2
+  [ -f "$WORK/$name.bin" ] || "$SPGRAPH" generate "$@" --weights 100 --out "$WORK/$name.bin" -q >&2 || return 1
   echo "$WORK/$name.bin"
 }
 
 echo "# bench/gpu/10-spmv.sh: budget ${budget} s, grid ${grid}^3, Kronecker scales ${kron_scales[*]}"
-grid_file=$(gen "grid3d-$grid" grid3d --rows "$grid" --cols "$grid" --depth "$grid")
-"$BIN/gpu_spmv_bench" --iterations 50 "$grid_file"
+grid_file=$(gen "grid3d-$grid" grid3d --rows "$grid" --cols "$grid" --depth "$grid") || exit 1
+step "$BIN/gpu_spmv_bench" --iterations 50 "$grid_file"
 for s in "${kron_scales[@]}"; do
   if [ "$(left)" -lt 45 ]; then
     echo "kron scale $s: NOT RUN ($(left) s left of the budget)"
     continue
   fi
-  kron_file=$(gen "kron-$s" kron --scale "$s")
-  "$BIN/gpu_spmv_bench" --iterations 30 "$kron_file"
+  kron_file=$(gen "kron-$s" kron --scale "$s") || exit 1
+  step "$BIN/gpu_spmv_bench" --iterations 30 "$kron_file"
 done
 if [ "$(left)" -ge 20 ]; then
   echo "== the CLI on the grid"
-  "$SPGRAPH" spmv "$grid_file" --backend cuda --iterations 20
-  "$SPGRAPH" compare spmv "$grid_file" --backend cuda --runs 3 --iterations 10
+  step "$SPGRAPH" spmv "$grid_file" --backend cuda --iterations 20
+  step "$SPGRAPH" compare spmv "$grid_file" --backend cuda --runs 3 --iterations 10
 else
   echo "the CLI runs: NOT RUN ($(left) s left of the budget)"
 fi
+exit "$status"
