@@ -10,7 +10,7 @@
 // libcusparse is opened at run time (dlopen of libcusparse.so.12), not linked: the library is
 // 155 MB and the CLI carried to a GPU machine must start where it is missing; there the peer is
 // BackendUnavailable naming the library. In a build without CUDA every constructor throws the
-// backend's BackendUnavailable (cusparse_spmv_none.cpp).
+// backend's BackendUnavailable (cusparse_spmv_refusal.cpp).
 //
 // STATUS: compiled, never run (written where no GPU was available to run it).
 #pragma once
