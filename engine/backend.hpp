@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Whether a backend can run here, and why not: the checks behind Descriptor::backend and the
-// CLI's --backend. The CUDA backend covers, today, the dense-vector SpMV on CSR5
-// (formats/csr5/csr5_spmv_cuda.hpp) for the semirings of csr5_cuda_has; every other operation
-// asked to run on it raises BackendUnavailable naming the operation.
+// CLI's --backend. The CUDA backend covers the dense-vector SpMV (engine/spmv_dense_cuda.hpp:
+// CSR5 or CSR vector) for the semirings of spmv_cuda_has, and what docs/cuda.md lists; every
+// other operation asked to run on it raises BackendUnavailable naming the operation.
 #pragma once
 
 #include <cstdint>

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // Matrix<T>: the user's handle on a sparse matrix. It owns one CSR with sorted rows and builds
 // derived views lazily on first use, caching them until the matrix changes: the transpose (CSC
-// view) and the CSR5 views of A and A' (formats/csr5/, for dense-vector SpMV). The cache is
-// guarded by a mutex, so concurrent readers may ask for it safely.
+// view), the CSR5 views of A and A' (formats/csr5/, for dense-vector SpMV), and the views a
+// backend keeps for it (the CUDA backend's device mirrors of A and A', built and typed by the
+// backend: backend_view). The cache is guarded by a mutex, so concurrent readers may ask for it
+// safely.
 #pragma once
 
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
+#include <typeindex>
+#include <typeinfo>
 #include <vector>
 
 #include "engine/core/error.hpp"
@@ -141,6 +145,34 @@ class Matrix {
     std::lock_guard<std::mutex> lock(cache_->mutex);
     return cache_->csr5[of_transpose ? 1 : 0] != nullptr;
   }
+  /// A view of A (or of A' with `of_transpose`) that a backend keeps with the matrix, such as
+  /// the CUDA backend's device mirror of op(A): make() (returning a View) builds it on the first
+  /// call for (View, of_transpose), and it is kept until the matrix changes, as the transpose
+  /// is. make runs without the cache's lock (it may ask for the transpose or the CSR5 view);
+  /// when two threads race, the first view stored is kept and the other dropped. The shared
+  /// pointer keeps the view alive for a caller even if the matrix changes meanwhile.
+  template <class View, class Make>
+  std::shared_ptr<const View> backend_view(bool of_transpose, Make&& make) const {
+    const std::type_index type(typeid(View));
+    {
+      std::lock_guard<std::mutex> lock(cache_->mutex);
+      for (const BackendView& v : cache_->backend_views)
+        if (v.type == type && v.of_transpose == of_transpose)
+          return std::static_pointer_cast<const View>(v.view);
+    }
+    auto built = std::make_shared<const View>(make());
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    for (const BackendView& v : cache_->backend_views)
+      if (v.type == type && v.of_transpose == of_transpose)
+        return std::static_pointer_cast<const View>(v.view);
+    cache_->backend_views.push_back({type, of_transpose, built});
+    return built;
+  }
+  /// How many backend views are cached (for tests of the cache).
+  std::size_t cached_backend_views() const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    return cache_->backend_views.size();
+  }
   /// Replaces the contents; drops cached views.
   void assign(Csr<T> csr) {
     validate_csr(csr);
@@ -154,6 +186,7 @@ class Matrix {
     cache_->transpose.reset();
     cache_->symmetric.reset();
     cache_->max_row_length.reset();
+    cache_->backend_views.clear();
     csr_ = std::move(csr);
   }
 
@@ -193,12 +226,19 @@ class Matrix {
  private:
   struct Trusted {};
   Matrix(Csr<T> csr, Trusted) : csr_(std::move(csr)), cache_(std::make_unique<Cache>()) {}
+  /// One backend_view: its type, which operand it views, and the view.
+  struct BackendView {
+    std::type_index type;
+    bool of_transpose;
+    std::shared_ptr<const void> view;
+  };
   struct Cache {
     std::mutex mutex;
     std::shared_ptr<const Csr<T>> transpose;
     std::shared_ptr<const Csr5<T>> csr5[2];  ///< views of A and of A'
     std::optional<bool> symmetric;           ///< structure_symmetric(), once answered
     std::optional<Offset> max_row_length;    ///< max_row_length(), once answered
+    std::vector<BackendView> backend_views;  ///< backend_view(), per (type, operand)
   };
   void check_index(Vertex i, Vertex j) const {
     if (i >= nrows() || j >= ncols())

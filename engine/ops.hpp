@@ -114,14 +114,7 @@ SparseVector<typename SR::value_type> dense_product(const Matrix<TA>& a, bool pu
   if (backend == Backend::Cpu) {
     spmv_dense<RowSR>(a, pull_uses_transpose, x, y.data(), format);
   } else {
-#if SPGRAPH_HAVE_CUDA
-    if constexpr (csr5_cuda_has<RowSR, TA>)
-      spmv_dense_cuda<RowSR>(a, pull_uses_transpose, x, y.data());
-    else
-      no_kernel_on_backend(backend, "the dense SpMV with this semiring and type");
-#else
-    no_kernel_on_backend(backend, "the dense SpMV");
-#endif
+    spmv_dense_cuda<RowSR>(a, pull_uses_transpose, x, y.data(), format);
   }
   std::vector<std::uint8_t> present(s.nrows);
   Offset count = 0;
@@ -150,16 +143,14 @@ void multiply_vector(Vector<TW>& w, const VectorMask& mask, Accum accum, const M
   if (d.backend != Backend::Cpu) {
     // Only the dense-vector SpMV has a CUDA kernel (engine/backend.hpp).
     require_backend(d.backend);
-#if SPGRAPH_HAVE_CUDA
     using RowSR = std::conditional_t<VectorFirst, SwappedSemiring<SR>, SR>;
-    if constexpr (csr5_cuda_has<RowSR, TA> && !std::is_same_v<V, bool>) {
+    if constexpr (device_spmv_has<RowSR, TA>) {
       if (mask.allows_all() && u.size() > 0 && u.nvals() == Offset(u.size())) {
         t = dense_product<VectorFirst, SR>(a, pull_uses_transpose, u, d.spmv_format, d.backend);
         write_back(w, mask, accum, d.replace, std::move(t));
         return;
       }
     }
-#endif
     no_kernel_on_backend(d.backend, std::string(VectorFirst ? "vxm" : "mxv") +
                                         " (this semiring and type, a mask, or a sparse vector)");
   }

@@ -95,3 +95,12 @@ add_dependencies(polish_cli_tests spgraph_cli)
 spgraph_test(stream_device_cli_tests SOURCES cli/stream_device_cli_test.cpp LABELS cli)
 target_compile_definitions(stream_device_cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
 add_dependencies(stream_device_cli_tests spgraph_cli)
+# The CLI's device runs (docs/cuda.md): refusals in every build, results where a device is
+# present. Not labelled cuda: it finds the CLI and karate.mtx by build-time paths, which the GPU
+# check's carried programs cannot (bench/gpu/10-spmv.sh runs the CLI's device paths there).
+spgraph_test(device_cli_tests SOURCES cli/device_cli_test.cpp LABELS cli)
+target_compile_definitions(device_cli_tests PRIVATE SPGRAPH_CLI="$<TARGET_FILE:spgraph_cli>")
+if(SPGRAPH_HAVE_GRAPHBLAS)
+  target_compile_definitions(device_cli_tests PRIVATE SPGRAPH_HAVE_GRAPHBLAS)
+endif()
+add_dependencies(device_cli_tests spgraph_cli)

@@ -28,6 +28,8 @@ spgraph_test(backend_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/
 # Tests that need a device skip, naming the probe's reason, where there is none.
 if(SPGRAPH_ENABLE_CUDA)
   spgraph_test(cuda_device_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/cuda_device_test.cpp LABELS unit cuda)
+  # The SpMV kernels (CSR5, CSR vector) over every compiled semiring, the mirror cache, mxv.
+  spgraph_test(cuda_spmv_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/spmv_cuda_test.cpp LABELS unit cuda)
   # Device k-selection and kNN against std::partial_sort, the host emulation and the CPU kNN.
   spgraph_test(topk_cuda_tests ENGINE_ONLY SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/unit/device/topk_cuda_test.cpp
                LIBS spgraph_algorithms LABELS unit cuda)

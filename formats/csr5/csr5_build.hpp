@@ -99,7 +99,8 @@ Csr5<T> csr5_from_csr(const Csr<T>& a, Csr5Params p) {
   std::uint64_t* tp = c.tile_ptr.data();
   Offset* seg_count = c.eo_ptr.data();
   bool any_dirty = false;
-  const bool parallel = Offset(m) + nnz >= kMinParallelWork;
+  // Read only by the pragma: nvcc's front end (a .cu including this header) does not see it.
+  [[maybe_unused]] const bool parallel = Offset(m) + nnz >= kMinParallelWork;
 
 #pragma omp parallel for schedule(static) reduction(|| : any_dirty) if (parallel)
   for (std::int64_t ti = 0; ti < std::int64_t(nt); ++ti) {

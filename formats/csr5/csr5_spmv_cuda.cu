@@ -6,7 +6,8 @@
 //      cub::WarpScan::InclusiveScan with Csr5SegmentScan, the closing lane's value fetched by a
 //      shuffle, then csr5_lane_finish; segment 0 goes to carry[t].
 //   4. calibration: cub::DeviceReduce::ReduceByKey over (tile row, carry), tiles in order, then
-//      y[row] ⊕= aggregate, one thread per distinct row.
+//      y[row] ⊕= aggregate, one thread per distinct row; instantiated per monoid, not per
+//      semiring, since CUB's reduce-by-key is most of the device code.
 //   5. the tail: one thread per tail row, the first one ⊕=.
 // Kernels on one stream run in order, which orders phase 3's `=` stores before phase 4's ⊕= and
 // phase 4 before phase 5. Workspace: carry (one value per tile) and CUB's temporary storage,
@@ -38,10 +39,10 @@ unsigned blocks_for(Offset threads) {
   return unsigned((threads + kBlock - 1) / kBlock);
 }
 
-template <class SR>
-__global__ void fill_identity(typename SR::value_type* y, Vertex n) {
+template <class Monoid>
+__global__ void fill_identity(typename Monoid::value_type* y, Vertex n) {
   const Offset r = Offset(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (r < n) y[r] = SR::identity();
+  if (r < n) y[r] = Monoid::identity();
 }
 
 template <class SR, class Stored>
@@ -73,26 +74,57 @@ __global__ void __launch_bounds__(kBlock)
   csr5_lane_finish<SR>(a, t, lane, p, j < 0 ? SR::identity() : closing, out);  // phase 3
 }
 
-/// The tile's first row: the key of phase 4's reduce-by-key.
-template <class Stored>
+/// The tile's first row: the key of phase 4's reduce-by-key (read from tile_ptr alone, so the
+/// reduce-by-key does not depend on the matrix's value type).
 struct TileRow {
-  Csr5Arrays<Stored> a;
-  __host__ __device__ Vertex operator()(Offset t) const { return a.tile_row(t); }
-};
-
-template <class SR>
-struct SemiringAdd {
-  template <class V>
-  __host__ __device__ V operator()(const V& l, const V& r) const {
-    return SR::add(l, r);
+  const std::uint64_t* tile_ptr;
+  __host__ __device__ Vertex operator()(Offset t) const {
+    return Vertex(tile_ptr[t] & Csr5Arrays<double>::kRowMask);
   }
 };
 
-template <class SR>
-__global__ void apply_carries(const Vertex* rows, const typename SR::value_type* sums,
-                              const Offset* count, typename SR::value_type* y) {
+/// The monoid's ⊕ as a binary functor for CUB.
+template <class Monoid>
+struct MonoidAdd {
+  template <class V>
+  __host__ __device__ V operator()(const V& l, const V& r) const {
+    return Monoid::add(l, r);
+  }
+};
+
+template <class Monoid>
+__global__ void apply_carries(const Vertex* rows, const typename Monoid::value_type* sums,
+                              const Offset* count, typename Monoid::value_type* y) {
   const Offset i = Offset(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < *count) y[rows[i]] = SR::add(y[rows[i]], sums[i]);
+  if (i < *count) y[rows[i]] = Monoid::add(y[rows[i]], sums[i]);
+}
+
+/// Phase 4: y[tile row] ⊕= the carries of the tiles that start in it, tiles in order. Templated
+/// on the monoid alone, so every semiring with the same ⊕ and value type shares one instance of
+/// CUB's reduce-by-key (the bulk of the kernels' device code).
+template <class Monoid>
+void apply_tile_carries(const std::uint64_t* tile_ptr, Offset num_tiles,
+                        const typename Monoid::value_type* carry, typename Monoid::value_type* y,
+                        cudaStream_t s) {
+  using V = typename Monoid::value_type;
+  const auto keys =
+      thrust::make_transform_iterator(thrust::counting_iterator<Offset>(0), TileRow{tile_ptr});
+  DeviceBuffer<Vertex> rows(num_tiles);
+  DeviceBuffer<V> sums(num_tiles);
+  DeviceBuffer<Offset> count(1);
+  std::size_t temp_bytes = 0;
+  cuda_check(
+      cub::DeviceReduce::ReduceByKey(nullptr, temp_bytes, keys, rows.data(), carry, sums.data(),
+                                     count.data(), MonoidAdd<Monoid>{}, num_tiles, s),
+      "cub::DeviceReduce::ReduceByKey (size query)");
+  DeviceBuffer<std::uint8_t> temp(temp_bytes);
+  cuda_check(
+      cub::DeviceReduce::ReduceByKey(temp.data(), temp_bytes, keys, rows.data(), carry, sums.data(),
+                                     count.data(), MonoidAdd<Monoid>{}, num_tiles, s),
+      "cub::DeviceReduce::ReduceByKey");
+  apply_carries<Monoid>
+      <<<blocks_for(num_tiles), kBlock, 0, s>>>(rows.data(), sums.data(), count.data(), y);
+  cuda_check(cudaGetLastError(), "csr5_spmv_cuda: calibration kernel launch");
 }
 
 template <class SR, class Stored>
@@ -124,31 +156,14 @@ void csr5_spmv_cuda(const DeviceCsr5<T>& d, const typename SR::value_type* x,
     cuda_check(cudaGetLastError(), "csr5_spmv_cuda: ANY kernel launch");
     return;
   } else {
-    fill_identity<SR><<<blocks_for(a.nrows), kBlock, 0, s>>>(y, a.nrows);
+    fill_identity<typename SR::add_monoid><<<blocks_for(a.nrows), kBlock, 0, s>>>(y, a.nrows);
     cuda_check(cudaGetLastError(), "csr5_spmv_cuda: identity kernel launch");
     if (a.num_tiles > 0) {
       DeviceBuffer<V> carry(a.num_tiles);
       tiles<SR><<<blocks_for(a.num_tiles * 32), kBlock, 0, s>>>(a, x, y, carry.data());
       cuda_check(cudaGetLastError(), "csr5_spmv_cuda: tile kernel launch");
-      // Phase 4.
-      const auto keys =
-          thrust::make_transform_iterator(thrust::counting_iterator<Offset>(0), TileRow<Stored>{a});
-      DeviceBuffer<Vertex> rows(a.num_tiles);
-      DeviceBuffer<V> sums(a.num_tiles);
-      DeviceBuffer<Offset> count(1);
-      std::size_t temp_bytes = 0;
-      cuda_check(cub::DeviceReduce::ReduceByKey(nullptr, temp_bytes, keys, rows.data(),
-                                                carry.data(), sums.data(), count.data(),
-                                                SemiringAdd<SR>{}, a.num_tiles, s),
-                 "cub::DeviceReduce::ReduceByKey (size query)");
-      DeviceBuffer<std::uint8_t> temp(temp_bytes);
-      cuda_check(cub::DeviceReduce::ReduceByKey(temp.data(), temp_bytes, keys, rows.data(),
-                                                carry.data(), sums.data(), count.data(),
-                                                SemiringAdd<SR>{}, a.num_tiles, s),
-                 "cub::DeviceReduce::ReduceByKey");
-      apply_carries<SR>
-          <<<blocks_for(a.num_tiles), kBlock, 0, s>>>(rows.data(), sums.data(), count.data(), y);
-      cuda_check(cudaGetLastError(), "csr5_spmv_cuda: calibration kernel launch");
+      apply_tile_carries<typename SR::add_monoid>(a.tile_ptr, a.num_tiles, carry.data(), y,
+                                                  s);  // phase 4
     }
     if (d.tail_end_row > d.tail_first_row) {
       tail_rows<SR><<<blocks_for(d.tail_end_row - d.tail_first_row), kBlock, 0, s>>>(
@@ -158,16 +173,11 @@ void csr5_spmv_cuda(const DeviceCsr5<T>& d, const typename SR::value_type* x,
   }
 }
 
-// The instances csr5_cuda_has names.
-#define SPGRAPH_CSR5_CUDA(SR, T)                                                            \
+// The instances spmv_cuda_has names (formats/device/spmv_cuda_semirings.hpp).
+#define I(SR, T)                                                                            \
   template void csr5_spmv_cuda<SR, T>(const DeviceCsr5<T>&, const typename SR::value_type*, \
                                       typename SR::value_type*);
-#define SPGRAPH_CSR5_CUDA_BOTH(SR) SPGRAPH_CSR5_CUDA(SR, double) SPGRAPH_CSR5_CUDA(SR, bool)
-SPGRAPH_CSR5_CUDA_BOTH(PlusTimes<double>)
-SPGRAPH_CSR5_CUDA_BOTH(MinPlus<double>)
-SPGRAPH_CSR5_CUDA_BOTH(MaxPlus<double>)
-SPGRAPH_CSR5_CUDA_BOTH(PlusPair<std::int64_t>)
-SPGRAPH_CSR5_CUDA_BOTH(MinSecondI<std::int64_t>)
-SPGRAPH_CSR5_CUDA_BOTH(AnyPair<std::int64_t>)
+SPGRAPH_CUDA_SPMV_INSTANCES
+#undef I
 
 }  // namespace spgraph

@@ -11,6 +11,7 @@
 
 #include "engine/core/types.hpp"
 #include "formats/csr/csr.hpp"
+#include "formats/csr/spmv_vector_lanes.hpp"
 #include "formats/csr5/csr5.hpp"
 #include "formats/csr5/csr5_spmv_lanes.hpp"
 #include "formats/csr5/csr5_tile_lanes.hpp"
@@ -25,6 +26,7 @@ struct DeviceCsr {
   Vertex nrows = 0;
   Vertex ncols = 0;
   bool pattern = false;
+  Offset nnz = 0;  ///< entries (kept on the host at upload)
   DeviceBuffer<Offset> row_ptr;
   DeviceBuffer<Vertex> col;
   DeviceBuffer<stored_value_t<T>> val;  ///< empty for a pattern
@@ -34,6 +36,7 @@ struct DeviceCsr {
     d.nrows = a.nrows;
     d.ncols = a.ncols;
     d.pattern = a.pattern;
+    d.nnz = a.nnz();
     d.row_ptr = DeviceBuffer<Offset>::from_host(a.row_ptr);
     d.col = DeviceBuffer<Vertex>::from_host(a.col);
     if (!a.pattern) d.val = DeviceBuffer<stored_value_t<T>>::from_host(a.val);
@@ -47,6 +50,10 @@ struct DeviceCsr {
     return a;
   }
   std::size_t bytes() const { return row_ptr.bytes() + col.bytes() + val.bytes(); }
+  /// The device pointers as the CSR-vector lane logic reads them.
+  CsrArrays<stored_value_t<T>> arrays() const {
+    return {row_ptr.data(), col.data(), pattern ? nullptr : val.data(), nrows, ncols};
+  }
 };
 
 /// A CSR5 matrix in device memory, with the row pointers its tail and ANY rows read.

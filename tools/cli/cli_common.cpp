@@ -193,7 +193,7 @@ void add_global_flags(CLI::App* cmd, GlobalOptions& g) {
   cmd->add_flag("--quiet,-q", g.quiet, "Print only the result, no progress or notes");
   cmd->add_option("--backend", g.backend,
                   "Where kernels run: cpu, or cuda (built with SPGRAPH_ENABLE_CUDA, a device "
-                  "present; mxv, bfs, pagerank and compare bfs|pagerank have a CUDA path)")
+                  "present; docs/cuda.md lists the commands with a CUDA path)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
   // "bfs", or "compare bfs" for a job of a command group.
   const CLI::App* parent = cmd->get_parent();

@@ -7,15 +7,26 @@
 // the bound of two summation orders; any of the row's terms under ANY), and rows with no entry
 // must be absent from w. Each timed run is the mean of
 // --iterations calls; the CSR5 conversion is done (and reported) before timing.
+//
+// With --backend cuda the pair is spgraph's device SpMV (engine/spmv_dense_cuda.hpp: CSR5 or CSR
+// vector, by --spmv or the GPU's rule; A's mirror and x uploaded in the warm-up) against
+// cuSPARSE's cusparseSpMV (tools/compare/peers/cusparse_spmv.hpp) on the same device, in the same
+// run; each timed run is the mean of --iterations kernel calls, each waited for. cuSPARSE's SpMV
+// is arithmetic, so the job is plus_times over double. Verified first, both against each other
+// and spgraph's device result against the CPU kernel: every y(i) within 1e-12 · ℓ · Σ|A(i,k)
+// x(k)| (ℓ the row length: two summation orders), empty rows 0 on both sides.
 #include <cmath>
 #include <memory>
 #include <optional>
 
 #include "engine/any_matrix.hpp"
 #include "engine/semiring_registry.hpp"
+#include "engine/spmv_dense_cuda.hpp"
 #include "formats/csr/any_fold.hpp"
+#include "tools/cli/device_report.hpp"
 #include "tools/cli/spmv_common.hpp"
 #include "tools/compare/compare_driver.hpp"
+#include "tools/compare/peers/cusparse_spmv.hpp"
 #include "tools/compare/peers/graphblas_spmv.hpp"
 
 namespace spgraph::cli {
@@ -83,21 +94,29 @@ struct SpmvJob {
   std::string file, semiring = "plus_times", type = "double", format = "auto";
   int iterations = 10;
 
-  void add_flags(CLI::App* cmd, CompareFlags&) {
+  void add_flags(CLI::App* cmd, CompareFlags& f) {
     cmd->add_option("file", file, "Matrix file")->required();
     add_spmv_semiring_flags(cmd, semiring, type);
     add_spmv_format_flag(cmd, format);
     cmd->add_option("--iterations", iterations, "Calls per timed run (default 10)")
         ->check(integer_flag("--iterations", 1, 100000));
+    f.g.runs_on_cuda = true;  // spgraph's device SpMV against cuSPARSE
   }
 
   ComparePlan plan(const CompareFlags& f, int threads) {
+    const bool on_device = backend_of(f.g) == Backend::Cuda;
+    if (on_device && (semiring != "plus_times" || type != "double"))
+      throw CLI::ValidationError(
+          "compare spmv --backend cuda runs against cuSPARSE, whose SpMV is arithmetic: give "
+          "--semiring plus_times --type double (the defaults)");
     auto graph =
         std::make_shared<CliGraph>(load_for_cli(file, f.load, f.g, false, exact_type_of(type)));
+    if (on_device) return plan_device(graph, threads);
     ComparePlan p;
     dispatch_value_type(type, [&](auto tag) { p = plan_typed<decltype(tag)>(graph, threads); });
     return p;
   }
+  ComparePlan plan_device(const std::shared_ptr<CliGraph>& graph, int threads);
 
   template <class T>
   ComparePlan plan_typed(const std::shared_ptr<CliGraph>& graph, int threads);
@@ -170,6 +189,97 @@ void SpmvJob::add_fields(Report& r, const SpmvState<T>& s, int threads) const {
   r.add("verified", report::flag(true));
   r.add("graphblas_version", report::text(peers::graphblas_version()));
   r.add("graphblas_build_s", report::seconds(s.grb->build_seconds()));
+}
+
+/// Checks y against `want` (both for A on x, plus_times over double): every row within
+/// 1e-12 · ℓ · max(Σ_k |A(i,k) x(k)|, 1); throws VerificationFailed naming the row and the sides.
+void verify_close(const Csr<double>& c, const std::vector<double>& x, const std::vector<double>& y,
+                  const std::vector<double>& want, const char* y_name, const char* want_name) {
+  for (Vertex i = 0; i < c.nrows; ++i) {
+    if (y[i] == want[i]) continue;
+    double mag = 0;
+    for (Offset k = c.row_ptr[i]; k < c.row_ptr[i + 1]; ++k)
+      mag += std::fabs((c.pattern ? 1.0 : c.val[k]) * x[c.col[k]]);
+    const double tol = 1e-12 * double(c.row_ptr[i + 1] - c.row_ptr[i]) * std::max(mag, 1.0);
+    if (std::fabs(y[i] - want[i]) <= tol) continue;
+    throw VerificationFailed("y(" + std::to_string(i) + ") = " + std::to_string(y[i]) + " in " +
+                             y_name + " but " + std::to_string(want[i]) + " in " + want_name);
+  }
+}
+
+/// What the device run holds: the input, both engines' prepared SpMVs and their answers.
+struct DeviceSpmvState {
+  std::optional<Matrix<double>> converted;
+  const Matrix<double>* a = nullptr;
+  std::vector<double> x, ours, theirs;
+  std::unique_ptr<DeviceSpmv<PlusTimes<double>, double>> ours_op;
+  std::unique_ptr<peers::CusparseSpmv> theirs_op;
+  std::string cusparse_version;
+};
+
+ComparePlan SpmvJob::plan_device(const std::shared_ptr<CliGraph>& graph, int threads) {
+  reset_device_report();
+  auto s = std::make_shared<DeviceSpmvState>();
+  s->a = &matrix_of_type<double>(graph->loaded.matrix, s->converted);
+  s->x = spmv_input<double>(s->a->ncols());
+  s->ours.resize(s->a->nrows());
+  const SpmvFormat asked = parse_spmv_format(format);
+  ComparePlan p;
+  p.theirs_name = "cuSPARSE";
+  p.quiet_layout = "{median_ratio_cusparse}\n";
+  // Warm-ups: the uploads (A's mirror and x; cuSPARSE's copy and x) and one call each.
+  p.ours = {0,
+            [s, asked] {
+              s->ours_op = std::make_unique<DeviceSpmv<PlusTimes<double>, double>>(
+                  *s->a, false, s->x.data(), asked);
+              s->ours_op->run();
+              s->ours_op->download(s->ours.data());
+            },
+            [this, s] { return timed_calls([&] { s->ours_op->run(); }); }};
+  p.theirs = {0,
+              [s] {
+                s->theirs_op = std::make_unique<peers::CusparseSpmv>(s->a->csr(), s->x);
+                s->theirs_op->run();
+                s->theirs = s->theirs_op->result();
+                s->cusparse_version = s->theirs_op->version();
+              },
+              [this, s] { return timed_calls([&] { s->theirs_op->run(); }); }};
+  p.verify = [s] {
+    std::vector<double> cpu(s->a->nrows());
+    spmv_dense<PlusTimes<double>>(*s->a, false, s->x.data(), cpu.data());
+    verify_close(s->a->csr(), s->x, s->ours, s->theirs, "spgraph (cuda)", "cuSPARSE");
+    verify_close(s->a->csr(), s->x, s->ours, cpu, "spgraph (cuda)", "spgraph (cpu)");
+  };
+  p.add_fields = [this, graph, s, threads](Report& r, const Measured&) {
+    add_job_fields(r, "spmv", file, threads);
+    r.add("n", report::count(s->a->nrows()));
+    r.add("nnz", report::count(s->a->nvals()));
+    r.add("pattern", report::flag(s->a->is_pattern(), "pattern, no values", "valued"));
+    r.add("semiring", report::str(semiring));
+    r.add("type", report::str(type));
+    r.add("backend", report::str("cuda"));
+    const DeviceSpmvChoice& c = s->ours_op->choice();
+    r.add("format", report::str(c.format == SpmvFormat::Csr5 ? "csr5" : "csr vector"));
+    r.add("rule", report::text(c.reason));
+    r.add("upload_s", report::seconds_as_ms(s->ours_op->matrix_seconds()));
+    r.add("iterations", report::count(iterations));
+    r.add("verified", report::flag(true));
+    r.add("cusparse_version", report::text(s->cusparse_version));
+    r.add("cusparse_device_bytes", report::bytes(s->theirs_op->device_bytes()));
+    report_device_stats(r);
+  };
+  p.layout = std::string(
+                 "compare spmv: {file}, on cuda\n"
+                 "matrix: {n} rows, {nnz} entries ({pattern}); y = A * x over {semiring} "
+                 "({type})\n"
+                 "spgraph:  {format} ({rule}); upload of A {upload_s} ms, not timed\n"
+                 "cuSPARSE: {cusparse_version}, cusparseSpMV on CSR (its copy: "
+                 "{cusparse_device_bytes} on the device)\n"
+                 "verified: every y(i) equal to cuSPARSE's and to the CPU's within 1e-12 x row "
+                 "length x row magnitude\n"
+                 "each run: mean of {iterations} kernel calls, each waited for\n") +
+             kDeviceStatsLayout;
+  return p;
 }
 
 }  // namespace

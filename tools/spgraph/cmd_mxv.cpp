@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph mxv FILE --semiring NAME`: w = A ⊕.⊗ u over a semiring chosen by name, with u a
 // dense vector of ones (A' with --transpose). Prints a summary of w, or writes it with --out.
+// With --backend cuda the product runs on the device (engine/spmv_dense_cuda.hpp) and the report
+// adds its transfers and peak device memory (tools/cli/device_report.hpp).
 #include <memory>
 
 #include "engine/any_matrix.hpp"
 #include "engine/ops.hpp"
 #include "engine/semiring_registry.hpp"
 #include "tools/cli/cli_common.hpp"
+#include "tools/cli/device_report.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
 #include "tools/spgraph/commands.hpp"
@@ -32,6 +35,8 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
   Descriptor d;
   d.transpose_a = args.transpose;
   d.backend = backend_of(args.g);
+  const bool on_device = d.backend == Backend::Cuda;
+  if (on_device) reset_device_report();
   double secs = 0;
   with_semiring<T>(args.semiring, [&](auto sr) {
     if (args.transpose) a.transposed();  // build the cached view outside the timing
@@ -72,10 +77,11 @@ void run_typed(const MxvArgs& args, const CliGraph& graph) {
   r.add("max", report::real(hi, "%.17g", "%.17g"));
   r.add("seconds", report::seconds_as_ms(secs));
   r.add("backend", report::str(args.g.backend));
+  if (on_device) report_device_stats(r);
   if (args.g.json) return print_json(r);
-  print_text(r,
-             "w = {matrix} * u over {semiring} ({type}): {nvals} of {size} entries, sum {sum}, "
-             "min {min}, max {max}, {seconds} ms on {backend}\n");
+  print_text(r, std::string("w = {matrix} * u over {semiring} ({type}): {nvals} of {size} entries, "
+                            "sum {sum}, min {min}, max {max}, {seconds} ms on {backend}\n") +
+                    (on_device ? kDeviceStatsLayout : ""));
 }
 
 void run_mxv(const MxvArgs& args) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Matrix and Vector handles: build with duplicates combined or rejected, index checks,
-// the lazily cached transpose, get/set/remove, extract_tuples, and form switching.
+// the lazily cached transpose and backend views, get/set/remove, extract_tuples, and form
+// switching.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -75,6 +76,49 @@ TEST(Handles, TransposeIsBuiltLazilyAndDroppedOnAssign) {
   EXPECT_EQ(a.transposed().nnz(), 0u);
   Matrix<double> copy = a;
   EXPECT_FALSE(copy.has_cached_transpose()) << "a copy starts without the view";
+}
+
+/// A stand-in for a backend's view (the CUDA backend caches device mirrors this way): it
+/// records which operand it was built from and how many were built.
+struct CountedView {
+  Offset nnz;
+  Vertex nrows;
+  static inline int built = 0;
+};
+
+TEST(Handles, BackendViewsAreBuiltOncePerOperandAndDroppedOnAssign) {
+  std::mt19937_64 rng(test_seed(8));
+  Matrix<double> a = random_matrix<double>(rng, 20, 30, 0.2);
+  CountedView::built = 0;
+  auto make = [&a](bool t) {
+    return [&a, t] {
+      ++CountedView::built;
+      const Csr<double>& s = t ? a.transposed() : a.csr();  // make may use the other caches
+      return CountedView{s.nnz(), s.nrows};
+    };
+  };
+  EXPECT_EQ(a.cached_backend_views(), 0u);
+  const auto of_a = a.backend_view<CountedView>(false, make(false));
+  const auto again = a.backend_view<CountedView>(false, make(false));
+  EXPECT_EQ(of_a.get(), again.get()) << "a second call must reuse the cached view";
+  EXPECT_EQ(CountedView::built, 1);
+  const auto of_t = a.backend_view<CountedView>(true, make(true));
+  EXPECT_EQ(CountedView::built, 2) << "A and A' are separate views";
+  EXPECT_EQ(of_a->nrows, 20u);
+  EXPECT_EQ(of_t->nrows, 30u);
+  EXPECT_EQ(of_t->nnz, a.nvals());
+  // Another view type over the same operand is another slot.
+  const auto other = a.backend_view<int>(false, [] { return 7; });
+  EXPECT_EQ(*other, 7);
+  EXPECT_EQ(a.cached_backend_views(), 3u);
+  Matrix<double> copy = a;
+  EXPECT_EQ(copy.cached_backend_views(), 0u) << "a copy starts without backend views";
+  a.assign(Csr<double>::empty(20, 30, false));
+  EXPECT_EQ(a.cached_backend_views(), 0u) << "a change drops every backend view";
+  EXPECT_EQ(of_a->nrows, 20u) << "a caller's pointer keeps its view alive";
+  const auto rebuilt = a.backend_view<CountedView>(false, make(false));
+  EXPECT_EQ(CountedView::built, 3);
+  EXPECT_EQ(rebuilt->nnz, 0u);
 }
 
 /// A random n x n pattern holding each sampled arc in both directions, then `drop` arcs of it
