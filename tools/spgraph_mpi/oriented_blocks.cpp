@@ -18,8 +18,23 @@ Vertex key_col(std::uint64_t k) {
   return Vertex(k);
 }
 
-void sort_distinct(std::vector<std::uint64_t>& keys) {
-  std::sort(keys.begin(), keys.end());
+/// One stable counting-sort pass of `from` into `to` by the field `part(key) - lo` < `range`.
+template <class Part>
+void counting_pass(const std::vector<std::uint64_t>& from, std::vector<std::uint64_t>& to,
+                   Vertex lo, Vertex range, Part part) {
+  std::vector<std::uint64_t> start(std::size_t(range) + 1, 0);
+  for (std::uint64_t k : from) ++start[part(k) - lo + 1];
+  for (Vertex v = 0; v < range; ++v) start[v + 1] += start[v];
+  to.resize(from.size());
+  for (std::uint64_t k : from) to[start[part(k) - lo]++] = k;
+}
+
+/// Sorts the arcs of block (rows from r0, columns from c0) by (row, column) and drops repeats:
+/// two counting passes over the block's ranges, O(arcs + n/q), in place of a comparison sort.
+void sort_distinct(std::vector<std::uint64_t>& keys, const BlockLayout& b, const GridPlace& at) {
+  std::vector<std::uint64_t> tmp;
+  counting_pass(keys, tmp, b.start(at.j), b.length(at.j), key_col);
+  counting_pass(tmp, keys, b.start(at.i), b.length(at.i), key_row);
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
 }
 
@@ -30,8 +45,8 @@ std::uint64_t sum_over(const MpiContext& ctx, std::uint64_t x) {
 
 /// The strictly lower triangle of A + Aᵀ in block (i, j): an arc below the diagonal stays, one
 /// above it is the partner's lower arc (c, r). Counts self-loops and non-loop arcs on the way.
-std::vector<std::uint64_t> lower_edges(const GridPlace& at, const Arcs& owned, std::uint64_t& loops,
-                                       std::uint64_t& arcs) {
+std::vector<std::uint64_t> lower_edges(const GridPlace& at, const BlockLayout& b, const Arcs& owned,
+                                       std::uint64_t& loops, std::uint64_t& arcs) {
   std::vector<std::uint64_t> keep, send;
   for (std::size_t k = 0; k < owned.size(); ++k) {
     const Vertex r = owned.row[k], c = owned.col[k];
@@ -47,7 +62,7 @@ std::vector<std::uint64_t> lower_edges(const GridPlace& at, const Arcs& owned, s
   }
   std::vector<std::uint64_t> got = swap_with_partner(at, send);
   keep.insert(keep.end(), got.begin(), got.end());
-  sort_distinct(keep);
+  sort_distinct(keep, b, at);
   return keep;
 }
 
@@ -99,7 +114,7 @@ OrientedGraph orient_by_degree(const MpiContext& ctx, Vertex n, const Arcs& owne
   g.at = grid_place(ctx);
   const GridPlace& at = g.at;
   std::uint64_t loops = 0, arcs = 0;
-  std::vector<std::uint64_t> lower = lower_edges(at, owned, loops, arcs);
+  std::vector<std::uint64_t> lower = lower_edges(at, g.layout, owned, loops, arcs);
   g.self_loops = sum_over(ctx, loops);
   g.symmetric = known_symmetric || sum_over(ctx, arcs) == 2 * sum_over(ctx, lower.size());
   std::vector<std::uint32_t> col_degree;
@@ -121,7 +136,7 @@ OrientedGraph orient_by_degree(const MpiContext& ctx, Vertex n, const Arcs& owne
   send = {};
   keep.insert(keep.end(), got.begin(), got.end());
   got = {};
-  std::sort(keep.begin(), keep.end());
+  sort_distinct(keep, g.layout, at);
   g.own = pack_rows(keep, r0, c0);
   keep = {};
   if (!at.diagonal()) g.mirror_copy.words = swap_with_partner(at, g.own.words);  // U(j, i)
