@@ -4,39 +4,11 @@
 
 #include <algorithm>
 
+#include "tools/spgraph_mpi/block_keys.hpp"
+
 namespace spgraph::mpi {
 
 namespace {
-
-std::uint64_t key(Vertex r, Vertex c) {
-  return std::uint64_t(r) << 32 | c;
-}
-Vertex key_row(std::uint64_t k) {
-  return Vertex(k >> 32);
-}
-Vertex key_col(std::uint64_t k) {
-  return Vertex(k);
-}
-
-/// One stable counting-sort pass of `from` into `to` by the field `part(key) - lo` < `range`.
-template <class Part>
-void counting_pass(const std::vector<std::uint64_t>& from, std::vector<std::uint64_t>& to,
-                   Vertex lo, Vertex range, Part part) {
-  std::vector<std::uint64_t> start(std::size_t(range) + 1, 0);
-  for (std::uint64_t k : from) ++start[part(k) - lo + 1];
-  for (Vertex v = 0; v < range; ++v) start[v + 1] += start[v];
-  to.resize(from.size());
-  for (std::uint64_t k : from) to[start[part(k) - lo]++] = k;
-}
-
-/// Sorts the arcs of block (rows from r0, columns from c0) by (row, column) and drops repeats:
-/// two counting passes over the block's ranges, O(arcs + n/q), in place of a comparison sort.
-void sort_distinct(std::vector<std::uint64_t>& keys, const BlockLayout& b, const GridPlace& at) {
-  std::vector<std::uint64_t> tmp;
-  counting_pass(keys, tmp, b.start(at.j), b.length(at.j), key_col);
-  counting_pass(tmp, keys, b.start(at.i), b.length(at.i), key_row);
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-}
 
 std::uint64_t sum_over(const MpiContext& ctx, std::uint64_t x) {
   MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
@@ -56,13 +28,13 @@ std::vector<std::uint64_t> lower_edges(const GridPlace& at, const BlockLayout& b
     }
     ++arcs;
     if (r > c)
-      keep.push_back(key(r, c));
+      keep.push_back(block_key(r, c));
     else
-      send.push_back(key(c, r));
+      send.push_back(block_key(c, r));
   }
   std::vector<std::uint64_t> got = swap_with_partner(at, send);
   keep.insert(keep.end(), got.begin(), got.end());
-  sort_distinct(keep, b, at);
+  sort_block_keys(keep, b, at);
   return keep;
 }
 
@@ -129,14 +101,14 @@ OrientedGraph orient_by_degree(const MpiContext& ctx, Vertex n, const Arcs& owne
     if (dr < dc || (dr == dc && r < c))
       keep.push_back(k);
     else
-      send.push_back(key(c, r));
+      send.push_back(block_key(c, r));
   }
   lower = {};
   std::vector<std::uint64_t> got = swap_with_partner(at, send);
   send = {};
   keep.insert(keep.end(), got.begin(), got.end());
   got = {};
-  sort_distinct(keep, g.layout, at);
+  sort_block_keys(keep, g.layout, at);
   g.own = pack_rows(keep, r0, c0);
   keep = {};
   if (!at.diagonal()) g.mirror_copy.words = swap_with_partner(at, g.own.words);  // U(j, i)
