@@ -40,8 +40,8 @@ void run_cc(const CcArgs& args) {
   const double t0 = MPI_Wtime();
   // S = A + A^T (A itself when the file is symmetric): the owner's arcs and its transpose
   // partner's, mirrored (pattern_matrix.hpp).
-  DistMatrix<bool> s =
-      pattern_matrix(ctx, g.n, g.local, g.undirected ? PatternOf::Arcs : PatternOf::Symmetrized);
+  DistMatrix<bool> s = pattern_matrix(
+      ctx, g.n, g.local, g.undirected ? PatternOf::Arcs : PatternOf::Symmetrized, g.undirected);
   g.local = Arcs{};  // S holds the graph now
   const VectorSlice slice = vector_slice(ctx, g.n);
   // The labels live in one distributed vector for the whole run, updated in place; each round's

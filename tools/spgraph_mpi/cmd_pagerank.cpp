@@ -51,8 +51,7 @@ void run_pagerank(const PageRankArgs& args) {
   const double t0 = MPI_Wtime();
   const bool undirected = g.undirected || structure_symmetric(ctx, g.n, g.local);
   // Only Aᵀ is built (A itself when symmetric): the out-degrees are its column sums.
-  DistMatrix<bool> at =
-      pattern_matrix(ctx, g.n, g.local, undirected ? PatternOf::Arcs : PatternOf::Transpose);
+  DistMatrix<bool> at = pattern_matrix(ctx, g.n, g.local, PatternOf::Transpose, undirected);
   g.local = Arcs{};  // the matrix holds the graph now
   const VectorSlice s = vector_slice(ctx, g.n);
   // 1 / outdeg (0 for a sink).
