@@ -3,11 +3,11 @@
 // without forming a product: count = Σ_{(u,v) ∈ U} |U(u,:) ∩ U(v,:)|, each triangle u ≺ v ≺ w
 // found once, at its edge (u, v) (LAGraph's SandiaDot, Σ((U·Uᵀ) ∘ U), as Wolf, Deveci, Berry,
 // Hammond and Rajamanickam, "Fast linear algebra-based triangle counting with KokkosKernels",
-// HPEC 2017, section II, write it; Azad, Buluç and Gilbert, "Parallel triangle counting and
-// enumeration using matrix algebra", IPDPSW 2015, section IV, for its distributed form).
+// HPEC 2017, write it; Azad, Buluç and Gilbert, "Parallel triangle counting and
+// enumeration using matrix algebra", IPDPSW 2015, for its distributed form).
 //
 // Rank P(i, j) counts the triangles whose edge (u, v) lies in its block U(i, j), the mask, in q
-// stages of Sparse SUMMA (Buluç and Gilbert, SISC 2012, section 3): in stage k, U(i, k) (the
+// stages of Sparse SUMMA (Buluç and Gilbert, SISC 2012): in stage k, U(i, k) (the
 // rows u, restricted to block k's columns) is broadcast along processor row i from P(i, k), and
 // U(j, k) (the rows v) along processor column j from P(k, j), which holds it as its partner's
 // copy. Each mask entry (u, v) then intersects the two rows, the row of u marked in a bitmap of

@@ -3,9 +3,10 @@
 // propagation, label' = min(label, S min.second label) on S = A + A^T until no label changes,
 // with CombBLAS's dense SpMV over the engine's MIN-SECOND semiring. Each label ends as the
 // smallest vertex id of its component: the labels spgraph's cc prints, whatever its method.
+// Labels start from a union-find over each rank's own arcs inside its slice (local_hooks).
 // After each round a label jumps to its label's label while both lie in the rank's own slice
 // (the shortcut of Shiloach-Vishkin and FastSV, Zhang, Azad and Hu, "FastSV: a distributed-memory
-// connected component algorithm with fast convergence", PP 2020, section III, restricted to
+// connected component algorithm with fast convergence", PP 2020, restricted to
 // local entries so that it costs no message): labels stay ids of the same component and only
 // fall, so the answer is unchanged and fewer rounds are needed. Rounds still grow with the
 // diameter (FastSV's remote shortcuts and hooking would need fewer; not here).
@@ -32,6 +33,31 @@ struct CcArgs {
   std::string file, out;
 };
 
+/// The starting labels of this rank's slice: each vertex's smallest id among the slice's
+/// vertices joined to it by this rank's own arcs with both ends in the slice (union-find,
+/// linking the larger root under the smaller, so a root is its set's smallest id). A local
+/// contraction with no message, as distributed connected-component codes begin (Azad and
+/// Buluç, "LACC: a linear-algebraic algorithm for finding connected components in distributed
+/// memory", IPDPS 2019); at P = 1 it finds every component, and the rounds only
+/// confirm it.
+std::vector<Index> local_hooks(const Arcs& owned, const VectorSlice& slice) {
+  std::vector<Index> parent(std::size_t(slice.size));
+  for (Index v = 0; v < slice.size; ++v) parent[v] = v;
+  const auto find = [&](Index v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];  // path halving
+    return v;
+  };
+  for (std::size_t k = 0; k < owned.size(); ++k) {
+    const Index r = Index(owned.row[k]) - slice.offset, c = Index(owned.col[k]) - slice.offset;
+    if (r < 0 || r >= slice.size || c < 0 || c >= slice.size) continue;
+    const Index a = find(r), b = find(c);
+    if (a != b) parent[std::max(a, b)] = std::min(a, b);
+  }
+  std::vector<Index> label(parent.size());
+  for (Index v = 0; v < slice.size; ++v) label[v] = slice.offset + find(v);
+  return label;
+}
+
 void run_cc(const CcArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
@@ -42,12 +68,13 @@ void run_cc(const CcArgs& args) {
   // partner's, mirrored (pattern_matrix.hpp).
   DistMatrix<bool> s = pattern_matrix(
       ctx, g.n, g.local, g.undirected ? PatternOf::Arcs : PatternOf::Symmetrized, g.undirected);
-  g.local = Arcs{};  // S holds the graph now
   const VectorSlice slice = vector_slice(ctx, g.n);
+  const std::vector<Index> start = local_hooks(g.local, slice);
+  g.local = Arcs{};  // S holds the graph now
   // The labels live in one distributed vector for the whole run, updated in place; each round's
   // product is the one allocation left (CombBLAS 1.6.2 has no dense SpMV into a given vector).
   combblas::FullyDistVec<Index, Index> label(ctx.grid, Index(g.n), Index(0));
-  for (Index v = 0; v < slice.size; ++v) label.SetLocalElement(v, slice.offset + v);
+  for (Index v = 0; v < slice.size; ++v) label.SetLocalElement(v, start[v]);
   using Sr = CombBlasSemiring<MinSecond<Index>, bool, Index>;
   std::uint64_t rounds = 0;
   traffic_phase("run");

@@ -2,10 +2,10 @@
 // The 2-D block layout of spgraph-mpi's own (non-CombBLAS) structures and the three messages
 // they travel by: a swap with the transpose partner P(j, i) of P(i, j), a broadcast along a
 // processor row or column (the stages of Sparse SUMMA, Buluç and Gilbert, "Parallel Sparse
-// Matrix-Matrix Multiplication and Indexing", SISC 34(4), 2012, section 3), and a sum to rank 0.
-// The layout is CombBLAS's (SpParMat::Owner): n / q indices a block, the last block taking the
-// remainder, so arcs stay where the loader put them (distributed_load.hpp's owner_of).
-// Messages longer than an MPI count holds are sent in pieces.
+// Matrix-Matrix Multiplication and Indexing", SISC 34(4), 2012: its Sparse SUMMA), and a sum to
+// rank 0. The layout is CombBLAS's (SpParMat::Owner): n / q indices a block, the last block taking
+// the remainder, so arcs stay where the loader put them (distributed_load.hpp's owner_of). Messages
+// longer than an MPI count holds are sent in pieces.
 #pragma once
 
 #include <cstdint>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The undirected graph of a distributed file, each edge kept once and oriented from its lower to
 // its higher end in the degree order u ≺ v ⇔ (deg(u), u) < (deg(v), v) (Schank and Wagner,
-// "Finding, counting and listing all triangles in large graphs", WEA 2005, section 3: a vertex
-// then has at most sqrt(2m) out-neighbours), as blocks U(i, j) of the 2-D layout. The blocked
-// triangle count (blocked_triangles.hpp) reads them; the single-node kernel orients the same way
-// (algorithms/triangles/triangle_count.hpp, phase 1).
+// "Finding, counting and listing all triangles in large graphs", WEA 2005, the degree ordering: a
+// vertex then has at most sqrt(2m) out-neighbours), as blocks U(i, j) of the 2-D layout. The
+// blocked triangle count (blocked_triangles.hpp) reads them; the single-node kernel orients the
+// same way (algorithms/triangles/triangle_count.hpp, phase 1).
 //
 // Every step moves edges only between a rank P(i, j) and its transpose partner P(j, i): an arc
 // (r, c) of block (i, j) is the arc (c, r) of block (j, i). Degrees are summed along processor
