@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # spgraph-mpi (CombBLAS, for graphs past one machine) against single-node spgraph, measured in the
 # same run: BFS (levels, from the same sources) and TC on one Kronecker graph, at P = 1 and 4 ranks,
+# and PageRank (the default GAP variant) and CC on the same graph,
 # ROUNDS rounds alternating the engines; prints each engine's median time as its own report states
 # it (spgraph-mpi: the slowest rank's), the ratio spgraph-mpi / spgraph, and each rank's peak
 # memory. On a 2-core machine 4 ranks share 2 cores: this is an overhead measurement, not scaling
 # (docs/scale-out.md models scaling).
-#   usage: bench/run_mpi.sh [BUILD_DIR=build/release] [SCALE=16] [ROUNDS=5]
+#   usage: bench/run_mpi.sh [BUILD_DIR=build/release] [SCALE=18] [ROUNDS=5]
+# (issue 37's table is Kronecker scale 18; peak memory per rank is printed for each job)
 set -euo pipefail
 build=${1:-build/release}
-scale=${2:-16}
+scale=${2:-18}
 rounds=${3:-5}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1
 work=$(mktemp -d)
@@ -23,6 +25,7 @@ bfs_sum='sum(s["seconds"] for s in d["searches"])'
 echo "graph: Kronecker scale $scale; $rounds rounds; $(date -u +%F); $(nproc --all) cores"
 for p in 1 4; do
   : >"$work/one_bfs" && : >"$work/mpi_bfs" && : >"$work/one_tc" && : >"$work/mpi_tc"
+  for job in pagerank cc; do : >"$work/one_$job" && : >"$work/mpi_$job"; done
   for r in $(seq "$rounds"); do
     "$build/spgraph" bfs "$graph" $sources --json | field "$bfs_sum" >>"$work/one_bfs"
     mpirun -np "$p" --oversubscribe "$build/spgraph-mpi" bfs "$graph" $sources --json |
@@ -30,6 +33,11 @@ for p in 1 4; do
     "$build/spgraph" tc "$graph" --json | field 'd["seconds"]' >>"$work/one_tc"
     mpirun -np "$p" --oversubscribe "$build/spgraph-mpi" tc "$graph" --json |
       field 'd["seconds"]' >>"$work/mpi_tc"
+    for job in pagerank cc; do
+      "$build/spgraph" "$job" "$graph" --json | field 'd["seconds"]' >>"$work/one_$job"
+      mpirun -np "$p" --oversubscribe "$build/spgraph-mpi" "$job" "$graph" --json |
+        field 'd["seconds"]' >>"$work/mpi_$job"
+    done
   done
   for job in bfs tc; do
     one=$(median <"$work/one_$job")
@@ -37,6 +45,16 @@ for p in 1 4; do
     awk -v p="$p" -v j="$job" -v a="$one" -v b="$mpi" \
       'BEGIN {printf "P=%d %-4s spgraph %.4f s  spgraph-mpi %.4f s  ratio %.1f\n", p, j, a, b, b / a}'
   done
+  for job in pagerank cc; do
+    one=$(median <"$work/one_$job")
+    mpi=$(median <"$work/mpi_$job")
+    awk -v p="$p" -v j="$job" -v a="$one" -v b="$mpi" \
+      'BEGIN {printf "P=%d %-8s spgraph %.4f s  spgraph-mpi %.4f s  ratio %.1f\n", p, j, a, b, b / a}'
+  done
   mpirun -np "$p" --oversubscribe "$build/spgraph-mpi" --traffic bfs "$graph" --source 1 \
     2>&1 >/dev/null | awk -v p="$p" '/^memory:/ {printf "P=%d rank %s peak %.1f MB\n", p, $3, $6 / 1e6}'
+  for job in tc pagerank cc; do
+    mpirun -np "$p" --oversubscribe "$build/spgraph-mpi" --traffic "$job" "$graph" 2>&1 >/dev/null |
+      awk -v p="$p" -v j="$job" '/^memory:/ {printf "P=%d %s rank %s peak %.1f MB\n", p, j, $3, $6 / 1e6}'
+  done
 done

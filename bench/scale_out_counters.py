@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """Checks docs/scale-out.md's communication model against spgraph-mpi's MPI counters.
 
-Runs `mpirun -np P spgraph-mpi --traffic` for BFS and TC on one graph at P = 1, 4, 9 (more ranks
-than cores: --oversubscribe; the counters do not depend on timing), sums each operation's bytes
-over the ranks for the timed phase ("run"), and prints them beside the model's prediction, which
-is computed from the graph itself (numpy): the BFS frontiers and, per 2-D block, the distinct
-targets a level reaches; the nonzeros and nonzero columns of each block of L for TC.
+Runs `mpirun -np P spgraph-mpi --traffic` for BFS, TC, PageRank and CC on one graph at P = 1, 4,
+9 (more ranks than cores: --oversubscribe; the counters do not depend on timing), sums each
+operation's bytes over the ranks for the timed phase ("run"), and prints them beside the model's
+prediction, which is computed from the graph itself (numpy): the BFS frontiers and, per 2-D
+block, the distinct targets a level reaches; the entries and nonempty rows of each block of the
+degree-oriented U for TC; the vector slices and the step count for PageRank and CC.
 
   usage: bench/scale_out_counters.py SPGRAPH SPGRAPH_MPI [--scale 14] [--ranks 1,4,9]
 Needs numpy (Debian python3-numpy) and mpirun.
@@ -172,22 +173,48 @@ def bfs_model(n, src, dst, level, q):
 
 
 def tc_model(n, src, dst, q):
-    """Bytes Sparse SUMMA broadcasts for L·L: every block of L goes, as A(i, k) along its
-    processor row and as B(k, j) along its processor column, to q - 1 ranks; a block is its
-    DCSC arrays, 8 bytes a column pointer and column id, 16 an entry (row id, int64 value)."""
+    """Bytes the blocked triangle count's stages broadcast (blocked_triangles.hpp): the edges
+    oriented by degree, u -> v when (deg u, u) < (deg v, v), in blocks U(i, j); in stage k,
+    U(i, k) goes along processor row i and U(j, k) along processor column j, so every block
+    goes to q - 1 ranks twice, each time as an 8-byte length and its packed rows, 4 bytes a
+    word: 1 + 2 * (nonempty rows) + (entries)."""
     keep = src != dst
     lo = np.unique(np.maximum(src[keep], dst[keep]).astype(np.int64) * n +
                    np.minimum(src[keep], dst[keep]))
-    r, c = lo // n, lo % n
-    rb, cb = blocks(n, q)[r], blocks(n, q)[c]
+    a, b = lo // n, lo % n
+    deg = np.bincount(np.concatenate([a, b]), minlength=n)
+    a_first = (deg[a] < deg[b]) | ((deg[a] == deg[b]) & (a < b))
+    u, v = np.where(a_first, a, b), np.where(a_first, b, a)
+    bu, bv = blocks(n, q)[u], blocks(n, q)[v]
     total = 0
     for i in range(q):
         for j in range(q):
-            sel = (rb == i) & (cb == j)
+            sel = (bu == i) & (bv == j)
             nnz = int(np.count_nonzero(sel))
-            nzc = len(np.unique(c[sel])) if nnz else 0
-            total += 2 * (q - 1) * (16 * nnz + 16 * nzc + (8 if nnz else 0))
+            nzr = len(np.unique(u[sel])) if nnz else 0
+            total += 2 * (q - 1) * (8 + 4 * (1 + 2 * nzr + nnz))
     return {"bcast": total}, len(lo)
+
+
+def spmv_steps_model(n, q, steps, own_allreduce):
+    """Bytes of `steps` CombBLAS dense SpMVs (PageRank, CC), each: the slice to the transpose
+    partner (Sendrecv: a 4-byte size and 8 bytes an entry, off-diagonal ranks), the sizes and
+    the slices gathered in the processor column (Allgather 4 bytes, Allgatherv 8 bytes an entry,
+    to q - 1 ranks), the partial products reduced in the processor row (Reduce: each rank sends
+    its block's rows but the piece it owns, 8 bytes each), two 8-byte Allreduces in the new
+    vector's constructor, and the job's own Allreduce per step (`own_allreduce` bytes a rank)."""
+    p = q * q
+    own = vector_owner(n, q)
+    slice_len = np.bincount(own, minlength=p)
+    off_diag = np.array([r // q != r % q for r in range(p)])
+    per_step = {
+        "sendrecv": int(np.sum(4 + 8 * slice_len[off_diag])),
+        "allgather": 4 * (q - 1) * p,
+        "allgatherv": 8 * n * (q - 1),
+        "reduce": 8 * n * (q - 1),
+        "allreduce": p * (16 + own_allreduce),
+    }
+    return {k: v * steps for k, v in per_step.items()}
 
 
 def main():
@@ -241,6 +268,16 @@ def main():
         ratio = got / model["bcast"] if model["bcast"] else float("nan") if got else 1.0
         print("%-4d %-5s %-11s %14d %14d %8.3f   (triangles %d)" % (
             p, "tc", "bcast", got, model["bcast"], ratio, rep["triangles"]))
+        for job, steps_key, own, once in (("pagerank", "iterations", 16, 8),
+                                          ("cc", "rounds", 4, 16)):
+            rep, sums = traffic(a.spgraph_mpi, p, [job, g])
+            model = spmv_steps_model(n, q, rep[steps_key], own)
+            # Not per step: the time's Allreduce (and cc's count of roots), 8 bytes a rank each.
+            model["allreduce"] += once * p
+            for op in ("sendrecv", "allgather", "allgatherv", "reduce", "allreduce"):
+                got, want = sums.get(("run", op), 0), model.get(op, 0)
+                ratio = got / want if want else float("nan") if got else 1.0
+                print("%-4d %-5s %-11s %14d %14d %8.3f" % (p, job[:5], op, got, want, ratio))
     return 0
 
 

@@ -7,7 +7,6 @@
 
 #if SPGRAPH_HAVE_CUDA
 #include "formats/device/cuda_runtime.hpp"
-#include "formats/device/device_stats.hpp"
 #endif
 
 namespace spgraph {
@@ -41,23 +40,6 @@ void no_kernel_on_backend(Backend b, const std::string& operation) {
   throw BackendUnavailable(std::string(backend_name(b)) + ": " + operation +
                            " has no kernel on this backend (docs/cuda.md lists what the CUDA "
                            "backend runs)");
-}
-
-CudaTransferCounters cuda_transfer_counters() {
-  CudaTransferCounters c;
-#if SPGRAPH_HAVE_CUDA
-  const DeviceStats s = device_stats();
-  c.host_to_device_bytes = s.host_to_device_bytes;
-  c.device_to_host_bytes = s.device_to_host_bytes;
-  c.peak_bytes = s.peak_bytes;
-#endif
-  return c;
-}
-
-void reset_cuda_transfer_counters() {
-#if SPGRAPH_HAVE_CUDA
-  reset_device_stats();
-#endif
 }
 
 }  // namespace spgraph

@@ -25,15 +25,4 @@ void require_backend(Backend b);
 /// Throws BackendUnavailable: `operation` has no kernel on backend b (which is not Cpu).
 [[noreturn]] void no_kernel_on_backend(Backend b, const std::string& operation);
 
-/// The CUDA backend's transfer and memory counters (formats/device/device_stats.hpp), for
-/// reports that name no CUDA type: all zero in a build without the backend.
-struct CudaTransferCounters {
-  std::uint64_t host_to_device_bytes = 0;
-  std::uint64_t device_to_host_bytes = 0;
-  std::uint64_t peak_bytes = 0;  ///< the most device memory held since the last reset
-};
-CudaTransferCounters cuda_transfer_counters();
-/// Restarts the counters (a no-op without the backend).
-void reset_cuda_transfer_counters();
-
 }  // namespace spgraph

@@ -12,6 +12,7 @@
 #include "algorithms/triangles/triangle_count_cuda.hpp"
 #include "engine/any_matrix.hpp"
 #include "engine/backend.hpp"
+#include "formats/device/device_stats.hpp"
 #include "loaders/load.hpp"
 #include "tools/common/timing.hpp"
 
@@ -33,11 +34,11 @@ TriangleTimes time_triangles(const std::string& path, int runs) {
   TriangleTimes t;
   std::vector<double> device, cpu;
   for (int r = 0; r < runs; ++r) {
-    reset_cuda_transfer_counters();
+    reset_device_stats();
     auto t0 = std::chrono::steady_clock::now();
     const std::uint64_t on_device = triangle_count_cuda(a).triangles;
     device.push_back(seconds_since(t0));
-    t.device_peak_bytes = cuda_transfer_counters().peak_bytes;
+    t.device_peak_bytes = device_stats().peak_bytes;
     omp_set_num_threads(t.cpu_threads);
     t0 = std::chrono::steady_clock::now();
     t.triangles = triangle_count(a).triangles;

@@ -12,7 +12,9 @@ bundled data/ graphs; and, when ../shared/data exists, real graphs from it) and 
            rule (replayed here), for --method auto, push and pull and a rule tuned to switch
            both ways; --sources N picks spgraph's sources;
   tc       the triangle count, the self-loops ignored, and the per-vertex counts and local
-           clustering coefficients (--out), identical;
+           clustering coefficients (--out), identical; also on graphs that stress the blocked
+           count's stages (empty blocks, only self-loops, repeats both ways, n below or not a
+           multiple of the grid side, a hub in the last block);
   cc       the component labels (smallest id), identical;
   pagerank both variants: the iteration count identical, every rank within 1e-9 (relative);
   spmv     the checksum of y over five semirings, exact over int64, to 1e-12 over double, and a
@@ -325,6 +327,45 @@ def all_jobs(r, graph, source, flags=(), name=None, closure=True, queries=(), sp
         check_spmv(r, graph, list(flags), name)
 
 
+def blocked_tc_cases(r):
+    """Graphs that stress the blocked triangle count's 2-D stages (and PageRank's and cc's
+    partner swaps): blocks left empty, self-loops and repeats (both directions), n not a
+    multiple of the grid side or smaller than it, one huge row in the last block, each
+    against spgraph's count, per-vertex triangles and clustering, labels and ranks."""
+    w = r.work
+    rnd = random.Random(11)
+    cases = {}
+    # Edges among vertices 0-9 only, and a self-loop on vertex 199: every block but the first
+    # holds no edge, and the last rows and columns are empty.
+    lines = ["%d %d" % (u, v) for u in range(10) for v in range(u + 1, 10) if rnd.random() < 0.6]
+    cases["corner"] = lines + ["199 199"]
+    # A 7-clique written with every edge twice (both directions) and then again, self-loops on
+    # each vertex: n = 7 is a multiple of no grid side above 1.
+    clique = ["%d %d" % (u, v) for u in range(7) for v in range(7)]
+    cases["clique7"] = clique + clique[::3]
+    # Only self-loops (no triangle, every block's edges empty), and n smaller than the grid.
+    cases["loops_only"] = ["0 0", "1 1", "2 2"]
+    cases["one_vertex"] = ["0 0"]
+    cases["two_vertices"] = ["0 1", "1 0", "1 0"]
+    # A hub on the last vertex (one huge row in the last block) over a sparse random graph.
+    n = 301
+    lines = ["%d %d" % (rnd.randrange(n), rnd.randrange(n)) for _ in range(900)]
+    lines += ["%d %d" % (n - 1, v) for v in range(0, n - 1, 2)]
+    cases["hub_last"] = lines
+    # Edges only between the first and last thirds: the off-diagonal blocks hold all of them.
+    lines = ["%d %d" % (rnd.randrange(40), 80 + rnd.randrange(41)) for _ in range(500)]
+    lines += ["%d %d" % (rnd.randrange(40), rnd.randrange(40)) for _ in range(60)]
+    cases["bipartite_ish"] = lines
+    for name, body in cases.items():
+        path = os.path.join(w, "tc_%s.txt" % name)
+        with open(path, "w") as f:
+            f.write("\n".join(body) + "\n")
+        check_tc(r, path, [], name)
+        check_tc(r, path, ["--undirected"], name + " --undirected")
+        check_cc(r, path, [], name)
+        check_pagerank(r, path, [], name)
+
+
 def random_edge_list(path, n, m, seed, base=0, weighted=False, comments=True):
     rnd = random.Random(seed)
     with open(path, "w") as f:
@@ -505,6 +546,7 @@ def main():
     with open(os.path.join(w, "random1.txt"), "rb") as f, gzip.open(packed, "wb") as z:
         z.write(f.read())
     all_jobs(r, packed, "5", closure=False)
+    blocked_tc_cases(r)
     if args.quick:
         return finish(r, args, own_dir, quick=True)
     # A Kronecker graph in three formats.

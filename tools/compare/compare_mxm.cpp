@@ -15,6 +15,7 @@
 
 #include "engine/any_matrix.hpp"
 #include "engine/backend.hpp"
+#include "formats/device/device_stats.hpp"
 #include "engine/ops.hpp"
 #include "engine/semiring_registry.hpp"
 #include "tools/compare/compare_driver.hpp"
@@ -269,7 +270,7 @@ std::string MxmJob::layout(const MxmState<T>& s) const {
 
 /// The device counters of each engine's warm-up (--backend cuda).
 struct DeviceRuns {
-  CudaTransferCounters ours, theirs;
+  DeviceStats ours, theirs;
 };
 
 /// --backend cuda: spgraph's mxm on the device against cusparseSpGEMM (see the file header).
@@ -301,16 +302,16 @@ ComparePlan MxmJob::plan_cuda(const CompareFlags& f, int threads) {
   const std::uint64_t inputs = s->a->memory_bytes() + (s->b_owned ? s->b->memory_bytes() : 0);
   p.ours = {inputs,
             [ours, dev] {
-              reset_cuda_transfer_counters();
+              reset_device_stats();
               ours();
-              dev->ours = cuda_transfer_counters();
+              dev->ours = device_stats();
             },
             ours};
   p.theirs = {inputs,
               [theirs, dev] {
-                reset_cuda_transfer_counters();
+                reset_device_stats();
                 theirs();
-                dev->theirs = cuda_transfer_counters();
+                dev->theirs = device_stats();
               },
               theirs};
   p.verify = [s, theirs_c] {

@@ -9,7 +9,7 @@
 #include "engine/backend.hpp"
 #include "loaders/load.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/cli/cuda_report_fields.hpp"
+#include "tools/cli/device_report.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/vertex_list.hpp"
 #include "tools/spgraph/commands.hpp"
@@ -108,7 +108,7 @@ void run_closure(const ClosureArgs& args) {
   o.count_only = args.out.empty();
   o.memory_limit = limit;
   // --backend cuda: the DAG's semi-naive rounds on the device (transitive_closure_cuda.hpp).
-  reset_cuda_transfer_counters();
+  reset_device_report();
   const auto t0 = kernel_clock_start();
   ClosureResult r = on_cuda ? transitive_closure_cuda(a, o) : transitive_closure(a, o);
   const double seconds = seconds_since(t0);
@@ -138,7 +138,7 @@ void run_closure(const ClosureArgs& args) {
   rep.add("estimated_pairs", report::real(r.estimated_pairs, "%.0f", "%.0f"));
   rep.add("seconds", report::seconds_as_ms(seconds));
   rep.add("backend", report::str(args.g.backend));
-  if (on_cuda) add_cuda_transfer_fields(rep);
+  if (on_cuda) report_device_stats(rep);
   if (!args.out.empty()) {
     rep.add("out", report::str(args.out));
     rep.add("write_seconds", report::seconds(write_s));

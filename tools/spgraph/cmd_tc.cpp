@@ -10,7 +10,7 @@
 #include "engine/backend.hpp"
 #include "loaders/output_file.hpp"
 #include "tools/cli/cli_common.hpp"
-#include "tools/cli/cuda_report_fields.hpp"
+#include "tools/cli/device_report.hpp"
 #include "tools/cli/job_results.hpp"
 #include "tools/cli/report.hpp"
 #include "tools/cli/result_table.hpp"
@@ -41,7 +41,7 @@ void run_tc(const TcArgs& args) {
   // --backend cuda: the device count (triangle_count_cuda.hpp: one thread per arc of the
   // degree orientation); --method does not apply there.
   const bool on_cuda = backend_of(args.g) == Backend::Cuda;
-  reset_cuda_transfer_counters();
+  reset_device_report();
   auto timed = run_kernel_timed(
       args.repeat, [&] { return on_cuda ? triangle_count_cuda(a, o) : triangle_count(a, o); });
   const TriangleResult& r = timed.result;
@@ -65,7 +65,7 @@ void run_tc(const TcArgs& args) {
   rep.add("triangles", report::count(r.triangles));
   rep.add("method", report::str(on_cuda ? "cuda-arcs" : triangle_method_name(r.method)));
   rep.add("backend", report::str(args.g.backend));
-  if (on_cuda) add_cuda_transfer_fields(rep);
+  if (on_cuda) report_device_stats(rep);
   rep.add("symmetrized", report::flag(r.symmetrized));
   rep.add("self_loops_ignored", report::count(r.self_loops));
   rep.add("seconds", report::seconds_as_ms(seconds));

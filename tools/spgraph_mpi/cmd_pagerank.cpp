@@ -2,7 +2,7 @@
 // `spgraph-mpi pagerank FILE`: spgraph's PageRank (algorithms/pagerank/pagerank.hpp: the GAP
 // variant or the standard one, personalized or not, the same stopping rule) with its pull SpMV
 // y = A^T w as CombBLAS's dense SpMV over the engine's PLUS-SECOND semiring. The vector updates
-// run on each rank's slice; Σ|r' - r| and the dangling rank are summed with MPI_Allreduce. The
+// run on each rank's slice; Σ|r' - r| and the dangling rank are summed with one MPI_Allreduce. The
 // ranks agree with spgraph's to rounding (sums are added in another order), not bit for bit.
 #include <algorithm>
 #include <cmath>
@@ -14,6 +14,7 @@
 #include "tools/spgraph_mpi/distributed_structure.hpp"
 #include "tools/spgraph_mpi/mpi_cli.hpp"
 #include "tools/spgraph_mpi/mpi_traffic.hpp"
+#include "tools/spgraph_mpi/pattern_matrix.hpp"
 
 namespace spgraph::mpi {
 
@@ -49,17 +50,14 @@ void run_pagerank(const PageRankArgs& args) {
   MPI_Barrier(ctx.comm);
   const double t0 = MPI_Wtime();
   const bool undirected = g.undirected || structure_symmetric(ctx, g.n, g.local);
-  auto one = [](std::size_t) { return true; };
-  DistMatrix<bool> a = build_matrix<bool>(ctx, g.n, g.local, one);
-  Arcs reversed = undirected ? Arcs{} : transposed(ctx, g.n, g.local);
-  DistMatrix<bool> at = build_matrix<bool>(ctx, g.n, undirected ? g.local : reversed, one);
-  reversed = Arcs{};
-  g.local = Arcs{};  // the matrices hold the graph now
+  // Only Aᵀ is built (A itself when symmetric): the out-degrees are its column sums.
+  DistMatrix<bool> at = pattern_matrix(ctx, g.n, g.local, PatternOf::Transpose, undirected);
+  g.local = Arcs{};  // the matrix holds the graph now
   const VectorSlice s = vector_slice(ctx, g.n);
-  // 1 / outdeg (0 for a sink), outdeg = A · 1.
-  using Count = CombBlasSemiring<PlusTimes<double>, bool, double>;
-  std::vector<double> inv_out =
-      slice_of(combblas::SpMV<Count>(a, from_slices(ctx, g.n, std::vector<double>(s.size, 1.0))));
+  // 1 / outdeg (0 for a sink).
+  combblas::FullyDistVec<Index, double> out_degree(ctx.grid, Index(g.n), 0.0);
+  at.Reduce(out_degree, combblas::Column, std::plus<double>(), 0.0, [](bool) { return 1.0; });
+  std::vector<double> inv_out = slice_of(out_degree);
   for (double& x : inv_out) x = x > 0 ? 1.0 / x : 0.0;
   // The teleport vector: uniform, or over the distinct personalize vertices.
   const double d = args.pr.damping;
@@ -74,11 +72,15 @@ void run_pagerank(const PageRankArgs& args) {
         tele[std::size_t(Index(v) - s.offset)] = 1.0 / double(personalize.size());
     uniform = 0;
   }
-  std::vector<double> r(s.size), w(s.size);
+  // r is this rank's slice; w = r / outdeg lives in one distributed vector for the whole run,
+  // updated in place (each product y is the one allocation a step makes: CombBLAS 1.6.2 has no
+  // dense SpMV into a given vector).
+  std::vector<double> r(s.size);
+  combblas::FullyDistVec<Index, double> w(ctx.grid, Index(g.n), 0.0);
   double dangling = 0;
   for (Index v = 0; v < s.size; ++v) {
     r[v] = personal ? tele[v] : uniform;
-    w[v] = r[v] * inv_out[v];
+    w.SetLocalElement(v, r[v] * inv_out[v]);
     if (inv_out[v] == 0) dangling += r[v];
   }
   dangling = sum_all(ctx, dangling);
@@ -87,22 +89,23 @@ void run_pagerank(const PageRankArgs& args) {
   using Pull = CombBlasSemiring<PlusSecond<double>, bool, double>;
   traffic_phase("run");
   for (int it = 1; g.n && it <= args.pr.iterations; ++it) {
-    const std::vector<double> y = slice_of(combblas::SpMV<Pull>(at, from_slices(ctx, g.n, w)));
+    const combblas::FullyDistVec<Index, double> product = combblas::SpMV<Pull>(at, w);
+    const double* y = product.GetLocArr();
     const double tw = (1 - d) + (standard ? d * dangling : 0.0);
     const double base = tw * uniform;
-    double delta = 0, next_dangling = 0;
+    double sums[2] = {0, 0};  // Σ|r' - r|, the dangling rank
     for (Index v = 0; v < s.size; ++v) {
       const double nr = (personal ? tw * tele[v] : base) + d * y[v];
-      delta += std::fabs(nr - r[v]);
+      sums[0] += std::fabs(nr - r[v]);
       r[v] = nr;
-      w[v] = nr * inv_out[v];
-      if (inv_out[v] == 0) next_dangling += nr;
+      w.SetLocalElement(v, nr * inv_out[v]);
+      if (inv_out[v] == 0) sums[1] += nr;
     }
-    delta = sum_all(ctx, delta);
-    dangling = sum_all(ctx, next_dangling);
+    MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, ctx.comm);
+    dangling = sums[1];
     res.iterations = it;
-    res.delta = delta;
-    if (delta < args.pr.tolerance) {
+    res.delta = sums[0];
+    if (sums[0] < args.pr.tolerance) {
       res.converged = true;
       break;
     }

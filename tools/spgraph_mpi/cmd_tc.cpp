@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// `spgraph-mpi tc FILE`: triangles as the masked product sum((L·L) ∘ L) of the strictly lower
-// triangle L of the undirected graph (Azad, Buluç and Gilbert, "Parallel triangle counting and
-// enumeration using matrix algebra", IPDPSW 2015), with CombBLAS's Sparse SUMMA
-// (Mult_AnXBn_Synch) over the engine's PLUS-TIMES semiring and EWiseMult as the mask. CombBLAS
-// 1.6.2 has no masked SpGEMM, so L·L is formed whole before the mask (its size is the wedge
-// count: docs/scale-out.md). A directed graph's triangles are its undirected version's, and
-// self-loops are ignored, as in `spgraph tc`.
+// `spgraph-mpi tc FILE`: triangles of the undirected graph, counted on the 2-D blocks of its
+// degree-oriented edges U (oriented_blocks.hpp) by the masked, stage-by-stage intersection of
+// blocked_triangles.hpp: count = Σ((U·Uᵀ) ∘ U), the product never formed (Azad, Buluç and
+// Gilbert, "Parallel triangle counting and enumeration using matrix algebra", IPDPSW 2015; Wolf
+// et al., HPEC 2017, for the oriented form). Memory per rank is bounded by U's blocks: the
+// earlier path through CombBLAS's SpGEMM formed L·L whole (every wedge) before the mask. A
+// directed graph's triangles are its undirected version's, and self-loops and repeated arcs are
+// ignored, as in `spgraph tc`.
 #include "tools/cli/job_results.hpp"
-#include "tools/spgraph_mpi/combblas_semiring.hpp"
-#include "tools/spgraph_mpi/distributed_matrix.hpp"
-#include "tools/spgraph_mpi/distributed_structure.hpp"
+#include "tools/spgraph_mpi/blocked_triangles.hpp"
 #include "tools/spgraph_mpi/mpi_cli.hpp"
 #include "tools/spgraph_mpi/mpi_traffic.hpp"
 
@@ -26,54 +25,22 @@ struct TcArgs {
   bool per_vertex = false;
 };
 
-/// Triangles through each vertex, t = rowsum((S·S) ∘ S) / 2 on the undirected graph S without
-/// self-loops, and each vertex's degree in S (rank 0; empty elsewhere).
-void per_vertex_counts(const MpiContext& ctx, Vertex n, const Arcs& lower,
-                       std::vector<std::uint64_t>& triangles, std::vector<double>& degree) {
-  Arcs both = transposed(ctx, n, lower);
-  both.row.insert(both.row.end(), lower.row.begin(), lower.row.end());
-  both.col.insert(both.col.end(), lower.col.begin(), lower.col.end());
-  sort_unique(both);
-  DistMatrix<Index> s = build_matrix<Index>(ctx, n, both, [](std::size_t) { return Index(1); });
-  DistMatrix<Index> right = s;
-  using Sr = CombBlasSemiring<PlusTimes<Index>>;
-  DistMatrix<Index> paths = combblas::Mult_AnXBn_Synch<Sr, Index, combblas::SpDCCols<Index, Index>>(
-      s, right, false, true);
-  DistMatrix<Index> closed = combblas::EWiseMult(paths, s, false);
-  const std::vector<Index> t =
-      gather_to_root(ctx, closed.Reduce(combblas::Row, std::plus<Index>(), Index(0)), MPI_INT64_T);
-  const std::vector<Index> d =
-      gather_to_root(ctx, s.Reduce(combblas::Row, std::plus<Index>(), Index(0)), MPI_INT64_T);
-  triangles.assign(t.size(), 0);
-  degree.assign(d.size(), 0);
-  for (std::size_t v = 0; v < t.size(); ++v) triangles[v] = std::uint64_t(t[v] / 2);
-  for (std::size_t v = 0; v < d.size(); ++v) degree[v] = double(d[v]);
-}
-
 void run_tc(const TcArgs& args) {
   MpiContext& ctx = context();
   if (!ctx.active()) return;
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   MPI_Barrier(ctx.comm);
   const double t0 = MPI_Wtime();
-  const bool symmetric = g.undirected || structure_symmetric(ctx, g.n, g.local);
-  std::uint64_t self_loops = 0;
-  Arcs lower = lower_undirected(ctx, g.n, g.local, self_loops);
-  g.local = Arcs{};  // L holds the graph now
-  DistMatrix<Index> l = build_matrix<Index>(ctx, g.n, lower, [](std::size_t) { return Index(1); });
+  OrientedGraph u = orient_by_degree(ctx, g.n, g.local, g.undirected);
+  g.local = Arcs{};  // U holds the graph now
+  const bool symmetric = u.symmetric;
+  const std::uint64_t self_loops = u.self_loops;
   traffic_phase("run");
-  using Sr = CombBlasSemiring<PlusTimes<Index>>;
-  DistMatrix<Index> right = l;  // CombBLAS's SUMMA refuses aliased operands
-  DistMatrix<Index> wedges =
-      combblas::Mult_AnXBn_Synch<Sr, Index, combblas::SpDCCols<Index, Index>>(l, right, false,
-                                                                              true);
-  DistMatrix<Index> closed = combblas::EWiseMult(wedges, l, false);
-  const Index triangles = closed.Reduce(combblas::Column, std::plus<Index>(), Index(0))
-                              .Reduce(std::plus<Index>(), Index(0));
   const bool per_vertex = args.per_vertex || !args.out.empty();
-  std::vector<std::uint64_t> through;
-  std::vector<double> degree;
-  if (per_vertex) per_vertex_counts(ctx, g.n, lower, through, degree);
+  BlockedTriangles counted = count_triangles_blocked(ctx, u, per_vertex);
+  const std::uint64_t triangles = counted.triangles;
+  std::vector<std::uint64_t>& through = counted.through;
+  std::vector<double> degree(counted.degree.begin(), counted.degree.end());
   double secs = MPI_Wtime() - t0;
   MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, ctx.comm);
   if (!ctx.root()) return;
@@ -95,7 +62,7 @@ void run_tc(const TcArgs& args) {
   rep.add("undirected", report::text(g.undirected ? ", undirected" : ""));
   rep.add("load_seconds", report::text_only(report::seconds(g.load_seconds)));
   rep.add("triangles", report::count(std::uint64_t(triangles)));
-  rep.add("method", report::str("combblas-masked-spgemm"));
+  rep.add("method", report::str("blocked-masked-intersection"));
   rep.add("symmetrized", report::flag(!symmetric));
   rep.add("self_loops_ignored", report::count(self_loops));
   rep.add("seconds", report::seconds_as_ms(secs));
@@ -118,7 +85,8 @@ void run_tc(const TcArgs& args) {
 
 void register_tc(CLI::App& app) {
   auto args = std::make_shared<TcArgs>();
-  CLI::App* cmd = app.add_subcommand("tc", "Count triangles with a masked SpGEMM on CombBLAS");
+  CLI::App* cmd = app.add_subcommand(
+      "tc", "Count triangles by blocked masked intersections on the 2-D grid (no product formed)");
   cmd->add_option("file", args->file, "Graph file")->required();
   cmd->add_flag("--per-vertex", args->per_vertex,
                 "Also compute triangles per vertex and local clustering coefficients");
