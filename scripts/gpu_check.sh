@@ -41,6 +41,19 @@ else
 fi
 echo "device: $device" >>"$summary"
 export BIN=$PWD/$carry/bin SPGRAPH=$PWD/$carry/bin/spgraph
+# The carried libraries first, then the image's CUDA toolkit (libcusparse), wherever it is.
+cuda_libs=""
+for d in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib; do
+  [ -d "$d" ] && cuda_libs="$cuda_libs:$d"
+done
+pip_cusparse=$(python3 -c 'import nvidia.cusparse as m, os; print(os.path.join(list(m.__path__)[0], "lib"))' 2>/dev/null || true)
+[ -n "$pip_cusparse" ] && cuda_libs="$cuda_libs:$pip_cusparse"
+export LD_LIBRARY_PATH="$PWD/$carry/lib$cuda_libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+missing=$(for f in "$BIN"/*; do ldd "$f" 2>&1 | grep 'not found' | sed "s|^|$(basename "$f"): |"; done)
+if [ -n "$missing" ]; then
+  echo "missing libraries (those programs cannot start):" >>"$summary"
+  echo "$missing" >>"$summary"
+fi
 export WORK=${WORK:-$(mktemp -d)}
 status=0
 
