@@ -7,7 +7,9 @@
 # it (spgraph-mpi: the slowest rank's), the ratio spgraph-mpi / spgraph, and each rank's peak
 # memory. On a 2-core machine 4 ranks share 2 cores: this is an overhead measurement, not scaling
 # (docs/scale-out.md models scaling).
-#   usage: bench/run_mpi.sh [BUILD_DIR=build/release] [SCALE=18] [ROUNDS=5]
+#   usage: [RANKS="1 4"] bench/run_mpi.sh [BUILD_DIR=build/release] [SCALE=18] [ROUNDS=5]
+# RANKS lists the rank counts (squares: CombBLAS's grid is square, other counts leave ranks
+# idle); past the machine's cores the ranks are oversubscribed, and the rows say so.
 # (issue 37's table is Kronecker scale 18; peak memory per rank is printed for each job)
 set -euo pipefail
 build=${1:-build/release}
@@ -23,7 +25,9 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2
 field() { /usr/bin/python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 bfs_sum='sum(s["seconds"] for s in d["searches"])'
 echo "graph: Kronecker scale $scale; $rounds rounds; $(date -u +%F); $(nproc --all) cores"
-for p in 1 4; do
+cores=$(nproc --all)
+for p in ${RANKS:-1 4}; do
+  [ "$p" -le "$cores" ] || echo "P=$p: $p ranks on $cores cores (oversubscribed)"
   : >"$work/one_bfs" && : >"$work/mpi_bfs" && : >"$work/one_tc" && : >"$work/mpi_tc"
   for job in pagerank cc; do : >"$work/one_$job" && : >"$work/mpi_$job"; done
   for r in $(seq "$rounds"); do
