@@ -4,8 +4,8 @@
 # repository root, with the programs scripts/build_gpu_check.sh put in build/gpu-carry/ (carried
 # there, since the device machine builds nothing). Results go to $OUT (the device tool returns at
 # most 8 files):
-#   $OUT/summary.txt       the device (nvidia-smi), each test program's pass/fail/skip counts and
-#                          each benchmark's exit status and seconds
+#   $OUT/summary.txt       the device (nvidia-smi), missing libraries, each test program's
+#                          pass/fail/skip counts and each benchmark's exit status and seconds
 #   $OUT/tests.log         every test labelled "cuda", in full (gtest output)
 #   $OUT/bench-NAME.txt    one per benchmark script bench/gpu/NN-NAME.sh (at most 6), in name order
 # Each benchmark script runs under `timeout` with these variables:
@@ -13,7 +13,8 @@
 #   SPGRAPH   the CLI (generate graphs with "$SPGRAPH" generate ... here, not on the build machine)
 #   WORK      a scratch folder shared by the scripts (graphs generated once can be reused)
 #   OUT_FILE  where the script writes its table (both times, the ratio, peak device memory)
-#   BUDGET_S  the seconds it has; a script sizes its work to fit
+#   BUDGET_S  the seconds it has (its weight's share of the time left: a line
+#             "# gpu-check-weight: N" in the script, default 1); a script sizes its work to fit
 # The check itself exits 0 when every test passed and every benchmark script exited 0.
 #   usage: OUT=folder scripts/gpu_check.sh [TOTAL_SECONDS=450]
 set -uo pipefail
@@ -78,8 +79,11 @@ while read -r kind name; do
     END {printf "passed %d, failed %d, skipped %d", p, f, s}' \
     <(sed -n "/^===== $name\$/,\$p" "$OUT/tests.log"))
   echo "$name: exit $rc; $counts" >>"$summary"
-  if [ "$have_device" = 1 ] && ! grep -q "skipped 0" <<<"$counts"; then
-    echo "$name: tests skipped although nvidia-smi sees a device" >>"$summary"
+  # A test skipped for want of a device, beside a device nvidia-smi sees, means the program did
+  # not see it (tests that run only without a device skip with another reason).
+  if [ "$have_device" = 1 ] && sed -n "/^===== $name\$/,\$p" "$OUT/tests.log" |
+    grep -Eq 'skipped: (no CUDA device|cuda: )'; then
+    echo "$name: tests skipped for want of a device although nvidia-smi sees one" >>"$summary"
     status=1
   fi
 done <"$carry/manifest.txt"
@@ -88,12 +92,16 @@ done <"$carry/manifest.txt"
 echo "## benchmarks" >>"$summary"
 mapfile -t scripts < <(ls bench/gpu/[0-9]*.sh 2>/dev/null | sort)
 [ "${#scripts[@]}" -gt 0 ] || echo "(no bench/gpu/NN-*.sh scripts)" >>"$summary"
+# A script's share of the time left is its weight (a line "# gpu-check-weight: N", default 1)
+# over the weights of the scripts still to run.
+weight() { sed -n 's/^# gpu-check-weight: *\([0-9][0-9]*\).*/\1/p' "$1" | head -1 | grep . || echo 1; }
 for i in "${!scripts[@]}"; do
   s=${scripts[$i]}
   name=$(basename "$s" .sh)
   name=${name#*-}
-  remaining=$((${#scripts[@]} - i))
-  export BUDGET_S=$(((total - $(elapsed)) / remaining))
+  weights_left=0
+  for r in "${scripts[@]:$i}"; do weights_left=$((weights_left + $(weight "$r"))); done
+  export BUDGET_S=$(((total - $(elapsed)) * $(weight "$s") / weights_left))
   export OUT_FILE=$OUT/bench-$name.txt
   if [ "$BUDGET_S" -le 10 ]; then
     echo "$name: NOT RUN (time spent)" >>"$summary"

@@ -44,6 +44,7 @@ DeviceCsr<bool> merge_disjoint(const DeviceCsr<bool>& t, const DeviceCsr<bool>& 
   out.nrows = t.nrows;
   out.ncols = t.ncols;
   out.pattern = true;
+  out.nnz = nnz;
   out.row_ptr = DeviceBuffer<Offset>(std::size_t(t.nrows) + 1);
   out.col = DeviceBuffer<Vertex>(nnz);
   add_offsets<<<blocks_for(Offset(t.nrows) + 1), kBlock, 0, s>>>(t.row_ptr.data(), d.row_ptr.data(),

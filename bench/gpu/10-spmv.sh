@@ -17,6 +17,7 @@
 # Graphs are written once to $WORK as binary files and reused by later scripts. A step that
 # fails (a mismatch exits 3) is reported and the next one still runs; the script then exits with
 # the last failure's status.
+# gpu-check-weight: 3
 set -uo pipefail
 budget=${BUDGET_S:-120}
 kron_scales=(20)

@@ -7,6 +7,7 @@
 # per-source BFS rows (GTEPS over the kernels, end to end with the download), the PageRank times
 # (end to end and steps alone), both CPU times and ratios, and the peak device memory.
 # Variables from scripts/gpu_check.sh: BIN, SPGRAPH, WORK, OUT_FILE (stdout goes there), BUDGET_S.
+# gpu-check-weight: 3
 set -uo pipefail
 : "${BIN:?}" "${SPGRAPH:?}" "${WORK:?}" "${BUDGET_S:?}"
 start=$(date +%s)

@@ -9,6 +9,7 @@
 #     factor 16), counts checked.
 # Each job is skipped, saying so, when the budget left cannot cover it (a generous estimate from
 # its scale). One line per job; exit 1 if any job failed (a mismatch included).
+# gpu-check-weight: 2
 set -uo pipefail
 bench=$BIN/spgraph_spgemm_bench
 start=$(date +%s)
@@ -19,7 +20,8 @@ echo "# spgemm (A·A vs cusparseSpGEMM) and tc (device vs CPU, 2 threads); budge
 # graph SCALE EDGE_FACTOR: generates (once per check) and prints the file's path.
 graph() {
   local f=$WORK/kron$1-ef$2.bin
-  [ -f "$f" ] || "$SPGRAPH" generate kron --scale "$1" --edge-factor "$2" --out "$f" --quiet >&2
+  [ -f "$f" ] || "$SPGRAPH" generate kron --scale "$1" --edge-factor "$2" --out "$f" --quiet >&2 ||
+    return 1
   echo "$f"
 }
 

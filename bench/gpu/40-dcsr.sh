@@ -10,6 +10,7 @@
 #     compact (CSR-layout) copy, same run (target <= 1.3x);
 #   - the peak device memory of each.
 # Sized to the budget: Kronecker scale 22 from 90 s, else scale 20 with fewer batches.
+# gpu-check-weight: 2
 set -euo pipefail
 budget=${BUDGET_S:-120}
 scale=20

@@ -14,7 +14,8 @@
 #      120 s): the same pair.
 # Each line gives both times and the ratio cpu / cuda; the kNN lines the device's peak memory.
 # STATUS: written where no GPU was lent; never run.
-set -euo pipefail
+# gpu-check-weight: 2
+set -uo pipefail  # a failed step is noted (status) and the next one still runs
 : "${BIN:?}" "${SPGRAPH:?}" "${WORK:?}" "${BUDGET_S:?}"
 lists=2000 long=10000000 scale=16 rows=20000 cols=100000
 if [ "$BUDGET_S" -ge 60 ]; then lists=10000 long=100000000; fi
@@ -23,15 +24,16 @@ status=0
 field() { grep -o "\"$1\": *[0-9.e+-]*" | head -1 | sed 's/.*: *//'; }
 
 echo "## batched k-selection ($lists lists of 10^4 keys)"
-"$BIN/topk_bench" --lists "$lists" --len 10000 --k 10 --k 1000 --long "$long" --runs 5
+"$BIN/topk_bench" --lists "$lists" --len 10000 --k 10 --k 1000 --long "$long" --runs 5 ||
+  { echo "topk_bench FAILED (exit $?)"; status=1; }
 
 echo "## all-rows top-10 Jaccard, kron scale $scale"
 g=$WORK/topk-kron$scale.mtx
-[ -f "$g" ] || "$SPGRAPH" generate kron --scale "$scale" --edge-factor 16 --out "$g" -q
+[ -f "$g" ] || "$SPGRAPH" generate kron --scale "$scale" --edge-factor 16 --out "$g" -q || status=1
 gpu=$("$SPGRAPH" knn "$g" --undirected --all --k 10 --measure jaccard --backend cuda --json \
-  --out "$WORK/knn-cuda.tsv")
+  --out "$WORK/knn-cuda.tsv") || { echo "knn --backend cuda FAILED"; status=1; }
 cpu=$("$SPGRAPH" knn "$g" --undirected --all --k 10 --measure jaccard --threads 2 --json \
-  --out "$WORK/knn-cpu.tsv")
+  --out "$WORK/knn-cpu.tsv") || { echo "knn --backend cpu FAILED"; status=1; }
 tg=$(echo "$gpu" | field seconds) tc=$(echo "$cpu" | field seconds)
 echo "jaccard: cuda ${tg} s, cpu (2 threads) ${tc} s, ratio cpu/cuda $(awk -v a="$tc" -v b="$tg" 'BEGIN{printf "%.2f", a/b}'), device peak $(echo "$gpu" | field device_peak_bytes) bytes, h2d $(echo "$gpu" | field device_h2d_bytes), d2h $(echo "$gpu" | field device_d2h_bytes)"
 cmp -s "$WORK/knn-cuda.tsv" "$WORK/knn-cpu.tsv" && echo "jaccard: answers identical" \
@@ -45,9 +47,11 @@ fi
 
 echo "## feature kNN, top-10 cosine, tfidf $rows x $cols"
 f=$WORK/topk-tfidf-$rows.mtx
-[ -f "$f" ] || "$SPGRAPH" generate tfidf --rows "$rows" --cols "$cols" --out "$f" -q
-gpu=$("$SPGRAPH" knn --features "$f" --k 10 --backend cuda --json --out "$WORK/feat-cuda.mtx")
-cpu=$("$SPGRAPH" knn --features "$f" --k 10 --threads 2 --json --out "$WORK/feat-cpu.mtx")
+[ -f "$f" ] || "$SPGRAPH" generate tfidf --rows "$rows" --cols "$cols" --out "$f" -q || status=1
+gpu=$("$SPGRAPH" knn --features "$f" --k 10 --backend cuda --json --out "$WORK/feat-cuda.mtx") ||
+  { echo "knn --features --backend cuda FAILED"; status=1; }
+cpu=$("$SPGRAPH" knn --features "$f" --k 10 --threads 2 --json --out "$WORK/feat-cpu.mtx") ||
+  { echo "knn --features --backend cpu FAILED"; status=1; }
 tg=$(echo "$gpu" | field seconds) tc=$(echo "$cpu" | field seconds)
 echo "features: cuda ${tg} s, cpu (2 threads) ${tc} s, ratio cpu/cuda $(awk -v a="$tc" -v b="$tg" 'BEGIN{printf "%.2f", a/b}'), device peak $(echo "$gpu" | field device_peak_bytes) bytes"
 cmp -s "$WORK/feat-cuda.mtx" "$WORK/feat-cpu.mtx" && echo "features: answers identical" \

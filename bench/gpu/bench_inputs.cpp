@@ -20,11 +20,6 @@ namespace spgraph::bench {
 
 using tools::seconds_since;
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
-
 Csr<bool> load_pattern(const std::string& path) {
   return pattern_of(load_matrix(path).matrix).csr();
 }

@@ -9,14 +9,14 @@
 #include <vector>
 
 #include "formats/csr/csr.hpp"
+#include "tools/common/stats.hpp"
 
 namespace spgraph::bench {
 
 /// The structure of the graph in `path` (any format spgraph reads).
 Csr<bool> load_pattern(const std::string& path);
 
-/// The middle value (the upper one of an even count; 0 for none).
-double median(std::vector<double> v);
+using tools::median;  // tools/common/stats.hpp
 
 /// Median seconds of the device and the CPU triangle counts over `runs` runs each, with the
 /// count (checked equal) and the device's peak memory.

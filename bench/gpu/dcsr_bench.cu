@@ -25,6 +25,7 @@
 #include "formats/device/cuda_runtime.hpp"
 #include "formats/device/device_buffer.hpp"
 #include "formats/device/device_stats.hpp"
+#include "tools/common/stats.hpp"
 
 namespace {
 
@@ -67,10 +68,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
+using tools::median;  // tools/common/stats.hpp
 
 double mib(std::uint64_t bytes) {
   return double(bytes) / (1 << 20);

@@ -575,6 +575,7 @@ DeviceCsr<typename SR::value_type> spgemm_hash_cuda_device(const DeviceCsr<TA>& 
     return cub::DeviceScan::ExclusiveSum(tmp, bytes, count.data(), c.row_ptr.data(), int(m) + 1, s);
   });
   const Offset nnz = download_one(c.row_ptr.data() + m);
+  c.nnz = nnz;
   c.col = DeviceBuffer<Vertex>(nnz);
   if (values) c.val = DeviceBuffer<stored_value_t<V>>(nnz);
   count_bins<<<blocks_for(m), kRowBlock, 0, s>>>(c.row_ptr.data(), m, min_bin, count.data(),

@@ -4,8 +4,9 @@
 // device pool, defragmentation, SpMV on the fragmented form), with the CPU format's batch
 // semantics (inserts, erases and assigns in batch order under the duplicate policy; dcsr.hpp).
 // A plain header: it names no CUDA type, so that the engine and the CLI include it in every
-// build. The members are defined in dcsr_cuda.cu (spgraph_cuda) in a CUDA build, and in
-// engine/dcsr_cuda_unavailable.cpp otherwise, where each throws BackendUnavailable naming why.
+// build. The members are defined in dcsr_update_cuda.cu and dcsr_query_cuda.cu (spgraph_cuda) in a
+// CUDA build, and in engine/dcsr_cuda_refusal.cpp otherwise, where each throws BackendUnavailable
+// naming why.
 //
 // A batch (apply): uploaded, sorted by (row, column) with a stable CUB radix sort, cut into one
 // group per touched row, then merged by one thread per row (dcsr_merge_lanes.hpp), with

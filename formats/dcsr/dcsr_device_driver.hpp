@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The host side of a device Dynamic CSR batch, shared by the CUDA driver (dcsr_cuda.cu) and its
-// host emulation (dcsr_device_emulated.hpp): the merge's parameters, the counters turned into a
-// batch result, and the loop that applies a batch whole. King, Gilray, Kirby & Might,
-// "Dynamic-CSR" (2016), section III.A: when the pool (the paper's user-sized buffer) runs out,
-// the rows that could not be served are left untouched; the pool is then rebuilt larger by a
-// defragmentation (Alg. 4: a scan of the sizes, then a copy of each row) and those rows are
+// The host side of a device Dynamic CSR batch, shared by the CUDA driver (dcsr_update_cuda.cu,
+// dcsr_query_cuda.cu) and its host emulation (dcsr_device_emulated.hpp): the merge's parameters,
+// the counters turned into a batch result, and the loop that applies a batch whole. King, Gilray,
+// Kirby & Might, "Dynamic-CSR" (2016), section III.A: when the pool (the paper's user-sized buffer)
+// runs out, the rows that could not be served are left untouched; the pool is then rebuilt larger
+// by a defragmentation (Alg. 4: a scan of the sizes, then a copy of each row) and those rows are
 // merged again, so that no batch is half applied. After the batch, a defragmentation also runs
 // when the space not holding entries (slack and abandoned segments) exceeds
 // params.space_threshold of the entries, which bounds memory whatever the update pattern.

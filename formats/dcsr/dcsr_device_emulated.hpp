@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The device Dynamic CSR run on the host: the same arrays as the CUDA driver (dcsr_cuda.cu) in
-// host vectors, and the same per-row and per-lane functions (dcsr_merge_lanes.hpp,
-// dcsr_segment_lanes.hpp) called row after row and lane after lane, where the device runs one
-// thread per touched row (the merge) or one warp per row (SpMV, BFS, the defragmentation's
-// copy). The phases of a batch are the device's:
+// The device Dynamic CSR run on the host: the same arrays as the CUDA driver (dcsr_update_cuda.cu,
+// dcsr_query_cuda.cu) in host vectors, and the same per-row and per-lane functions
+// (dcsr_merge_lanes.hpp, dcsr_segment_lanes.hpp) called row after row and lane after lane, where
+// the device runs one thread per touched row (the merge) or one warp per row (SpMV, BFS, the
+// defragmentation's copy). The phases of a batch are the device's:
 //   1. sort the batch by (row, column), batch order kept among equal keys: std::stable_sort
 //      here, a stable CUB radix sort of (row << 32 | column) keys on the device;
 //   2. cut it into groups, one per touched row (a flagged select on the device);

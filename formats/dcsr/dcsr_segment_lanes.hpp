@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The segment layout of the device Dynamic CSR and the per-row reads on it, as host-and-device
-// functions (SPGRAPH_HD) shared by the CUDA kernels (dcsr_cuda.cu) and their host emulation
-// (dcsr_device_emulated.hpp), which the CPU tests run. After King, Gilray, Kirby & Might,
-// "Dynamic-CSR: A Format for Dynamic Sparse-Matrix Updates" (2016), section III.A:
+// functions (SPGRAPH_HD) shared by the CUDA kernels (dcsr_update_cuda.cu, dcsr_query_cuda.cu) and
+// their host emulation (dcsr_device_emulated.hpp), which the CPU tests run. After King, Gilray,
+// Kirby & Might, "Dynamic-CSR: A Format for Dynamic Sparse-Matrix Updates" (2016), section III.A:
 //   - column ids and values live in one pool of slots, handed out by a bump pointer (the paper's
 //     allocation pointer, Alg. 1's atomicAdd);
 //   - row r owns up to k segments (start, capacity), stored row-major at r*k + s (the paper's

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `spgraph stream --backend cuda` (the dynamic graph in device memory, docs/cuda.md): the flags
-// it refuses (--store, --maintain, --out: exit 1, naming the flag) in every build; where the
+// it refuses (--store, --maintain, --out: a usage error, exit 2, naming the flag) in every build; where the
 // backend cannot run (not built, no device) the BackendUnavailable error, exit 1, nothing
 // answered; where it runs, the same answers as the CPU backend for '? edges', '? degree v' and
 // '? bfs s' on a random stream, the other queries refused by name (skipped, or exit 1 under
@@ -64,7 +64,7 @@ TEST(StreamDeviceCli, FlagsTheDeviceGraphLacksAreRefusedByName) {
            "--store " + temp_file("stream_device_store", "").string(), std::string("--maintain cc"),
            "--out " + temp_file("stream_device_out.mtx", "").string()}) {
     const CliRun r = run("stream " + karate + " --updates " + updates + " --backend cuda " + flag);
-    EXPECT_EQ(r.exit_code, 1) << flag << "\n" << r.output;
+    EXPECT_EQ(r.exit_code, 2) << flag << "\n" << r.output;
     const std::string name = flag.substr(0, flag.find(' '));
     EXPECT_NE(r.output.find(name + " is not supported with --backend cuda"), std::string::npos)
         << r.output;

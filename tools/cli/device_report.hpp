@@ -2,8 +2,10 @@
 // The CUDA backend's counters in a command's report: what `--backend cuda` runs of mxv, spmv and
 // compare spmv print next to their times (the device's transfers and peak memory, from
 // device_stats(), formats/device/device_stats.hpp). The fields appear only on --backend cuda
-// runs; every command that runs on the device adds them through this one helper, so their names
-// are the same everywhere.
+// runs. Commands that run through the engine's device counters (mxv, spmv, tc, closure,
+// stream, compare spmv) add them through this helper; those whose entry points return their own
+// cost record (bfs and pagerank: algorithms/device_run.hpp, device_run_report.hpp; knn:
+// KnnDeviceRun) write the same names from it.
 #pragma once
 
 #include "tools/cli/report.hpp"

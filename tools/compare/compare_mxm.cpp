@@ -329,18 +329,17 @@ ComparePlan MxmJob::plan_cuda(const CompareFlags& f, int threads) {
     r.add("products", report::count(product_count(s->a->csr(), s->b->csr())));
     r.add("verified", report::flag(true));
     r.add("max_relative_difference", report::real(s->worst, "%.3g", "%.3g"));
-    r.add("device_h2d_bytes", report::count(dev->ours.host_to_device_bytes));
-    r.add("device_d2h_bytes", report::count(dev->ours.device_to_host_bytes));
-    r.add("device_peak_bytes", report::count(dev->ours.peak_bytes));
-    r.add("cusparse_device_peak_bytes", report::count(dev->theirs.peak_bytes));
+    r.add("device_h2d_bytes", report::bytes(dev->ours.host_to_device_bytes));
+    r.add("device_d2h_bytes", report::bytes(dev->ours.device_to_host_bytes));
+    r.add("device_peak_bytes", report::bytes(dev->ours.peak_bytes));
+    r.add("cusparse_device_peak_bytes", report::bytes(dev->theirs.peak_bytes));
   };
   p.layout =
       "compare mxm --backend cuda: {a} x {b}, plus_times over double\n"
       "A: {nnz_a} entries; C: {nnz_c} entries; {products} products\n"
       "spgraph:  device hash SpGEMM (row bins on streams, shared and global tables)\n"
       "cuSPARSE: cusparseSpGEMM (CUSPARSE_SPGEMM_DEFAULT); each run uploads A, B and downloads C\n"
-      "peak device memory: spgraph {device_peak_bytes} B, cuSPARSE {cusparse_device_peak_bytes} "
-      "B\n"
+      "peak device memory: spgraph {device_peak_bytes}, cuSPARSE {cusparse_device_peak_bytes}\n"
       "verified: identical pattern, largest relative difference {max_relative_difference}\n";
   return p;
 }

@@ -45,11 +45,12 @@ StreamStart<T> start_from(const CliGraph& graph) {
 
 /// --backend cuda keeps the graph in device memory (engine/dynamic_graph_cuda.hpp), which has
 /// no store, no maintained views and no writer of --out yet: those flags are refused with it,
-/// before the backend itself is checked, so the refusal is the same in every build.
+/// before the backend itself is checked, so the refusal (a usage error, exit 2) is the same in
+/// every build.
 void check_device_flags(const StreamArgs& args) {
   if (backend_of(args.g) != Backend::Cuda) return;
   const auto refuse = [](const std::string& flag) {
-    throw InvalidArgument(flag +
+    throw CLI::ValidationError(flag +
                           " is not supported with --backend cuda (the graph in device memory "
                           "answers '? edges', '? degree v' and '? bfs s'); run without "
                           "--backend cuda to use it");

@@ -88,7 +88,11 @@ DistMatrix<bool> pattern_matrix(const MpiContext& ctx, Vertex n, const Arcs& own
   // straight from them, and on a symmetric diagonal block (A(i, i) = A(i, i)ᵀ) without even a
   // scatter.
   const bool as_is = what == PatternOf::Arcs || (what == PatternOf::Transpose && symmetric);
-  if (as_is && sorted_arcs())
+  // Every rank must take the same path (the other exchanges with the transpose partner), so the
+  // ranks agree on whether all their arcs arrived sorted.
+  int sorted = as_is && sorted_arcs() ? 1 : 0;
+  if (as_is) MPI_Allreduce(MPI_IN_PLACE, &sorted, 1, MPI_INT, MPI_LAND, ctx.comm);
+  if (sorted)
     return DistMatrix<bool>(symmetric && at.diagonal()
                                 ? dcsc_of_transposed(owned.size(), row_of, col_of, layout, at)
                                 : dcsc_of_sorted(owned.size(), row_of, col_of, layout, at),

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/core/error.hpp"
 #include "formats/device/device_mirrors.hpp"
@@ -42,7 +43,9 @@ inline Csr32 to_csr32(const Csr<double>& a) {
   d.nnz = std::int64_t(a.nnz());
   d.row_ptr = DeviceBuffer<std::int32_t>::from_host(rp);
   d.col = DeviceBuffer<std::int32_t>::from_host(col);
-  d.val = DeviceBuffer<double>::from_host(a.val);
+  // A pattern (a file without values) holds no values: every entry is 1, as the engine reads it.
+  d.val = a.pattern ? DeviceBuffer<double>::from_host(std::vector<double>(a.col.size(), 1.0))
+                    : DeviceBuffer<double>::from_host(a.val);
   return d;
 }
 
