@@ -44,7 +44,7 @@ echo "device: $device" >>"$summary"
 export BIN=$PWD/$carry/bin SPGRAPH=$PWD/$carry/bin/spgraph
 # The carried libraries first, then the image's CUDA toolkit (libcusparse), wherever it is.
 cuda_libs=""
-for d in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib; do
+for d in /usr/local/cuda/lib64 /usr/local/cuda/lib /usr/local/cuda/targets/x86_64-linux/lib; do
   [ -d "$d" ] && cuda_libs="$cuda_libs:$d"
 done
 pip_cusparse=$(python3 -c 'import nvidia.cusparse as m, os; print(os.path.join(list(m.__path__)[0], "lib"))' 2>/dev/null || true)
