@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # The GPU check: what a lent GPU machine runs, in one call of at most 8 minutes, from the
 # repository root, with the programs scripts/build_gpu_check.sh put in build/gpu-carry/ (carried
-# there, since the device machine builds nothing). Results go to $OUT (the device tool returns at
-# most 8 files):
+# there as build/gpu-carry.tar.gz and unpacked here, since the device machine builds nothing).
+# Results go to $OUT (the device tool returns at most 8 files):
 #   $OUT/summary.txt       the device (nvidia-smi), missing libraries, each test program's
 #                          pass/fail/skip counts and each benchmark's exit status and seconds
 #   $OUT/tests.log         every test labelled "cuda", in full (gtest output)
@@ -26,9 +26,13 @@ start=$(date +%s)
 elapsed() { echo $(($(date +%s) - start)); }
 summary=$OUT/summary.txt
 mkdir -p "$OUT"
+# The programs travel as build/gpu-carry.tar.gz (scripts/build_gpu_check.sh); unpack it once.
+if [ ! -f "$carry/manifest.txt" ] && [ -f "$carry.tar.gz" ]; then
+  tar -C "$(dirname "$carry")" -xzf "$carry.tar.gz"
+fi
 if [ ! -f "$carry/manifest.txt" ]; then
   echo "error: $carry/manifest.txt is missing: run scripts/build_gpu_check.sh here first and" \
-    "carry build/gpu-carry" | tee "$summary" >&2
+    "carry build/gpu-carry.tar.gz" | tee "$summary" >&2
   exit 2
 fi
 echo "# scripts/gpu_check.sh, $(date -u '+%F %T') UTC, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')" >"$summary"
