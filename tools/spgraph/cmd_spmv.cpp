@@ -37,6 +37,17 @@ struct SpmvArgs {
   bool stream = false;
 };
 
+/// The report's fields that name the run's input, shared by the CPU and the device runs.
+template <class T>
+void add_matrix_fields(Report& r, const SpmvArgs& args, const Matrix<T>& a) {
+  r.add("file", report::str(args.file));
+  r.add("semiring", report::str(args.semiring));
+  r.add("type", report::str(args.type));
+  r.add("n", report::count(a.nrows()));
+  r.add("nnz", report::count(a.nvals()));
+  r.add("pattern", report::flag(a.is_pattern(), "pattern, no values", "valued"));
+}
+
 template <class T>
 void run_typed(const SpmvArgs& args, const CliGraph& graph) {
   std::optional<Matrix<T>> converted;
@@ -60,12 +71,7 @@ void run_typed(const SpmvArgs& args, const CliGraph& graph) {
   const double per_call = tools::median(secs);
   const double bytes = double(spmv_bytes(a, sizeof(T)));
   Report r;
-  r.add("file", report::str(args.file));
-  r.add("semiring", report::str(args.semiring));
-  r.add("type", report::str(args.type));
-  r.add("n", report::count(a.nrows()));
-  r.add("nnz", report::count(a.nvals()));
-  r.add("pattern", report::flag(a.is_pattern(), "pattern, no values", "valued"));
+  add_matrix_fields(r, args, a);
   r.add("format", report::str(spmv_format_name(setup.format)));
   r.add("asked", report::str(args.format));
   r.add("rule", report::text(setup.rule));
@@ -131,12 +137,7 @@ void run_typed_device(const SpmvArgs& args, const CliGraph& graph) {
   const double per_call = tools::median(secs);
   const double bytes = double(spmv_bytes(a, sizeof(T)));
   Report r;
-  r.add("file", report::str(args.file));
-  r.add("semiring", report::str(args.semiring));
-  r.add("type", report::str(args.type));
-  r.add("n", report::count(a.nrows()));
-  r.add("nnz", report::count(a.nvals()));
-  r.add("pattern", report::flag(a.is_pattern(), "pattern, no values", "valued"));
+  add_matrix_fields(r, args, a);
   r.add("backend", report::str("cuda"));
   r.add("format", report::str(choice.format == SpmvFormat::Csr5 ? "csr5" : "csr vector"));
   r.add("asked", report::str(args.format));
