@@ -21,6 +21,7 @@
 #include "engine/core/semiring.hpp"
 #include "formats/csr/csr.hpp"
 #include "formats/csr/spgemm_hash_cpu.hpp"
+#include "formats/csr/spgemm_hash_lanes.hpp"
 
 namespace spgraph::testing {
 
@@ -154,5 +155,44 @@ Csr<typename SR::value_type> cpu_product(const Csr<T>& a, const Csr<T>& b, const
 template <class SR>
 inline constexpr bool kFloatingPlus = std::is_floating_point_v<typename SR::value_type>&&
     std::is_same_v<typename SR::add_monoid, PlusMonoid<typename SR::value_type>>;
+
+/// Runs every case under every mask mode (none, mask, complemented) and every forced bin, with
+/// values and as a pattern, through `product(a, b, mask, complement, values, min_bin, rows)`
+/// (the host emulation or the device kernel), against the CPU kernel. With `symbolic_counts`
+/// the forced bin must also have taken rows in the symbolic phase.
+template <class SR, class T, class Product>
+void check_product_against_cpu(std::uint64_t seed, Product&& product, bool symbolic_counts) {
+  using V = typename SR::value_type;
+  for (const SpgemmCase<T>& c : spgemm_cases<T>(seed)) {
+    for (int mask_mode = 0; mask_mode < 3; ++mask_mode) {
+      const Csr<bool>* mask = mask_mode == 0 ? nullptr : &c.mask;
+      const bool complement = mask_mode == 2;
+      const Csr<V> want = cpu_product<SR>(c.a, c.b, mask, complement, true);
+      Csr<V> bound;
+      if constexpr (kFloatingPlus<SR>)
+        bound = cpu_product<SR>(absolute(c.a), absolute(c.b), mask, complement, true);
+      const Csr<V> want_pattern = cpu_product<SR>(c.a, c.b, mask, complement, false);
+      for (int min_bin = 0; min_bin < kSpgemmDeviceBinCount; ++min_bin) {
+        const std::string what = c.name + ", mask mode " + std::to_string(mask_mode) +
+                                 ", bins from " + std::to_string(min_bin);
+        SpgemmBinRows rows;
+        const Csr<V> got = product(c.a, c.b, mask, complement, true, min_bin, &rows);
+        expect_same_product<SR>(got, want, kFloatingPlus<SR> ? &bound : nullptr, what);
+        if (min_bin > 1 && want.nnz() > 0) {
+          if (symbolic_counts) {
+            EXPECT_GT(rows.symbolic[min_bin], 0u) << what;
+          }
+          EXPECT_GT(rows.numeric[min_bin], 0u) << what;
+          for (int b = 1; b < min_bin; ++b) EXPECT_EQ(rows.numeric[b], 0u) << what;
+        }
+        const Csr<V> pattern = product(c.a, c.b, mask, complement, false, min_bin, nullptr);
+        if (symbolic_counts) {
+          EXPECT_TRUE(pattern.pattern) << what;
+        }
+        expect_same_product<SR>(pattern, want_pattern, nullptr, what + " (pattern)");
+      }
+    }
+  }
+}
 
 }  // namespace spgraph::testing
