@@ -499,6 +499,13 @@ def main():
     own_dir = args.workdir is None
     args.workdir = args.workdir or tempfile.mkdtemp(prefix="spgraph-mpi-np%d-" % args.np)
     os.makedirs(args.workdir, exist_ok=True)
+    # Each run gets its own OpenMPI session directory. ctest -j runs two rank counts at once, and
+    # two mpiexec creating the shared /tmp/ompi.HOST.UID race: the loser's mkdir fails with "File
+    # exists" and its ranks never start (seen in CI). TMPDIR covers PMIx and later OpenMPI too.
+    session_tmp = os.path.join(args.workdir, "ompi")
+    os.makedirs(session_tmp, exist_ok=True)
+    os.environ["OMPI_MCA_orte_tmpdir_base"] = session_tmp
+    os.environ["TMPDIR"] = session_tmp
     r = Runner(args)
     w = args.workdir
 
