@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// `spgraph-mpi cc FILE`: connected components (weakly connected for a directed graph) by min-label
-// propagation, label' = min(label, S min.second label) on S = A + A^T until no label changes,
-// with CombBLAS's dense SpMV over the engine's MIN-SECOND semiring. Each label ends as the
-// smallest vertex id of its component: the labels spgraph's cc prints, whatever its method.
-// Labels start from a union-find over each rank's own arcs inside its slice (local_hooks).
-// After each round a label jumps to its label's label while both lie in the rank's own slice
-// (the shortcut of Shiloach-Vishkin and FastSV, Zhang, Azad and Hu, "FastSV: a distributed-memory
-// connected component algorithm with fast convergence", PP 2020, restricted to
-// local entries so that it costs no message): labels stay ids of the same component and only
-// fall, so the answer is unchanged and fewer rounds are needed. Rounds still grow with the
-// diameter (FastSV's remote shortcuts and hooking would need fewer; not here).
+// `spgraph-mpi cc FILE`: connected components (weakly connected for a directed graph). Each
+// rank first contracts its vector slice by its own arcs with both ends in the slice (a local
+// union-find, no message: contract_slice). Only the other arcs, the cut C, go into
+// S_cut = C + Cᵀ; rounds of label' = min(label, S_cut min.second label) with CombBLAS's dense
+// SpMV over the engine's MIN-SECOND semiring, each followed by hooking within a piece and a
+// shortcut within the slice (label_round), run until no label changes. With no cut arc (P = 1)
+// the pieces are the components and no round runs. Each label ends as the smallest vertex id of
+// its component: the labels spgraph's cc prints, whatever its method. Rounds still grow with the
+// diameter of the contracted graph (FastSV's remote shortcuts and hooking would need fewer; not
+// here).
 
 #include <algorithm>
 
@@ -33,29 +32,73 @@ struct CcArgs {
   std::string file, out;
 };
 
-/// The starting labels of this rank's slice: each vertex's smallest id among the slice's
-/// vertices joined to it by this rank's own arcs with both ends in the slice (union-find,
-/// linking the larger root under the smaller, so a root is its set's smallest id). A local
-/// contraction with no message, as distributed connected-component codes begin (Azad and
-/// Buluç, "LACC: a linear-algebraic algorithm for finding connected components in distributed
-/// memory", IPDPS 2019); at P = 1 it finds every component, and the rounds only
-/// confirm it.
-std::vector<Index> local_hooks(const Arcs& owned, const VectorSlice& slice) {
-  std::vector<Index> parent(std::size_t(slice.size));
-  for (Index v = 0; v < slice.size; ++v) parent[v] = v;
-  const auto find = [&](Index v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];  // path halving
+/// This rank's slice contracted by its own arcs: `root[v]` is the local index of the smallest
+/// vertex of v's piece, the slice's vertices joined to v by this rank's arcs with both ends in
+/// the slice (union-find, linking the larger root under the smaller, path halving). A local
+/// contraction with no message, as distributed connected-component codes begin (Azad and Buluç,
+/// "LACC: a linear-algebraic algorithm for finding connected components in distributed memory",
+/// IPDPS 2019, §IV). `cut` keeps every other arc: only those need the rounds. At P = 1 no arc
+/// is cut and the pieces are the components.
+struct SlicePieces {
+  std::vector<Vertex> root;
+  Arcs cut;
+};
+
+SlicePieces contract_slice(Arcs owned, const VectorSlice& slice, bool symmetric) {
+  SlicePieces out;
+  std::vector<Vertex>& parent = out.root;
+  parent.resize(std::size_t(slice.size));
+  for (Index v = 0; v < slice.size; ++v) parent[v] = Vertex(v);
+  const auto find = [&](Vertex v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
     return v;
   };
+  const auto in_slice = [&](Vertex x) {
+    return Index(x) >= slice.offset && Index(x) < slice.offset + slice.size;
+  };
+  std::size_t kept = 0;  // the cut arcs are compacted to the front of `owned`
   for (std::size_t k = 0; k < owned.size(); ++k) {
-    const Index r = Index(owned.row[k]) - slice.offset, c = Index(owned.col[k]) - slice.offset;
-    if (r < 0 || r >= slice.size || c < 0 || c >= slice.size) continue;
-    const Index a = find(r), b = find(c);
+    const Vertex r = owned.row[k], c = owned.col[k];
+    if (!in_slice(r) || !in_slice(c)) {
+      owned.row[kept] = r, owned.col[kept] = c, ++kept;
+      continue;
+    }
+    if (symmetric && r > c) continue;  // its mirror (c, r) joins the same pair
+    const Vertex a = find(Vertex(r - slice.offset)), b = find(Vertex(c - slice.offset));
     if (a != b) parent[std::max(a, b)] = std::min(a, b);
   }
-  std::vector<Index> label(parent.size());
-  for (Index v = 0; v < slice.size; ++v) label[v] = slice.offset + find(v);
-  return label;
+  for (Vertex v = 0; v < parent.size(); ++v) parent[v] = parent[parent[v]];  // roots precede
+  owned.row.resize(kept), owned.col.resize(kept), owned.val.clear();
+  out.cut = std::move(owned);
+  return out;
+}
+
+using LabelVec = combblas::FullyDistVec<Index, Index>;
+
+/// One round over the cut arcs: y = S_cut min.second label; each piece's root takes the smallest
+/// label any of its vertices sees (the hooking step of Shiloach-Vishkin, done within the piece),
+/// every vertex takes its root's label, then jumps to its label's label while both lie in this
+/// rank's slice (the shortcut of FastSV, Zhang, Azad and Hu, PP 2020, §III, restricted to local
+/// entries so that it costs no message). Labels stay ids of the same component and only fall.
+/// Returns whether any label of this rank fell.
+bool label_round(const DistMatrix<bool>& s_cut, LabelVec& label, const SlicePieces& pieces,
+                 const VectorSlice& slice) {
+  using Sr = CombBlasSemiring<MinSecond<Index>, bool, Index>;
+  const LabelVec y = combblas::SpMV<Sr>(s_cut, label);
+  const Index* now = label.GetLocArr();  // updated in place by SetLocalElement
+  const Index* seen = y.GetLocArr();
+  bool changed = false;
+  for (Index v = 0; v < slice.size; ++v) {
+    const Index r = pieces.root[v];
+    if (seen[v] < now[r]) label.SetLocalElement(r, seen[v]), changed = true;
+  }
+  for (Index v = 0; v < slice.size; ++v) {
+    Index l = now[pieces.root[v]];
+    while (l >= slice.offset && l < slice.offset + slice.size && now[l - slice.offset] < l)
+      l = now[l - slice.offset];
+    if (l < now[v]) label.SetLocalElement(v, l), changed = true;
+  }
+  return changed;
 }
 
 void run_cc(const CcArgs& args) {
@@ -64,35 +107,32 @@ void run_cc(const CcArgs& args) {
   DistributedGraph g = load_for_mpi(args.file, args.load, args.g, false, args.out);
   MPI_Barrier(ctx.comm);
   const double t0 = MPI_Wtime();
-  // S = A + A^T (A itself when the file is symmetric): the owner's arcs and its transpose
-  // partner's, mirrored (pattern_matrix.hpp).
-  DistMatrix<bool> s = pattern_matrix(
-      ctx, g.n, g.local, g.undirected ? PatternOf::Arcs : PatternOf::Symmetrized, g.undirected);
   const VectorSlice slice = vector_slice(ctx, g.n);
-  const std::vector<Index> start = local_hooks(g.local, slice);
-  g.local = Arcs{};  // S holds the graph now
+  SlicePieces pieces = contract_slice(std::move(g.local), slice, g.undirected);
+  std::uint64_t cut = pieces.cut.size();
+  MPI_Allreduce(MPI_IN_PLACE, &cut, 1, MPI_UINT64_T, MPI_SUM, ctx.comm);
   // The labels live in one distributed vector for the whole run, updated in place; each round's
   // product is the one allocation left (CombBLAS 1.6.2 has no dense SpMV into a given vector).
-  combblas::FullyDistVec<Index, Index> label(ctx.grid, Index(g.n), Index(0));
-  for (Index v = 0; v < slice.size; ++v) label.SetLocalElement(v, start[v]);
-  using Sr = CombBlasSemiring<MinSecond<Index>, bool, Index>;
+  LabelVec label(ctx.grid, Index(g.n), Index(0));
+  for (Index v = 0; v < slice.size; ++v)
+    label.SetLocalElement(v, slice.offset + Index(pieces.root[v]));
   std::uint64_t rounds = 0;
-  traffic_phase("run");
-  for (;;) {
-    const combblas::FullyDistVec<Index, Index> y = combblas::SpMV<Sr>(s, label);
-    ++rounds;
-    const Index* now = label.GetLocArr();
-    const Index* seen = y.GetLocArr();
-    int changed = 0;
-    for (Index v = 0; v < slice.size; ++v) {
-      Index l = std::min(now[v], seen[v]);
-      // Shortcut within this rank's slice: label(v) = label(label(v)) while that is smaller.
-      while (l >= slice.offset && l < slice.offset + slice.size && now[l - slice.offset] < l)
-        l = now[l - slice.offset];
-      if (l < now[v]) label.SetLocalElement(v, l), changed = 1;
+  if (cut > 0) {
+    // S_cut = C + Cᵀ over the cut arcs C (C itself when the file is symmetric: a cut arc's
+    // mirror is cut too): the owner's arcs and its transpose partner's (pattern_matrix.hpp).
+    const DistMatrix<bool> s_cut =
+        pattern_matrix(ctx, g.n, pieces.cut,
+                       g.undirected ? PatternOf::Arcs : PatternOf::Symmetrized, g.undirected);
+    pieces.cut = Arcs{};
+    traffic_phase("run");
+    for (;;) {
+      int changed = label_round(s_cut, label, pieces, slice) ? 1 : 0;
+      ++rounds;
+      MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_MAX, ctx.comm);
+      if (!changed) break;
     }
-    MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_MAX, ctx.comm);
-    if (!changed) break;
+  } else {
+    traffic_phase("run");
   }
   double secs = MPI_Wtime() - t0;
   MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, ctx.comm);
