@@ -15,7 +15,9 @@ that runs pip, and copied next to the package's Python files.
 Nothing is written into the source tree: setuptools' build folders, its egg-info and the CMake
 build go to a temporary folder that is removed afterwards (or to $SPGRAPH_BUILD_DIR, kept, to
 rebuild incrementally; ccache, where installed, makes a fresh build quick too). SPGRAPH_JOBS sets
-the build's parallelism (default: the CPUs this process may use). The version is the project's
+the build's parallelism (default: the CPUs this process may use); SPGRAPH_CMAKE_ARGS adds CMake
+arguments (e.g. "-DSPGRAPH_WERROR=ON", which the ctest check passes so that the module compiles
+with the same flags as the build beside it and ccache reuses its objects). The version is the project's
 (project() in the top CMakeLists.txt). Needs cmake, a C++20 compiler, pybind11-dev, zlib, OpenMP
 and CLI11 (scripts/install_deps.sh installs them).
 """
@@ -24,6 +26,7 @@ import atexit
 import os
 import pathlib
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -109,7 +112,7 @@ class CMakeBuild(build_ext):
             "cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
             "-DSPGRAPH_PYTHON=ON", "-DSPGRAPH_BUILD_TESTS=OFF", "-DSPGRAPH_BUILD_BENCH=OFF",
             f"-DPython_EXECUTABLE={sys.executable}",
-        ])
+        ] + shlex.split(os.environ.get("SPGRAPH_CMAKE_ARGS", "")))
         run(["cmake", "--build", str(build), "--target", "_spgraph", "-j", jobs])
         built = next((build / "python" / "spgraph").glob("_spgraph*.so"))
         target.parent.mkdir(parents=True, exist_ok=True)

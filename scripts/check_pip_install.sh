@@ -15,7 +15,8 @@ Usage: scripts/check_pip_install.sh [PYTHON]
 
 PYTHON  the interpreter to install for (default /usr/bin/python3, Debian's, which has numpy,
         scipy, setuptools and wheel from scripts/install_deps.sh).
-Environment: SPGRAPH_JOBS (parallel build jobs, default 2), KEEP=1 keeps the scratch folder.
+Environment: SPGRAPH_JOBS (parallel build jobs, default 2), SPGRAPH_CMAKE_ARGS (extra CMake
+arguments, passed to python/setup.py), KEEP=1 keeps the scratch folder.
 EOF
 }
 

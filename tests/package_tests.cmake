@@ -7,7 +7,8 @@
 #     (scripts/check_python_snippets.py), with the module from this build tree;
 #   - python_pip_install: scripts/check_pip_install.sh, `pip install --no-build-isolation ./python`
 #     into a scratch virtual environment, offline, then the installed module imported and run
-#     (label "install": it builds the module again, quick where ccache has the objects);
+#     (label "install": it builds the module again, with this build's warning flags, so that
+#     ccache, where installed, has every object);
 #   - install_example: scripts/check_install.sh installs this build into a scratch prefix and
 #     builds and runs examples/, the docs/api.md snippets and the README's program against it
 #     (release builds only: a sanitizer build's libraries need the sanitizer runtime to link).
@@ -24,7 +25,15 @@ if(TARGET _spgraph)
                        TIMEOUT 600)
   add_test(NAME python_pip_install
            COMMAND ${PROJECT_SOURCE_DIR}/scripts/check_pip_install.sh ${SPGRAPH_PYTHON_EXECUTABLE})
-  set_tests_properties(python_pip_install PROPERTIES LABELS "install" TIMEOUT 900)
+  # The same warning flags as this build: every compile command then matches one this build
+  # made, and ccache (where installed) turns the module's rebuild into cache hits.
+  if(SPGRAPH_WERROR)
+    set(_pip_cmake_args "SPGRAPH_CMAKE_ARGS=-DSPGRAPH_WERROR=ON")
+  else()
+    set(_pip_cmake_args "SPGRAPH_CMAKE_ARGS=-DSPGRAPH_WERROR=OFF")
+  endif()
+  set_tests_properties(python_pip_install PROPERTIES LABELS "install" TIMEOUT 900
+                       ENVIRONMENT "${_pip_cmake_args}")
 endif()
 if(SPGRAPH_SANITIZE STREQUAL "" AND NOT SPGRAPH_FUZZ AND CMAKE_BUILD_TYPE STREQUAL "Release")
   add_test(NAME install_example COMMAND ${PROJECT_SOURCE_DIR}/scripts/check_install.sh ${PROJECT_BINARY_DIR})
