@@ -7,10 +7,11 @@
 # Compiled in batches of a few files, that code is compiled once a batch: the 78 files of
 # tools/ took 6.7 CPU-minutes in batches (release, 2-core VM), against about 26 one by one
 # (cmd_bfs.cpp alone took 21 s). A file whose file-local names clash with
-# another file's is kept out of the batches (SKIP_UNITY_BUILD_INCLUSION, next to its target).
+# another file's is kept out of the batches (SKIP_UNITY_BUILD_INCLUSION; the tests' list is in
+# tests/CMakeLists.txt).
 # SPGRAPH_UNITY=OFF compiles each file alone (a one-file edit then recompiles one file, not its
 # batch).
-option(SPGRAPH_UNITY "Compile the command layers (tools/) in unity batches" ON)
+option(SPGRAPH_UNITY "Compile tools/ and the test programs in unity batches" ON)
 set(SPGRAPH_UNITY_BATCH 8 CACHE STRING "Files per unity batch (SPGRAPH_UNITY)")
 
 function(spgraph_unity target)

@@ -17,7 +17,7 @@ build go to a temporary folder that is removed afterwards (or to $SPGRAPH_BUILD_
 rebuild incrementally; ccache, where installed, makes a fresh build quick too). SPGRAPH_JOBS sets
 the build's parallelism (default: the CPUs this process may use); SPGRAPH_CMAKE_ARGS adds CMake
 arguments (e.g. "-DSPGRAPH_WERROR=ON", which the ctest check passes so that the module compiles
-with the same flags as the build beside it and ccache reuses its objects). The version is the project's
+with the same warning flags as the build beside it and ccache can reuse that build's objects). The version is the project's
 (project() in the top CMakeLists.txt). Needs cmake, a C++20 compiler, pybind11-dev, zlib, OpenMP
 and CLI11 (scripts/install_deps.sh installs them).
 """

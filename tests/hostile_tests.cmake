@@ -7,8 +7,9 @@
 # hostile/silent_accepts_test.cpp: inputs once accepted in silence or with an unclear message, one
 # flag or file at a time.
 # Under ASan the table starts the CLI some 7,000 times, and LeakSanitizer's scan of the binary's
-# 120 MB of sanitizer data at each exit was a third of each run: the CLI runs here check memory
-# errors and UBSan only. Leaks on these inputs stay checked where they would outlive a process:
+# 120 MB of sanitizer data at each exit was a third of each run: the CLI runs of this program
+# (the table's and silent_accepts_test.cpp's) check memory errors and UBSan only; the options
+# are otherwise the asan test preset's (CMakePresets.json), kept in step by hand. Leaks on these inputs stay checked where they would outlive a process:
 # in-process by the loaders' tests and the fuzz step (both with leak detection), and in the
 # server's and the store's tests.
 set(_hostile_env "")

@@ -25,8 +25,9 @@ if(TARGET _spgraph)
                        TIMEOUT 600)
   add_test(NAME python_pip_install
            COMMAND ${PROJECT_SOURCE_DIR}/scripts/check_pip_install.sh ${SPGRAPH_PYTHON_EXECUTABLE})
-  # The same warning flags as this build: every compile command then matches one this build
-  # made, and ccache (where installed) turns the module's rebuild into cache hits.
+  # The same warning flags as this build, so that the module's and the libraries' compile
+  # commands can match this build's and ccache (where installed) can reuse its objects (11 s
+  # instead of 186 s on the 2-core VM; hits also need the same paths to the sources).
   if(SPGRAPH_WERROR)
     set(_pip_cmake_args "SPGRAPH_CMAKE_ARGS=-DSPGRAPH_WERROR=ON")
   else()

@@ -63,7 +63,10 @@ SlicePieces contract_slice(Arcs owned, const VectorSlice& slice, bool symmetric)
       owned.row[kept] = r, owned.col[kept] = c, ++kept;
       continue;
     }
-    if (symmetric && r > c) continue;  // its mirror (c, r) joins the same pair
+    // A symmetric file's mirror (c, r) joins the same pair, and this rank owns it too: a vector
+    // slice lies inside one row block of CombBLAS's layout, whose row and column blocks have the
+    // same bounds, so both arcs of an in-slice pair sit in the diagonal block of this rank.
+    if (symmetric && r > c) continue;
     const Vertex a = find(Vertex(r - slice.offset)), b = find(Vertex(c - slice.offset));
     if (a != b) parent[std::max(a, b)] = std::min(a, b);
   }
@@ -119,7 +122,8 @@ void run_cc(const CcArgs& args) {
   std::uint64_t rounds = 0;
   if (cut > 0) {
     // S_cut = C + Cᵀ over the cut arcs C (C itself when the file is symmetric: a cut arc's
-    // mirror is cut too): the owner's arcs and its transpose partner's (pattern_matrix.hpp).
+    // mirror is cut too, as an in-slice pair's two arcs share one owner; see contract_slice):
+    // the owner's arcs and its transpose partner's (pattern_matrix.hpp).
     const DistMatrix<bool> s_cut =
         pattern_matrix(ctx, g.n, pieces.cut,
                        g.undirected ? PatternOf::Arcs : PatternOf::Symmetrized, g.undirected);
