@@ -20,5 +20,9 @@ if(SPGRAPH_HAVE_MPI)
     # Root may run the ranks (CI does); one OpenMP thread per rank, the ranks share the cores.
     set_tests_properties(spgraph_mpi.ranks_${np} PROPERTIES LABELS mpi TIMEOUT 900
       ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=1;OMPI_MCA_mpi_yield_when_idle=1")
+    # The longest tests of the suite (1 to 4 minutes each): a cost makes ctest -j start them
+    # first, beside the short ones, instead of last in file order, where the 4-rank run alone
+    # ended CI's test step (a fresh build has no timings for ctest to order by).
+    set_tests_properties(spgraph_mpi.ranks_${np} PROPERTIES COST ${np}000)
   endforeach()
 endif()
