@@ -9,9 +9,9 @@
 # Under ASan the table starts the CLI some 7,000 times, and LeakSanitizer's scan of the binary's
 # 120 MB of sanitizer data at each exit was a third of each run: the CLI runs of this program
 # (the table's and silent_accepts_test.cpp's) check memory errors and UBSan only; the options
-# are otherwise the asan test preset's (CMakePresets.json), kept in step by hand. Leaks on these inputs stay checked where they would outlive a process:
-# in-process by the loaders' tests and the fuzz step (both with leak detection), and in the
-# server's and the store's tests.
+# are otherwise the asan test preset's (CMakePresets.json), kept in step by hand. Leaks on these
+# inputs stay checked where they would outlive a process: in-process by the loaders' tests and
+# the fuzz step (both with leak detection), and in the server's and the store's tests.
 set(_hostile_env "")
 if(SPGRAPH_SANITIZE STREQUAL "address")
   set(_hostile_env ENV "ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:strict_string_checks=1")

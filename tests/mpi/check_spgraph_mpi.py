@@ -264,15 +264,16 @@ def check_cc(r, graph, flags, name):
     y = r.dist("cc", graph, "--json", "--out", b, *flags)
     if x is None or y is None:
         return
-    if json.loads(x.stdout)["components"] != json.loads(y.stdout)["components"]:
+    one, dist = json.loads(x.stdout), json.loads(y.stdout)
+    if one["components"] != dist["components"]:
         fail("%s cc: component counts differ" % name)
     if read_table(a) != read_table(b):
         fail("%s cc: labels differ from spgraph's" % name)
     # Below 4 ranks the grid is 1 x 1 (CombBLAS's is square; the other ranks idle): one slice
     # holds every vertex, so its union-find sees every arc and no round is needed.
-    if r.np < 4 and json.loads(y.stdout)["rounds"] != 0:
+    if r.np < 4 and dist["rounds"] != 0:
         fail("%s cc: %s rounds on a 1 x 1 grid (its union-find finds every component)"
-             % (name, json.loads(y.stdout)["rounds"]))
+             % (name, dist["rounds"]))
 
 
 def check_pagerank(r, graph, flags, name):
